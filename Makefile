@@ -1,0 +1,105 @@
+# shmemsim — plain Makefile.
+#   make              bin/shmemsim, bin/shmemsim-cc, lib/libshmemsim.so
+#   make check        unit suites and program tests
+#   make check-asan   the same, built with -fsanitize=address,undefined
+#   make bench        benchmarks (ratios and figures, not pass/fail)
+#   make demo         the seed examples and a fault scenario
+#   make install PREFIX=/usr/local
+CC      ?= gcc
+PREFIX  ?= /usr/local
+O       ?= .
+SAN     ?=
+OPT     ?= -O2
+PKGS    := check yaml-0.1
+CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -MMD -MP \
+           -Isim -Iapi/include -Iapi/shmem $(SAN)
+LDSAN   := $(SAN)
+BUILD   := $(O)/build
+
+SIM_SRC := $(filter-out sim/main.c sim/scenario.c,$(wildcard sim/*.c))
+API_SRC := $(wildcard api/shmem/*.c)
+LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
+TEST_SRC := $(wildcard tests/check_*.c)
+TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC))
+
+LIB      := $(O)/lib/libshmemsim.so
+MODULE_O := $(O)/lib/shmemsim_module.o
+BIN      := $(O)/bin/shmemsim
+CCWRAP   := $(O)/bin/shmemsim-cc
+# An out-of-tree build (O=...) gets its own copy of the headers so that its
+# shmemsim-cc finds them next to its bin/.
+HEADERS  := $(if $(filter .,$(O)),,$(O)/api/include/shmem.h)
+
+.PHONY: all check check-asan bench demo install clean
+all: $(BIN) $(CCWRAP) $(LIB) $(MODULE_O) $(HEADERS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(if $(filter tests/%,$<),$(shell pkg-config --cflags check)) -c $< -o $@
+
+$(BUILD)/sim/coro_swap.o: sim/coro_swap.S
+	@mkdir -p $(dir $@)
+	$(CC) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libshmemsim.so $(LDSAN) -o $@ $^ $(shell pkg-config --libs yaml-0.1) -ldl
+
+$(MODULE_O): api/module.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -fPIC -O2 -c $< -o $@
+
+$(BIN): $(BUILD)/sim/main.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDSAN) -o $@ $< -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../lib'
+
+$(CCWRAP): scripts/shmemsim-cc
+	@mkdir -p $(dir $@)
+	cp $< $@ && chmod +x $@
+
+ifneq ($(HEADERS),)
+$(HEADERS): $(wildcard api/include/*.h api/include/*/*.h)
+	@mkdir -p $(O)/api/include
+	cp -r api/include/. $(O)/api/include/
+endif
+
+# ---- tests ----
+PROG_SRC := $(wildcard tests/programs/*.c)
+PROGS    := $(patsubst tests/programs/%.c,$(BUILD)/tests/programs/%,$(PROG_SRC))
+CHECK_BIN := $(BUILD)/tests/check_all
+
+$(BUILD)/tests/programs/%: tests/programs/%.c all
+	@mkdir -p $(dir $@)
+	$(CCWRAP) -g -O1 -o $@ $<
+
+$(CHECK_BIN): $(TEST_OBJ) $(LIB)
+	$(CC) $(LDSAN) -o $@ $(TEST_OBJ) -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../../lib' \
+	    $(shell pkg-config --libs $(PKGS))
+
+check: all $(PROGS) $(CHECK_BIN)
+	SHMEMSIM_OUT=$(O) $(CHECK_BIN)
+
+check-asan:
+	$(MAKE) O=build/asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
+
+# ---- benchmarks and demo ----
+bench: all
+	sh scripts/bench.sh
+
+demo: all
+	sh scripts/demo.sh
+
+install: all
+	install -d $(PREFIX)/bin $(PREFIX)/lib $(PREFIX)/include/shmemsim/mpp $(PREFIX)/lib/pkgconfig
+	install -m 755 $(BIN) $(PREFIX)/bin/shmemsim
+	install -m 755 scripts/shmemsim-cc $(PREFIX)/bin/shmemsim-cc
+	install -m 755 $(LIB) $(PREFIX)/lib/libshmemsim.so
+	install -m 644 $(MODULE_O) $(PREFIX)/lib/shmemsim_module.o
+	install -m 644 api/include/*.h $(PREFIX)/include/shmemsim/
+	install -m 644 api/include/mpp/*.h $(PREFIX)/include/shmemsim/mpp/
+	sed 's|@PREFIX@|$(PREFIX)|' scripts/shmemsim.pc.in > $(PREFIX)/lib/pkgconfig/shmemsim.pc
+
+clean:
+	rm -rf build bin lib
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

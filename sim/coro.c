@@ -1,0 +1,146 @@
+/* sim/coro: context creation with makecontext, guard-paged stacks, and the
+ * glue around the assembly switch (ASan fiber annotations, Valgrind). */
+#include "coro.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SIM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SIM_ASAN 1
+#endif
+#endif
+
+#ifdef SIM_ASAN
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define SIM_VALGRIND 1
+#endif
+#endif
+
+void sim_coro_swap(void **save_sp, void *new_sp);
+
+/* Register values pushed by sim_coro_swap, lowest address first. */
+enum { F_FPCTL, F_R15, F_R14, F_R13, F_R12, F_RBX, F_RBP, F_RET, F_WORDS };
+
+size_t sim_coro_guard_size(void)
+{
+    return (size_t)sysconf(_SC_PAGESIZE);
+}
+
+static int map_stack(sim_coro_t *c, size_t stack_size)
+{
+    size_t page = sim_coro_guard_size();
+    size_t usable = (stack_size + page - 1) / page * page;
+    size_t total = usable + page;
+    char *m = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+    if (m == MAP_FAILED)
+        return -errno;
+    if (mprotect(m, page, PROT_NONE) != 0) {
+        int e = errno;
+        munmap(m, total);
+        return -e;
+    }
+    c->map = m;
+    c->map_size = total;
+    c->stack_lo = m + page;
+    c->stack_size = usable;
+    return 0;
+}
+
+/* Turns the register state makecontext prepared into the frame
+ * sim_coro_swap pops, so the first switch enters entry() exactly as
+ * setcontext would, minus the sigprocmask call. */
+static void frame_from_ucontext(sim_coro_t *c, ucontext_t *uc)
+{
+    greg_t *g = uc->uc_mcontext.gregs;
+    uint64_t *top = (uint64_t *)(uintptr_t)g[REG_RSP];
+    uint64_t *f = top - F_WORDS; /* swap pops F_WORDS words and leaves rsp == top */
+    memset(f, 0, F_WORDS * sizeof *f);
+    f[F_FPCTL] = 0x1F80u | ((uint64_t)0x037Fu << 32); /* default MXCSR, x87 CW */
+    f[F_RBX] = (uint64_t)g[REG_RBX];
+    f[F_RBP] = (uint64_t)g[REG_RBP];
+    /* top holds the return trampoline makecontext pushed; entry starts
+     * with rsp == top, as after a call. */
+    f[F_RET] = (uint64_t)g[REG_RIP];
+    c->sp = f;
+}
+
+int sim_coro_create(sim_coro_t *c, size_t stack_size, void (*entry)(void))
+{
+    memset(c, 0, sizeof *c);
+    int rc = map_stack(c, stack_size);
+    if (rc)
+        return rc;
+    ucontext_t uc;
+    if (getcontext(&uc) != 0) {
+        sim_coro_destroy(c);
+        return -errno;
+    }
+    uc.uc_stack.ss_sp = c->stack_lo;
+    uc.uc_stack.ss_size = c->stack_size;
+    uc.uc_link = NULL;
+    makecontext(&uc, entry, 0);
+    frame_from_ucontext(c, &uc);
+#ifdef SIM_VALGRIND
+    c->vg_id = VALGRIND_STACK_REGISTER(c->stack_lo, c->stack_lo + c->stack_size);
+#endif
+    c->asan_lo = c->stack_lo;
+    c->asan_size = c->stack_size;
+    return 0;
+}
+
+void sim_coro_destroy(sim_coro_t *c)
+{
+    if (!c->map)
+        return;
+#ifdef SIM_VALGRIND
+    VALGRIND_STACK_DEREGISTER(c->vg_id);
+#endif
+    munmap(c->map, c->map_size);
+    c->map = NULL;
+}
+
+int sim_coro_in_guard(const sim_coro_t *c, const void *addr)
+{
+    const char *a = addr;
+    return c->map && a >= c->map && a < c->stack_lo;
+}
+
+void sim_coro_started(sim_coro_t *self)
+{
+#ifdef SIM_ASAN
+    __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
+#endif
+    (void)self;
+}
+
+void sim_coro_switch(sim_coro_t *from, sim_coro_t *to)
+{
+#ifdef SIM_ASAN
+    __sanitizer_start_switch_fiber(&from->asan_fake, to->asan_lo, to->asan_size);
+#endif
+    sim_coro_swap(&from->sp, to->sp);
+#ifdef SIM_ASAN
+    __sanitizer_finish_switch_fiber(from->asan_fake, &from->asan_lo, &from->asan_size);
+#endif
+}
+
+void sim_coro_exit_to(sim_coro_t *from, sim_coro_t *to)
+{
+#ifdef SIM_ASAN
+    __sanitizer_start_switch_fiber(NULL, to->asan_lo, to->asan_size);
+#endif
+    sim_coro_swap(&from->sp, to->sp);
+    __builtin_unreachable();
+}

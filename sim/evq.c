@@ -1,0 +1,66 @@
+/* sim/evq: binary heap keyed on (time, seq). */
+#include "evq.h"
+#include "util.h"
+
+#include <stdlib.h>
+
+static int earlier(const sim_event_t *a, const sim_event_t *b)
+{
+    return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+void sim_evq_init(sim_evq_t *q)
+{
+    q->heap = NULL;
+    q->len = q->cap = 0;
+    q->next_seq = 0;
+    q->fired = 0;
+}
+
+void sim_evq_free(sim_evq_t *q)
+{
+    free(q->heap);
+    sim_evq_init(q);
+}
+
+void sim_evq_push(sim_evq_t *q, uint64_t time, sim_event_fn fn, void *arg)
+{
+    if (q->len == q->cap) {
+        q->cap = q->cap ? q->cap * 2 : 1024;
+        q->heap = sim_xrealloc(q->heap, q->cap * sizeof *q->heap);
+    }
+    sim_event_t ev = {time, q->next_seq++, fn, arg};
+    size_t i = q->len++;
+    while (i > 0) {
+        size_t parent = (i - 1) / 2;
+        if (!earlier(&ev, &q->heap[parent]))
+            break;
+        q->heap[i] = q->heap[parent];
+        i = parent;
+    }
+    q->heap[i] = ev;
+}
+
+int sim_evq_pop(sim_evq_t *q, sim_event_t *ev)
+{
+    if (q->len == 0)
+        return -1;
+    *ev = q->heap[0];
+    sim_event_t last = q->heap[--q->len];
+    size_t i = 0, n = q->len;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && earlier(&q->heap[c + 1], &q->heap[c]))
+            c++;
+        if (!earlier(&q->heap[c], &last))
+            break;
+        q->heap[i] = q->heap[c];
+        i = c;
+    }
+    if (n)
+        q->heap[i] = last;
+    q->fired++;
+    return 0;
+}

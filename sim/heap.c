@@ -1,0 +1,171 @@
+/* sim/heap: one NORESERVE reservation for every PE's heap, a first-fit
+ * allocator per PE with out-of-band block records. */
+#include "heap.h"
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define MIN_ALIGN 16
+
+static void insert_blk(sim_heap_pe_t *p, size_t at, sim_heap_blk_t b)
+{
+    if (p->n == p->cap) {
+        p->cap = p->cap ? p->cap * 2 : 8;
+        p->blk = sim_xrealloc(p->blk, p->cap * sizeof *p->blk);
+    }
+    memmove(&p->blk[at + 1], &p->blk[at], (p->n - at) * sizeof *p->blk);
+    p->blk[at] = b;
+    p->n++;
+}
+
+static void remove_blk(sim_heap_pe_t *p, size_t at)
+{
+    memmove(&p->blk[at], &p->blk[at + 1], (p->n - at - 1) * sizeof *p->blk);
+    p->n--;
+}
+
+int sim_heap_create(int npes, size_t user_size, sim_heap_t **out, char *err, size_t errlen)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    sim_heap_t *h = sim_xcalloc(1, sizeof *h);
+    h->npes = npes;
+    h->user_size = (user_size + page - 1) / page * page;
+    /* A PROT_NONE page between heaps turns a wild run past the end of one
+     * PE's heap into a fault rather than a write into the next. */
+    h->stride = SIM_HEAP_INTERNAL + h->user_size + page;
+    size_t total = h->stride * (size_t)npes;
+    h->base = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (h->base == MAP_FAILED) {
+        snprintf(err, errlen, "cannot reserve %zu bytes of symmetric heap (%d PEs x %zu): %s",
+                 total, npes, h->stride, strerror(errno));
+        free(h);
+        return -1;
+    }
+    h->pe = sim_xcalloc((size_t)npes, sizeof *h->pe);
+    for (int i = 0; i < npes; i++) {
+        sim_heap_blk_t all = {SIM_HEAP_INTERNAL, h->user_size, 0};
+        insert_blk(&h->pe[i], 0, all);
+    }
+    *out = h;
+    return 0;
+}
+
+void sim_heap_destroy(sim_heap_t *h)
+{
+    if (!h)
+        return;
+    munmap(h->base, h->stride * (size_t)h->npes);
+    for (int i = 0; i < h->npes; i++)
+        free(h->pe[i].blk);
+    free(h->pe);
+    free(h->coll_size);
+    free(h->coll_pe);
+    free(h);
+}
+
+void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size)
+{
+    sim_heap_pe_t *p = &h->pe[pe];
+    if (align < MIN_ALIGN)
+        align = MIN_ALIGN;
+    if (size > h->user_size || align > h->user_size)
+        return NULL;
+    size_t need = size ? (size + MIN_ALIGN - 1) / MIN_ALIGN * MIN_ALIGN : MIN_ALIGN;
+    for (size_t i = 0; i < p->n; i++) {
+        sim_heap_blk_t b = p->blk[i];
+        size_t start = (b.off + align - 1) / align * align;
+        if (b.used || start + need > b.off + b.size)
+            continue;
+        size_t at = i;
+        if (start > b.off) { /* keep the alignment gap as a free block */
+            sim_heap_blk_t gap = {b.off, start - b.off, 0};
+            insert_blk(p, at++, gap);
+        }
+        size_t rest = b.off + b.size - (start + need);
+        p->blk[at] = (sim_heap_blk_t){start, need, 1};
+        if (rest)
+            insert_blk(p, at + 1, (sim_heap_blk_t){start + need, rest, 0});
+        return sim_heap_addr(h, pe, start);
+    }
+    return NULL;
+}
+
+static long find_used(const sim_heap_t *h, int pe, const void *ptr)
+{
+    const sim_heap_pe_t *p = &h->pe[pe];
+    size_t off = (size_t)((const char *)ptr - (const char *)sim_heap_addr(h, pe, 0));
+    size_t lo = 0, hi = p->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (p->blk[mid].off < off)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < p->n && p->blk[lo].off == off && p->blk[lo].used)
+        return (long)lo;
+    return -1;
+}
+
+int sim_heap_free(sim_heap_t *h, int pe, void *ptr)
+{
+    long i = find_used(h, pe, ptr);
+    if (i < 0)
+        return -1;
+    sim_heap_pe_t *p = &h->pe[pe];
+    p->blk[i].used = 0;
+    if ((size_t)i + 1 < p->n && !p->blk[i + 1].used) {
+        p->blk[i].size += p->blk[i + 1].size;
+        remove_blk(p, (size_t)i + 1);
+    }
+    if (i > 0 && !p->blk[i - 1].used) {
+        p->blk[i - 1].size += p->blk[i].size;
+        remove_blk(p, (size_t)i);
+    }
+    return 0;
+}
+
+size_t sim_heap_size_of(const sim_heap_t *h, int pe, const void *ptr)
+{
+    long i = find_used(h, pe, ptr);
+    return i < 0 ? (size_t)-1 : h->pe[pe].blk[i].size;
+}
+
+int sim_heap_find(const sim_heap_t *h, const void *addr, size_t *off)
+{
+    if (!h)
+        return -1;
+    const char *a = addr;
+    if (a < h->base || a >= h->base + h->stride * (size_t)h->npes)
+        return -1;
+    size_t rel = (size_t)(a - h->base);
+    *off = rel % h->stride;
+    return (int)(rel / h->stride);
+}
+
+int sim_heap_collective_check(sim_heap_t *h, int pe, size_t size, size_t *other)
+{
+    uint64_t k = h->pe[pe].ncoll++;
+    if (k == h->ncoll) {
+        if (h->ncoll == h->capcoll) {
+            h->capcoll = h->capcoll ? h->capcoll * 2 : 16;
+            h->coll_size = sim_xrealloc(h->coll_size, h->capcoll * sizeof *h->coll_size);
+            h->coll_pe = sim_xrealloc(h->coll_pe, h->capcoll * sizeof *h->coll_pe);
+        }
+        h->coll_size[k] = size;
+        h->coll_pe[k] = pe;
+        h->ncoll++;
+        return -1;
+    }
+    if (h->coll_size[k] != size) {
+        *other = h->coll_size[k];
+        return h->coll_pe[k];
+    }
+    return -1;
+}

@@ -1,0 +1,64 @@
+/* sim/heap: the per-PE symmetric heaps.
+ *
+ * All heaps live in one reservation: PE p's heap starts at base + p*stride,
+ * so an offset means the same object on every PE.  Each heap begins with a
+ * library-internal area (SIM_HEAP_INTERNAL bytes, for synchronisation
+ * arrays the API layers place at fixed offsets), followed by the user part
+ * served by a first-fit allocator.  The allocator's bookkeeping is kept
+ * outside the heap, so a program writing past an object cannot corrupt it
+ * and every object's bounds stay known.  Because every PE makes the same
+ * sequence of collective allocations, the same offsets come out on all PEs;
+ * sim_heap_collective_check verifies the sizes agree. */
+#ifndef SIM_HEAP_H
+#define SIM_HEAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SIM_HEAP_INTERNAL ((size_t)64 * 1024)
+
+typedef struct sim_heap_blk {
+    size_t off;   /* offset from the PE's heap base */
+    size_t size;  /* bytes */
+    int used;     /* 0: free */
+} sim_heap_blk_t;
+
+typedef struct sim_heap_pe {
+    sim_heap_blk_t *blk; /* blocks in offset order, covering the user part */
+    size_t n, cap;       /* blocks used / allocated */
+    uint64_t ncoll;      /* collective allocation calls made by this PE */
+} sim_heap_pe_t;
+
+typedef struct sim_heap {
+    char *base;        /* PE 0's heap */
+    size_t stride;     /* distance between two PEs' heaps */
+    size_t user_size;  /* bytes of the user part */
+    int npes;
+    sim_heap_pe_t *pe; /* allocator state of each PE */
+    size_t *coll_size; /* size asked by the first PE at each collective call index */
+    int *coll_pe;      /* which PE asked first */
+    size_t ncoll, capcoll;
+} sim_heap_t;
+
+int sim_heap_create(int npes, size_t user_size, sim_heap_t **out, char *err, size_t errlen);
+void sim_heap_destroy(sim_heap_t *h);
+/* Address of byte off of pe's heap (internal area starts at 0). */
+static inline void *sim_heap_addr(const sim_heap_t *h, int pe, size_t off)
+{
+    return h->base + (size_t)pe * h->stride + off;
+}
+/* Allocates size bytes aligned to align (a power of two) in pe's user part;
+ * NULL when it does not fit. size 0 gives a valid unique pointer. */
+void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size);
+/* Frees the block starting at p; -1 if p is not the start of a used block. */
+int sim_heap_free(sim_heap_t *h, int pe, void *p);
+/* Size of the used block starting at p, or (size_t)-1. */
+size_t sim_heap_size_of(const sim_heap_t *h, int pe, const void *p);
+/* PE whose heap holds addr, with the offset; -1 if none. */
+int sim_heap_find(const sim_heap_t *h, const void *addr, size_t *off);
+/* Records that pe's next collective allocation asks for size bytes.
+ * Returns -1 when sizes agree so far, else the PE that asked for a different
+ * size first (its size in *other). */
+int sim_heap_collective_check(sim_heap_t *h, int pe, size_t size, size_t *other);
+
+#endif

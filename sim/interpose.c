@@ -1,0 +1,292 @@
+/* sim/interpose: the C library calls a PE makes that must mean "this PE".
+ *
+ * shmemsim-cc links every program module with -Wl,--wrap=NAME for the
+ * names below, so the module's calls land here while the libraries keep
+ * the real ones.  exit/abort end one PE, not the process; atexit handlers
+ * are per PE; time functions return virtual time; sleeps advance it; and
+ * writes to stdout/stderr go to the PE's line stream (sim/io).  Outside a
+ * PE (e.g. a constructor running at load time) each wrapper does what the
+ * real function does. */
+#include "io.h"
+#include "sched.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#define WRAP(name) __wrap_##name
+
+static FILE *redirect(FILE *f)
+{
+    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (!pe)
+        return f;
+    if (f == stdout)
+        return sim_io_stream(pe, 0);
+    if (f == stderr)
+        return sim_io_stream(pe, 1);
+    return f;
+}
+
+/* ---- process end ---- */
+
+_Noreturn void WRAP(exit)(int status)
+{
+    if (sim_w && sim_w->cur)
+        sim_pe_exit(status);
+    exit(status);
+}
+
+_Noreturn void WRAP(_exit)(int status)
+{
+    if (sim_w && sim_w->cur) {
+        sim_w->cur->natexit = 0;
+        sim_pe_exit(status);
+    }
+    _exit(status);
+}
+
+_Noreturn void WRAP(_Exit)(int status)
+{
+    WRAP(_exit)(status);
+}
+
+_Noreturn void WRAP(abort)(void)
+{
+    if (sim_w && sim_w->cur)
+        sim_pe_crash(SIGABRT, NULL, SIM_END_CRASH);
+    abort();
+}
+
+int WRAP(atexit)(void (*fn)(void))
+{
+    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (!pe)
+        return atexit(fn);
+    if (pe->natexit == (int)(sizeof pe->atexit_fns / sizeof pe->atexit_fns[0]))
+        return -1;
+    pe->atexit_fns[pe->natexit++] = fn;
+    return 0;
+}
+
+/* ---- virtual time ---- */
+
+static uint64_t vnow(void)
+{
+    return sim_w ? sim_w->now : 0;
+}
+
+int WRAP(clock_gettime)(clockid_t clk, struct timespec *ts)
+{
+    if (!sim_w || !sim_w->cur)
+        return clock_gettime(clk, ts);
+    uint64_t t = vnow();
+    ts->tv_sec = (time_t)(t / 1000000000u);
+    ts->tv_nsec = (long)(t % 1000000000u);
+    return 0;
+}
+
+int WRAP(gettimeofday)(struct timeval *tv, void *tz)
+{
+    (void)tz;
+    if (!sim_w || !sim_w->cur)
+        return gettimeofday(tv, NULL);
+    uint64_t t = vnow();
+    tv->tv_sec = (time_t)(t / 1000000000u);
+    tv->tv_usec = (suseconds_t)(t % 1000000000u / 1000u);
+    return 0;
+}
+
+time_t WRAP(time)(time_t *out)
+{
+    time_t t = sim_w && sim_w->cur ? (time_t)(vnow() / 1000000000u) : time(NULL);
+    if (out)
+        *out = t;
+    return t;
+}
+
+clock_t WRAP(clock)(void)
+{
+    if (!sim_w || !sim_w->cur)
+        return clock();
+    return (clock_t)(vnow() / (1000000000u / CLOCKS_PER_SEC));
+}
+
+unsigned WRAP(sleep)(unsigned s)
+{
+    if (!sim_w || !sim_w->cur)
+        return sleep(s);
+    sim_pe_sleep((uint64_t)s * 1000000000u);
+    return 0;
+}
+
+int WRAP(usleep)(useconds_t us)
+{
+    if (!sim_w || !sim_w->cur)
+        return usleep(us);
+    sim_pe_sleep((uint64_t)us * 1000u);
+    return 0;
+}
+
+int WRAP(nanosleep)(const struct timespec *req, struct timespec *rem)
+{
+    if (!sim_w || !sim_w->cur)
+        return nanosleep(req, rem);
+    sim_pe_sleep((uint64_t)req->tv_sec * 1000000000u + (uint64_t)req->tv_nsec);
+    if (rem)
+        rem->tv_sec = rem->tv_nsec = 0;
+    return 0;
+}
+
+pid_t WRAP(getpid)(void)
+{
+    /* A fixed per-PE value: the real pid would differ between runs. */
+    return sim_w && sim_w->cur ? 10000 + sim_w->cur->id : getpid();
+}
+
+/* ---- output ---- */
+
+int WRAP(vfprintf)(FILE *f, const char *fmt, va_list ap)
+{
+    return vfprintf(redirect(f), fmt, ap);
+}
+
+int WRAP(fprintf)(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vfprintf(redirect(f), fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int WRAP(vprintf)(const char *fmt, va_list ap)
+{
+    return vfprintf(redirect(stdout), fmt, ap);
+}
+
+int WRAP(printf)(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vfprintf(redirect(stdout), fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int WRAP(__printf_chk)(int flag, const char *fmt, ...)
+{
+    (void)flag;
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vfprintf(redirect(stdout), fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int WRAP(__fprintf_chk)(FILE *f, int flag, const char *fmt, ...)
+{
+    (void)flag;
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vfprintf(redirect(f), fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int WRAP(__vprintf_chk)(int flag, const char *fmt, va_list ap)
+{
+    (void)flag;
+    return vfprintf(redirect(stdout), fmt, ap);
+}
+
+int WRAP(__vfprintf_chk)(FILE *f, int flag, const char *fmt, va_list ap)
+{
+    (void)flag;
+    return vfprintf(redirect(f), fmt, ap);
+}
+
+int WRAP(puts)(const char *s)
+{
+    FILE *f = redirect(stdout);
+    if (fputs(s, f) == EOF)
+        return EOF;
+    return putc('\n', f);
+}
+
+int WRAP(fputs)(const char *s, FILE *f)
+{
+    return fputs(s, redirect(f));
+}
+
+int WRAP(putchar)(int c)
+{
+    return putc(c, redirect(stdout));
+}
+
+int WRAP(fputc)(int c, FILE *f)
+{
+    return fputc(c, redirect(f));
+}
+
+int WRAP(putc)(int c, FILE *f)
+{
+    return putc(c, redirect(f));
+}
+
+int WRAP(_IO_putc)(int c, FILE *f)
+{
+    return putc(c, redirect(f));
+}
+
+size_t WRAP(fwrite)(const void *p, size_t size, size_t n, FILE *f)
+{
+    return fwrite(p, size, n, redirect(f));
+}
+
+int WRAP(fflush)(FILE *f)
+{
+    if (f == NULL && sim_w && sim_w->cur)
+        sim_io_flush_pe(sim_w->cur);
+    return fflush(f ? redirect(f) : NULL);
+}
+
+void WRAP(perror)(const char *s)
+{
+    FILE *f = redirect(stderr);
+    const char *msg = strerror(errno);
+    if (s && *s)
+        fprintf(f, "%s: %s\n", s, msg);
+    else
+        fprintf(f, "%s\n", msg);
+}
+
+int WRAP(setvbuf)(FILE *f, char *buf, int mode, size_t size)
+{
+    /* PE streams are already line-buffered and flushed at exit; changing
+     * the real stdout's buffering would only slow the run down. */
+    if (sim_w && sim_w->cur && (f == stdout || f == stderr))
+        return 0;
+    return setvbuf(f, buf, mode, size);
+}
+
+void WRAP(setbuf)(FILE *f, char *buf)
+{
+    WRAP(setvbuf)(f, buf, buf ? _IOFBF : _IONBF, BUFSIZ);
+}
+
+ssize_t WRAP(write)(int fd, const void *buf, size_t n)
+{
+    if (sim_w && sim_w->cur && (fd == 1 || fd == 2)) {
+        FILE *f = sim_io_stream(sim_w->cur, fd - 1);
+        size_t w = fwrite(buf, 1, n, f);
+        return (ssize_t)w;
+    }
+    return write(fd, buf, n);
+}

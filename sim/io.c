@@ -1,0 +1,85 @@
+/* sim/io: fopencookie streams that tag lines and forward them. */
+#include "io.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sim_io_stream {
+    FILE *f;          /* the stream the program writes to */
+    int pe;           /* owner */
+    int which;        /* 0 stdout, 1 stderr */
+    int at_bol;       /* next byte starts a line (tag it) */
+} sim_io_stream_t;
+
+static FILE *real_stream(int which)
+{
+    return which ? stderr : stdout;
+}
+
+static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
+{
+    sim_io_stream_t *s = cookie;
+    FILE *out = real_stream(s->which);
+    size_t i = 0;
+    while (i < n) {
+        if (s->at_bol && sim_w->cfg.tag_output)
+            fprintf(out, "[PE %d] ", s->pe);
+        const char *nl = memchr(buf + i, '\n', n - i);
+        size_t len = nl ? (size_t)(nl - (buf + i)) + 1 : n - i;
+        fwrite(buf + i, 1, len, out);
+        s->at_bol = nl != NULL;
+        i += len;
+    }
+    if (s->which)
+        fflush(out);
+    return (ssize_t)n;
+}
+
+FILE *sim_io_stream(sim_pe_t *pe, int which)
+{
+    if (pe->io[which])
+        return pe->io[which]->f;
+    sim_io_stream_t *s = sim_xcalloc(1, sizeof *s);
+    s->pe = pe->id;
+    s->which = which;
+    s->at_bol = 1;
+    cookie_io_functions_t fns = {.write = cookie_write};
+    s->f = fopencookie(s, "w", fns);
+    SIM_ASSERT(s->f != NULL);
+    setvbuf(s->f, NULL, _IOLBF, BUFSIZ);
+    pe->io[which] = s;
+    return s->f;
+}
+
+void sim_io_flush_pe(sim_pe_t *pe)
+{
+    for (int w = 0; w < 2; w++)
+        if (pe->io[w])
+            fflush(pe->io[w]->f);
+}
+
+void sim_io_flush_all(void)
+{
+    if (sim_w)
+        for (int i = 0; i < sim_w->npes; i++)
+            sim_io_flush_pe(&sim_w->pes[i]);
+    fflush(stdout);
+    fflush(stderr);
+}
+
+void sim_io_close_all(void)
+{
+    for (int i = 0; i < sim_w->npes; i++) {
+        sim_pe_t *pe = &sim_w->pes[i];
+        for (int w = 0; w < 2; w++) {
+            if (!pe->io[w])
+                continue;
+            fclose(pe->io[w]->f);
+            free(pe->io[w]);
+            pe->io[w] = NULL;
+        }
+    }
+    fflush(stdout);
+    fflush(stderr);
+}

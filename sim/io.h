@@ -1,0 +1,25 @@
+/* sim/io: each PE's standard output and error.
+ *
+ * The program's writes to stdout/stderr (redirected by the interposition
+ * wrappers) go to a per-PE line-buffered stream.  Whole lines reach the
+ * process's real stdout/stderr in the order PEs produce them, so lines of
+ * different PEs never interleave mid-line, and with --tag-output each line
+ * starts with "[PE n] ".  A PE's pending partial line is written when it
+ * ends, crashes or is killed; nothing is lost. */
+#ifndef SIM_IO_H
+#define SIM_IO_H
+
+#include "world.h"
+
+#include <stdio.h>
+
+/* The stream for pe's fd 1 (which = 0) or fd 2 (which = 1), made on first use. */
+FILE *sim_io_stream(sim_pe_t *pe, int which);
+/* Writes out pe's buffered output (both streams). */
+void sim_io_flush_pe(sim_pe_t *pe);
+/* Flushes every PE's streams and the real stdout/stderr. */
+void sim_io_flush_all(void);
+/* Closes the streams (end of run). */
+void sim_io_close_all(void);
+
+#endif

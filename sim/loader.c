@@ -1,0 +1,285 @@
+/* sim/loader: checks the module file, loads one memfd copy per PE with
+ * dlopen, and answers "which copy holds this address". */
+#include "loader.h"
+#include "util.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+extern char **environ;
+
+typedef struct file_info {
+    char *bytes;        /* whole file */
+    size_t size;
+    size_t vlo, vhi;    /* page-rounded extent of the PT_LOAD segments */
+    int nload;          /* PT_LOAD count */
+} file_info_t;
+
+static int read_file(const char *path, file_info_t *fi, char *err, size_t n)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        snprintf(err, n, "cannot open program '%s': %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, n, "program '%s' is not a regular file", path);
+        close(fd);
+        return -1;
+    }
+    fi->size = (size_t)st.st_size;
+    fi->bytes = sim_xmalloc(fi->size + 1);
+    size_t got = 0;
+    while (got < fi->size) {
+        ssize_t r = read(fd, fi->bytes + got, fi->size - got);
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    if (got != fi->size) {
+        snprintf(err, n, "cannot read program '%s'", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int not_module(const char *path, const char *why, char *err, size_t n)
+{
+    snprintf(err, n, "'%s' %s; build it with shmemsim-cc", path, why);
+    return -1;
+}
+
+/* Checks that the file is an x86-64 ELF shared object without an
+ * interpreter (not a PIE executable) and measures its segments. */
+static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
+{
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)fi->bytes;
+    if (fi->size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0)
+        return not_module(path, "is not an ELF file (a script or source file?)", err, n);
+    if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_X86_64)
+        return not_module(path, "is not an x86-64 ELF object", err, n);
+    if (eh->e_type != ET_DYN)
+        return not_module(path, "is a plain executable, not a shmemsim program module", err, n);
+    if (eh->e_phoff + (size_t)eh->e_phnum * sizeof(Elf64_Phdr) > fi->size)
+        return not_module(path, "has a truncated program header table", err, n);
+    const Elf64_Phdr *ph = (const Elf64_Phdr *)(fi->bytes + eh->e_phoff);
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    fi->vlo = SIZE_MAX;
+    fi->vhi = 0;
+    fi->nload = 0;
+    for (int i = 0; i < eh->e_phnum; i++) {
+        if (ph[i].p_type == PT_INTERP)
+            return not_module(path, "is an executable, not a shmemsim program module", err, n);
+        if (ph[i].p_type != PT_LOAD)
+            continue;
+        fi->nload++;
+        size_t lo = ph[i].p_vaddr & ~(page - 1);
+        size_t hi = (ph[i].p_vaddr + ph[i].p_memsz + page - 1) & ~(page - 1);
+        if (lo < fi->vlo)
+            fi->vlo = lo;
+        if (hi > fi->vhi)
+            fi->vhi = hi;
+    }
+    if (fi->nload == 0)
+        return not_module(path, "has no loadable segments", err, n);
+    return 0;
+}
+
+/* The copy strategy keeps every memfd open until all copies are loaded
+ * (dlopen recognises objects by name, and fd numbers would repeat). */
+static void raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+static long map_limit(void)
+{
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    long v = 65530;
+    if (f) {
+        if (fscanf(f, "%ld", &v) != 1)
+            v = 65530;
+        fclose(f);
+    }
+    return v;
+}
+
+static int check_capacity(const sim_loader_t *l, char *err, size_t n)
+{
+    long limit = map_limit();
+    long need = (long)l->ncopies * (long)(l->maps_per_copy + 2) + 512;
+    struct rlimit rl;
+    if (need > limit) {
+        snprintf(err, n, "%d PEs need about %ld memory mappings (one program copy and one "
+                 "stack per PE) but vm.max_map_count is %ld; use fewer PEs or raise it "
+                 "(sysctl -w vm.max_map_count=%ld)", l->ncopies, need, limit, need * 2);
+        return -1;
+    }
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+        (rlim_t)l->ncopies + 64 > rl.rlim_cur) {
+        snprintf(err, n, "%d PEs need %d open files while loading but the limit is %lu "
+                 "(ulimit -n)", l->ncopies, l->ncopies + 64, (unsigned long)rl.rlim_cur);
+        return -1;
+    }
+    return 0;
+}
+
+static int load_copy(sim_loader_t *l, const file_info_t *fi, int pe, int *fd_out,
+                     char *err, size_t n)
+{
+    char name[64];
+    snprintf(name, sizeof name, "shmemsim-pe%d", pe);
+    int fd = memfd_create(name, MFD_CLOEXEC);
+    if (fd < 0 || write(fd, fi->bytes, fi->size) != (ssize_t)fi->size) {
+        snprintf(err, n, "cannot make the copy of '%s' for PE %d: %s", l->path, pe, strerror(errno));
+        return -1;
+    }
+    *fd_out = fd;
+    char fdpath[64];
+    snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", fd);
+    sim_image_t *img = &l->img[pe];
+    img->pe = pe;
+    img->handle = dlopen(fdpath, RTLD_NOW | RTLD_LOCAL);
+    if (!img->handle) {
+        snprintf(err, n, "cannot load '%s' for PE %d: %s", l->path, pe, dlerror());
+        return -1;
+    }
+    if (!dlsym(img->handle, "__shmemsim_module"))
+        return not_module(l->path, "is a shared library but not a shmemsim program module", err, n);
+    img->main_fn = (int (*)(int, char **, char **))dlsym(img->handle, "main");
+    if (!img->main_fn) {
+        snprintf(err, n, "program '%s' has no main function", l->path);
+        return -1;
+    }
+    struct link_map *lm = NULL;
+    dlinfo(img->handle, RTLD_DI_LINKMAP, &lm);
+    img->lo = (char *)lm->l_addr + fi->vlo;
+    return 0;
+}
+
+static int by_lo(const void *a, const void *b)
+{
+    const sim_image_t *x = *(sim_image_t *const *)a, *y = *(sim_image_t *const *)b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static int load_all(sim_loader_t *l, const file_info_t *fi, char *err, size_t n)
+{
+    int *fds = sim_xmalloc((size_t)l->ncopies * sizeof *fds);
+    int rc = 0, opened = 0;
+    for (int pe = 0; pe < l->ncopies && rc == 0; pe++) {
+        fds[pe] = -1;
+        rc = load_copy(l, fi, pe, &fds[pe], err, n);
+        opened = pe + 1;
+    }
+    for (int i = 0; i < opened; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+    free(fds);
+    return rc;
+}
+
+int sim_loader_open(const char *path, int ncopies, sim_loader_t **out, char *err, size_t errlen)
+{
+    file_info_t fi = {0};
+    sim_loader_t *l = sim_xcalloc(1, sizeof *l);
+    l->path = sim_xstrdup(path);
+    l->ncopies = ncopies;
+    int rc = read_file(path, &fi, err, errlen);
+    if (rc == 0)
+        rc = check_elf(path, &fi, err, errlen);
+    if (rc == 0) {
+        l->vaddr_lo = fi.vlo;
+        l->span = fi.vhi - fi.vlo;
+        l->maps_per_copy = (size_t)fi.nload + 1;
+        raise_fd_limit();
+        rc = check_capacity(l, err, errlen);
+    }
+    if (rc == 0) {
+        l->img = sim_xcalloc((size_t)ncopies, sizeof *l->img);
+        rc = load_all(l, &fi, err, errlen);
+    }
+    free(fi.bytes);
+    if (rc != 0) {
+        sim_loader_close(l);
+        return -1;
+    }
+    l->order = sim_xmalloc((size_t)ncopies * sizeof *l->order);
+    for (int i = 0; i < ncopies; i++)
+        l->order[i] = &l->img[i];
+    qsort(l->order, (size_t)ncopies, sizeof *l->order, by_lo);
+    *out = l;
+    return 0;
+}
+
+void sim_loader_close(sim_loader_t *l)
+{
+    if (!l)
+        return;
+    /* Copies stay mapped: PE output or atexit state may still point into
+     * them, and the process is about to end anyway. */
+    free(l->img);
+    free(l->order);
+    free(l->path);
+    free(l);
+}
+
+int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off)
+{
+    if (!l)
+        return -1;
+    const char *a = addr;
+    size_t lo = 0, hi = (size_t)l->ncopies;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (a < l->order[mid]->lo)
+            hi = mid;
+        else if (a >= l->order[mid]->lo + l->span)
+            lo = mid + 1;
+        else {
+            *off = (size_t)(a - l->order[mid]->lo);
+            return l->order[mid]->pe;
+        }
+    }
+    return -1;
+}
+
+int sim_image_run_main(sim_image_t *img, int argc, char **argv)
+{
+    return img->main_fn(argc, argv, environ);
+}
+
+const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len)
+{
+    Dl_info info;
+    size_t off;
+    int pe = sim_loader_find(l, addr, &off);
+    if (dladdr(addr, &info) && info.dli_sname) {
+        snprintf(buf, len, "%s+0x%lx", info.dli_sname,
+                 (unsigned long)((const char *)addr - (const char *)info.dli_saddr));
+    } else if (pe >= 0) {
+        snprintf(buf, len, "%s+0x%lx", l->path, (unsigned long)(off + l->vaddr_lo));
+    } else {
+        snprintf(buf, len, "%p", addr);
+    }
+    return buf;
+}

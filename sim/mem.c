@@ -1,0 +1,65 @@
+/* sim/mem: looks addresses up in the loader's copies and the heaps. */
+#include "mem.h"
+#include "heap.h"
+#include "loader.h"
+#include "world.h"
+
+#include <stdio.h>
+
+sim_mem_kind_t sim_mem_locate(const void *addr, int *pe)
+{
+    size_t off;
+    int p = sim_heap_find(sim_w->heap, addr, &off);
+    if (p >= 0) {
+        *pe = p;
+        return SIM_MEM_HEAP;
+    }
+    p = sim_loader_find(sim_w->loader, addr, &off);
+    if (p >= 0) {
+        *pe = p;
+        return SIM_MEM_IMAGE;
+    }
+    *pe = -1;
+    return SIM_MEM_PRIVATE;
+}
+
+void *sim_mem_xlate(int from_pe, const void *addr, int to_pe)
+{
+    size_t off;
+    if (sim_heap_find(sim_w->heap, addr, &off) == from_pe)
+        return sim_heap_addr(sim_w->heap, to_pe, off);
+    if (sim_loader_find(sim_w->loader, addr, &off) == from_pe)
+        return sim_loader_addr(sim_w->loader, to_pe, off);
+    return NULL;
+}
+
+static int on_stack_of(const void *addr)
+{
+    const char *a = addr;
+    for (int i = 0; i < sim_w->npes; i++) {
+        const sim_coro_t *c = &sim_w->pes[i].coro;
+        if (c->map && a >= c->map && a < c->stack_lo + c->stack_size)
+            return i;
+    }
+    return -1;
+}
+
+const char *sim_mem_describe(const void *addr, char *buf, size_t len)
+{
+    int pe;
+    switch (sim_mem_locate(addr, &pe)) {
+    case SIM_MEM_HEAP:
+        snprintf(buf, len, "PE %d's symmetric heap", pe);
+        break;
+    case SIM_MEM_IMAGE:
+        snprintf(buf, len, "PE %d's copy of the program's data", pe);
+        break;
+    default:
+        pe = on_stack_of(addr);
+        if (pe >= 0)
+            snprintf(buf, len, "the stack of PE %d", pe);
+        else
+            snprintf(buf, len, "private (non-symmetric) memory");
+    }
+    return buf;
+}

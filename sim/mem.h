@@ -1,0 +1,27 @@
+/* sim/mem: symmetric address translation.
+ *
+ * Symmetric memory is a PE's copy of the program image (globals, statics,
+ * and code, for handler addresses) and its symmetric heap.  An address in
+ * PE i's symmetric memory corresponds to the address at the same offset in
+ * PE j's.  Anything else (stacks, malloc'd memory) is private to a PE. */
+#ifndef SIM_MEM_H
+#define SIM_MEM_H
+
+#include <stddef.h>
+
+typedef enum {
+    SIM_MEM_PRIVATE, /* not symmetric: stack, private heap, libraries */
+    SIM_MEM_IMAGE,   /* a PE's copy of the program */
+    SIM_MEM_HEAP     /* a PE's symmetric heap */
+} sim_mem_kind_t;
+
+/* What addr is and, for symmetric memory, whose (in *pe). */
+sim_mem_kind_t sim_mem_locate(const void *addr, int *pe);
+/* The address in to_pe's memory that corresponds to addr in from_pe's, or
+ * NULL when addr is not in from_pe's symmetric memory. */
+void *sim_mem_xlate(int from_pe, const void *addr, int to_pe);
+/* Describes addr for messages: "PE 3's symmetric heap", "the stack of PE 1",
+ * "PE 2's copy of the program", "private memory". */
+const char *sim_mem_describe(const void *addr, char *buf, size_t len);
+
+#endif

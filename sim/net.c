@@ -1,0 +1,321 @@
+/* sim/net: message timing, ports, ordering, fence epochs and acks. */
+#include "net.h"
+#include "sched.h"
+#include "trace.h"
+#include "util.h"
+#include "world.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+typedef struct epoch_group {
+    uint64_t epoch;   /* fence epoch of the messages in the group */
+    uint64_t pending; /* of them, not yet acknowledged */
+} epoch_group_t;
+
+struct sim_pair {
+    int dst;               /* hash key */
+    epoch_group_t *groups; /* unacknowledged epochs, oldest first, from head */
+    size_t head, n, cap;   /* ring of groups */
+    sim_msg_t *held, *held_tail; /* messages waiting for older epochs */
+    UT_hash_handle hh;
+};
+
+typedef struct fifo_pair {
+    uint64_t key;       /* src * npes + dst */
+    uint64_t last_head; /* arrival time of the pair's last message */
+    UT_hash_handle hh;
+} fifo_pair_t;
+
+typedef struct sim_net {
+    sim_net_params_t p;   /* parameters */
+    int npes;
+    uint64_t *inj_free;   /* time each injection port is next free */
+    uint64_t *ej_free;    /* time each ejection port is next free */
+    fifo_pair_t *fifo;    /* per-pair arrival floor (fifo ordering only) */
+    uint64_t next_id;     /* message ids */
+    sim_msg_t *free_msgs; /* recycled messages */
+    sim_net_stats_t stats;
+} sim_net_t;
+
+static sim_net_t *net;
+
+void sim_net_create(int npes, const sim_net_params_t *p)
+{
+    net = sim_xcalloc(1, sizeof *net);
+    net->p = *p;
+    net->npes = npes;
+    net->inj_free = sim_xcalloc((size_t)npes, sizeof *net->inj_free);
+    net->ej_free = sim_xcalloc((size_t)npes, sizeof *net->ej_free);
+    sim_w->net = (struct sim_net *)net;
+}
+
+void sim_net_destroy(void)
+{
+    if (!net)
+        return;
+    fifo_pair_t *f, *tmp;
+    HASH_ITER(hh, net->fifo, f, tmp) {
+        HASH_DEL(net->fifo, f);
+        free(f);
+    }
+    while (net->free_msgs) {
+        sim_msg_t *m = net->free_msgs;
+        net->free_msgs = m->next;
+        free(m);
+    }
+    free(net->inj_free);
+    free(net->ej_free);
+    free(net);
+    net = NULL;
+}
+
+const sim_net_params_t *sim_net_params(void)
+{
+    return &net->p;
+}
+
+const sim_net_stats_t *sim_net_stats(void)
+{
+    return &net->stats;
+}
+
+sim_msg_t *sim_msg_new(int src, int dst, sim_op_t op, size_t payload)
+{
+    sim_msg_t *m = net->free_msgs;
+    if (m)
+        net->free_msgs = m->next;
+    else
+        m = sim_xmalloc(sizeof *m);
+    memset(m, 0, offsetof(sim_msg_t, inline_data));
+    m->src = src;
+    m->dst = dst;
+    m->op = op;
+    m->bytes = payload;
+    m->data = payload <= sizeof m->inline_data ? m->inline_data : sim_xmalloc(payload);
+    return m;
+}
+
+void sim_msg_free(sim_msg_t *m)
+{
+    if (m->data != m->inline_data)
+        free(m->data);
+    m->next = net->free_msgs;
+    net->free_msgs = m;
+}
+
+/* Serialisation time of n bytes at the port bandwidth, in ns, rounded up. */
+static uint64_t wire_ns(size_t n)
+{
+    double t = (double)n * 1e9 / net->p.bandwidth;
+    uint64_t ns = (uint64_t)t;
+    return ns + ((double)ns < t);
+}
+
+static void deliver_ev(void *arg);
+
+static void arrive_ev(void *arg)
+{
+    sim_msg_t *m = arg;
+    uint64_t start = sim_w->now > net->ej_free[m->dst] ? sim_w->now : net->ej_free[m->dst];
+    uint64_t ser = wire_ns(m->bytes);
+    net->ej_free[m->dst] = start + (ser > net->p.gap_ns ? ser : net->p.gap_ns);
+    sim_evq_push(&sim_w->evq, start + ser, deliver_ev, m);
+}
+
+static uint64_t fifo_floor(sim_msg_t *m, uint64_t head)
+{
+    uint64_t key = (uint64_t)m->src * (uint64_t)net->npes + (uint64_t)m->dst;
+    fifo_pair_t *f;
+    HASH_FIND(hh, net->fifo, &key, sizeof key, f);
+    if (!f) {
+        f = sim_xcalloc(1, sizeof *f);
+        f->key = key;
+        HASH_ADD(hh, net->fifo, key, sizeof key, f);
+    }
+    if (head < f->last_head)
+        head = f->last_head;
+    f->last_head = head;
+    return head;
+}
+
+static void inject_ev(void *arg)
+{
+    sim_msg_t *m = arg;
+    m->on_inject(m);
+}
+
+/* Puts m on the wire from its origin port at the current time. */
+static void inject(sim_msg_t *m)
+{
+    uint64_t now = sim_w->now;
+    uint64_t start = now > net->inj_free[m->src] ? now : net->inj_free[m->src];
+    uint64_t ser = wire_ns(m->bytes);
+    net->inj_free[m->src] = start + (ser > net->p.gap_ns ? ser : net->p.gap_ns);
+    uint64_t head = start + net->p.latency_ns;
+    if (net->p.jitter_ns)
+        head += sim_rng_below(&sim_w->rng, net->p.jitter_ns + 1);
+    if (net->p.ordering == SIM_ORDER_FIFO)
+        head = fifo_floor(m, head);
+    if (m->on_inject) {
+        if (start == now)
+            m->on_inject(m);
+        else
+            sim_evq_push(&sim_w->evq, start, inject_ev, m);
+    }
+    sim_trace_flow_start(m, start);
+    sim_evq_push(&sim_w->evq, head, arrive_ev, m);
+}
+
+static sim_pair_t *pair_of(sim_chan_t *c, int dst)
+{
+    sim_pair_t *p;
+    HASH_FIND_INT(c->pairs, &dst, p);
+    if (!p) {
+        p = sim_xcalloc(1, sizeof *p);
+        p->dst = dst;
+        HASH_ADD_INT(c->pairs, dst, p);
+    }
+    return p;
+}
+
+static epoch_group_t *group_at(sim_pair_t *p, size_t i)
+{
+    return &p->groups[(p->head + i) % p->cap];
+}
+
+static void push_group(sim_pair_t *p, uint64_t epoch)
+{
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 4;
+        epoch_group_t *g = sim_xmalloc(cap * sizeof *g);
+        for (size_t i = 0; i < p->n; i++)
+            g[i] = *group_at(p, i);
+        free(p->groups);
+        p->groups = g;
+        p->cap = cap;
+        p->head = 0;
+    }
+    *group_at(p, p->n++) = (epoch_group_t){epoch, 0};
+}
+
+/* Fence ordering: a message may go once no older epoch to its target is
+ * still unacknowledged; otherwise it waits in the pair's held list. */
+static void send_on_chan(sim_msg_t *m)
+{
+    sim_chan_t *c = m->chan;
+    c->outstanding++;
+    m->epoch = c->epoch;
+    sim_pair_t *p = pair_of(c, m->dst);
+    if (p->n == 0 || group_at(p, p->n - 1)->epoch != m->epoch)
+        push_group(p, m->epoch);
+    group_at(p, p->n - 1)->pending++;
+    if (p->n == 1) {
+        inject(m);
+        return;
+    }
+    m->next = NULL;
+    if (p->held_tail)
+        p->held_tail->next = m;
+    else
+        p->held = m;
+    p->held_tail = m;
+}
+
+void sim_net_send(sim_msg_t *m)
+{
+    m->id = net->next_id++;
+    if (m->chan)
+        send_on_chan(m);
+    else
+        inject(m);
+}
+
+static void release_held(sim_pair_t *p)
+{
+    if (p->n == 0)
+        return;
+    uint64_t epoch = group_at(p, 0)->epoch;
+    while (p->held && p->held->epoch == epoch) {
+        sim_msg_t *m = p->held;
+        p->held = m->next;
+        if (!p->held)
+            p->held_tail = NULL;
+        inject(m);
+    }
+}
+
+static void ack_ev(void *arg)
+{
+    sim_msg_t *m = arg;
+    sim_chan_t *c = m->chan;
+    sim_pair_t *p = pair_of(c, m->dst);
+    epoch_group_t *g = group_at(p, 0);
+    SIM_ASSERT(p->n > 0 && g->epoch == m->epoch && g->pending > 0);
+    if (--g->pending == 0) {
+        p->head = (p->head + 1) % p->cap;
+        p->n--;
+        release_held(p);
+    }
+    if (m->on_ack)
+        m->on_ack(m);
+    sim_msg_free(m);
+    sim_chan_release(c);
+}
+
+static void deliver_ev(void *arg)
+{
+    sim_msg_t *m = arg;
+    net->stats.messages++;
+    net->stats.bytes += m->bytes;
+    sim_trace_flow_end(m);
+    m->deliver(m);
+    if (m->chan)
+        sim_evq_push(&sim_w->evq, sim_w->now + net->p.latency_ns, ack_ev, m);
+    else
+        sim_msg_free(m);
+}
+
+void sim_chan_init(sim_chan_t *c, int pe)
+{
+    memset(c, 0, sizeof *c);
+    c->pe = pe;
+}
+
+void sim_chan_destroy(sim_chan_t *c)
+{
+    sim_pair_t *p, *tmp;
+    HASH_ITER(hh, c->pairs, p, tmp) {
+        HASH_DEL(c->pairs, p);
+        free(p->groups);
+        free(p);
+    }
+}
+
+void sim_chan_fence(sim_chan_t *c)
+{
+    if (c->outstanding)
+        c->epoch++;
+}
+
+void sim_chan_hold(sim_chan_t *c)
+{
+    c->outstanding++;
+}
+
+void sim_chan_release(sim_chan_t *c)
+{
+    SIM_ASSERT(c->outstanding > 0);
+    if (--c->outstanding == 0 && c->quiet_waiting)
+        sim_pe_wake(&sim_w->pes[c->pe]);
+}
+
+void sim_chan_quiet(sim_chan_t *c, const char *why)
+{
+    while (c->outstanding) {
+        c->quiet_waiting = 1;
+        sim_pe_block(why);
+        c->quiet_waiting = 0;
+    }
+}

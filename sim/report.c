@@ -1,0 +1,109 @@
+/* sim/report: the --report JSON (schema in README "Report").  Written after
+ * the run; deterministic (no pointers, no wall time). */
+#include "finding.h"
+#include "net.h"
+#include "world.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+static void jstr(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static const char *end_name(const sim_pe_t *pe)
+{
+    switch (pe->end) {
+    case SIM_END_EXIT:
+        return "exit";
+    case SIM_END_CRASH:
+        return pe->stack_overflow ? "stack-overflow" : "crash";
+    case SIM_END_WATCHDOG:
+        return "watchdog";
+    case SIM_END_KILLED:
+        return "killed";
+    default:
+        return "blocked";
+    }
+}
+
+static void write_pes(FILE *f)
+{
+    fprintf(f, "  \"pes\": [");
+    for (int i = 0; i < sim_w->npes; i++) {
+        const sim_pe_t *pe = &sim_w->pes[i];
+        fprintf(f, "%s\n    {\"pe\": %d, \"end\": \"%s\"", i ? "," : "", i, end_name(pe));
+        if (pe->end == SIM_END_EXIT)
+            fprintf(f, ", \"status\": %d", pe->exit_status);
+        if (pe->end == SIM_END_CRASH) {
+            fprintf(f, ", \"signal\": ");
+            jstr(f, sigabbrev_np(pe->signo) ? sigabbrev_np(pe->signo) : "?");
+        }
+        if (pe->end == SIM_END_NONE) {
+            fprintf(f, ", \"blocked_in\": ");
+            jstr(f, pe->why);
+        }
+        fputc('}', f);
+    }
+    fprintf(f, "\n  ],\n");
+}
+
+static void write_findings(FILE *f)
+{
+    fprintf(f, "  \"findings\": [");
+    for (size_t i = 0; i < sim_finding_count(); i++) {
+        const sim_finding_t *x = sim_finding_get(i);
+        fprintf(f, "%s\n    {\"id\": ", i ? "," : "");
+        jstr(f, x->id);
+        fprintf(f, ", \"severity\": \"%s\", \"pe\": %d, \"time_ns\": %llu, \"count\": %llu, "
+                "\"call\": ", x->sev == SIM_SEV_ERROR ? "error" : "warning", x->pe,
+                (unsigned long long)x->time, (unsigned long long)x->count);
+        jstr(f, x->call);
+        fprintf(f, ", \"site\": ");
+        jstr(f, x->site);
+        fprintf(f, ", \"text\": ");
+        jstr(f, x->text);
+        fputc('}', f);
+    }
+    fprintf(f, "\n  ],\n");
+}
+
+int sim_report_write(const char *path, int status)
+{
+    static const char *const outcomes[] = {"ok", "exit-nonzero", "usage", "deadlock",
+                                           "finding", "crash", "watchdog"};
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "shmemsim: cannot write report '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    char net[512];
+    sim_netparams_json(&sim_w->cfg.net, net, sizeof net);
+    const sim_net_stats_t *st = sim_net_stats();
+    fprintf(f, "{\n  \"schema\": \"shmemsim-report-1\",\n  \"program\": ");
+    jstr(f, sim_w->cfg.program);
+    fprintf(f, ",\n  \"npes\": %d,\n  \"seed\": %llu,\n  \"outcome\": \"%s\",\n"
+            "  \"exit_status\": %d,\n  \"end_time_ns\": %llu,\n", sim_w->npes,
+            (unsigned long long)sim_w->cfg.seed, outcomes[status], status,
+            (unsigned long long)sim_w->now);
+    write_pes(f);
+    write_findings(f);
+    fprintf(f, "  \"counts\": {\"events\": %llu, \"messages\": %llu, \"bytes\": %llu, "
+            "\"context_switches\": %llu},\n  \"network\": %s\n}\n",
+            (unsigned long long)sim_w->evq.fired, (unsigned long long)st->messages,
+            (unsigned long long)st->bytes, (unsigned long long)sim_w->switches, net);
+    return fclose(f);
+}

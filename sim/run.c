@@ -1,0 +1,184 @@
+/* sim/run: set-up, the run, and everything said after it. */
+#include "run.h"
+#include "finding.h"
+#include "heap.h"
+#include "io.h"
+#include "loader.h"
+#include "net.h"
+#include "sched.h"
+#include "signals.h"
+#include "trace.h"
+#include "util.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void sim_config_default(sim_config_t *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->npes = 1;
+    cfg->seed = 1;
+    cfg->stack_size = SIM_DEFAULT_STACK;
+    cfg->heap_size = SIM_DEFAULT_HEAP;
+    cfg->checks = "all";
+    cfg->watchdog_s = SIM_DEFAULT_WATCHDOG;
+    sim_netparams_default(&cfg->net);
+}
+
+static int setup(const sim_config_t *cfg)
+{
+    char err[512];
+    sim_w = sim_xcalloc(1, sizeof *sim_w);
+    sim_w->cfg = *cfg;
+    sim_w->npes = cfg->npes;
+    sim_w->pes = sim_xcalloc((size_t)cfg->npes, sizeof *sim_w->pes);
+    for (int i = 0; i < cfg->npes; i++)
+        sim_w->pes[i].id = i;
+    sim_evq_init(&sim_w->evq);
+    sim_rng_seed(&sim_w->rng, cfg->seed);
+    if (sim_finding_select(cfg->checks, err, sizeof err) ||
+        sim_loader_open(cfg->program, cfg->npes, &sim_w->loader, err, sizeof err) ||
+        sim_heap_create(cfg->npes, cfg->heap_size, &sim_w->heap, err, sizeof err) ||
+        (cfg->trace_path && sim_trace_open(cfg->trace_path, cfg->npes, err, sizeof err))) {
+        fprintf(stderr, "shmemsim: %s\n", err);
+        return -1;
+    }
+    for (int i = 0; i < cfg->npes; i++) {
+        sim_w->pes[i].img = &sim_w->loader->img[i];
+        sim_w->pes[i].argv = sim_xcalloc((size_t)cfg->argc + 1, sizeof(char *));
+        for (int a = 0; a < cfg->argc; a++)
+            sim_w->pes[i].argv[a] = sim_xstrdup(cfg->argv[a]);
+    }
+    sim_net_create(cfg->npes, &cfg->net);
+    return 0;
+}
+
+static const char *where(const void *addr, char *buf, size_t len)
+{
+    return sim_loader_symbolize(sim_w->loader, addr, buf, len);
+}
+
+static void report_crash(const sim_pe_t *pe)
+{
+    char a[200], b[200];
+    if (pe->end == SIM_END_WATCHDOG) {
+        fprintf(stderr, "shmemsim: watchdog: PE %d ran for %u s of wall time without calling the "
+                "simulator (at %s). A loop that spins on memory another PE writes never sees the "
+                "write here: wait with shmem_wait_until or a similar call instead.\n",
+                pe->id, sim_w->cfg.watchdog_s, where(pe->fault_pc, a, sizeof a));
+        return;
+    }
+    if (pe->stack_overflow) {
+        fprintf(stderr, "shmemsim: stack overflow in PE %d (at %s); its stack is %zu bytes, "
+                "raise it with --stack-size\n", pe->id, where(pe->fault_pc, a, sizeof a),
+                sim_w->cfg.stack_size);
+        return;
+    }
+    fprintf(stderr, "shmemsim: PE %d crashed: %s", pe->id, strsignal(pe->signo));
+    if (pe->signo != SIGABRT)
+        fprintf(stderr, " at address %p", pe->fault_addr);
+    if (pe->fault_pc)
+        fprintf(stderr, " (in %s)", where(pe->fault_pc, a, sizeof a));
+    if (pe->call)
+        fprintf(stderr, " during %s called from %s", pe->call, where(pe->call_site, b, sizeof b));
+    fprintf(stderr, "\n");
+}
+
+static void report_deadlock(void)
+{
+    char a[200];
+    fprintf(stderr, "shmemsim: deadlock at t=%lluns: every live PE is blocked and no message is "
+            "in flight\n", (unsigned long long)sim_w->now);
+    for (int i = 0; i < sim_w->npes; i++) {
+        const sim_pe_t *pe = &sim_w->pes[i];
+        if (pe->state == SIM_PE_DONE)
+            fprintf(stderr, "  PE %d: ended with status %d\n", i, pe->exit_status);
+        else
+            fprintf(stderr, "  PE %d: blocked in %s, called from %s\n", i,
+                    pe->why[0] ? pe->why : "?", where(pe->call_site, a, sizeof a));
+    }
+}
+
+static void report_end(void)
+{
+    int killed = 0;
+    for (int i = 0; i < sim_w->npes; i++)
+        killed += sim_w->pes[i].end == SIM_END_KILLED;
+    switch (sim_w->outcome) {
+    case SIM_OUT_EXIT:
+        fprintf(stderr, "shmemsim: PE %d exited with status %d; the job was terminated "
+                "(%d other PE%s stopped)\n", sim_w->culprit,
+                sim_w->pes[sim_w->culprit].exit_status, killed, killed == 1 ? "" : "s");
+        break;
+    case SIM_OUT_CRASH:
+    case SIM_OUT_WATCHDOG:
+        report_crash(&sim_w->pes[sim_w->culprit]);
+        break;
+    case SIM_OUT_DEADLOCK:
+        report_deadlock();
+        break;
+    case SIM_OUT_OK:
+        break;
+    }
+}
+
+static int exit_status(void)
+{
+    switch (sim_w->outcome) {
+    case SIM_OUT_CRASH:
+        return SIM_EXIT_CRASH;
+    case SIM_OUT_WATCHDOG:
+        return SIM_EXIT_WATCHDOG;
+    case SIM_OUT_DEADLOCK:
+        return SIM_EXIT_DEADLOCK;
+    default:
+        break;
+    }
+    if (sim_w->findings_error)
+        return SIM_EXIT_FINDING;
+    return sim_w->outcome == SIM_OUT_EXIT ? SIM_EXIT_PE : SIM_EXIT_OK;
+}
+
+static const char *outcome_name(int status)
+{
+    static const char *const names[] = {"ok", "exit-nonzero", "usage", "deadlock",
+                                        "finding", "crash", "watchdog"};
+    return names[status];
+}
+
+static void summary(int status)
+{
+    const sim_net_stats_t *st = sim_net_stats();
+    fprintf(stderr, "shmemsim: %d PE%s, seed %llu: %s at virtual time %llu.%03lluus; "
+            "%llu events, %llu messages (%llu bytes), %llu context switches, %d finding%s\n",
+            sim_w->npes, sim_w->npes == 1 ? "" : "s", (unsigned long long)sim_w->cfg.seed,
+            outcome_name(status), (unsigned long long)(sim_w->now / 1000),
+            (unsigned long long)(sim_w->now % 1000), (unsigned long long)sim_w->evq.fired,
+            (unsigned long long)st->messages, (unsigned long long)st->bytes,
+            (unsigned long long)sim_w->switches, sim_w->findings_total,
+            sim_w->findings_total == 1 ? "" : "s");
+}
+
+int sim_report_write(const char *path, int status);
+
+int sim_run(const sim_config_t *cfg)
+{
+    if (setup(cfg) != 0) {
+        sim_trace_close();
+        return SIM_EXIT_USAGE;
+    }
+    sim_signals_install(cfg->watchdog_s);
+    sim_sched_run();
+    sim_signals_remove();
+    sim_io_close_all();
+    report_end();
+    int status = exit_status();
+    if (!cfg->quiet)
+        summary(status);
+    sim_trace_close();
+    if (cfg->report_path && sim_report_write(cfg->report_path, status) != 0)
+        status = status ? status : SIM_EXIT_USAGE;
+    return status;
+}

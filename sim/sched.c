@@ -1,0 +1,233 @@
+/* sim/sched: the scheduler loop, the causality rule, blocking and waking,
+ * and how a PE ends.  See sched.h for the contracts. */
+#include "sched.h"
+#include "io.h"
+#include "loader.h"
+#include "trace.h"
+#include "util.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+sim_world_t *sim_w;
+
+/* errno, optind & co. are process-wide; each PE keeps its own copy. */
+static void swap_in_libc_state(sim_pe_t *pe)
+{
+    errno = pe->saved_errno;
+    optind = pe->opt_ind;
+    opterr = pe->opt_err;
+    optopt = pe->opt_opt;
+    optarg = pe->opt_arg;
+}
+
+static void swap_out_libc_state(sim_pe_t *pe)
+{
+    pe->saved_errno = errno;
+    pe->opt_ind = optind;
+    pe->opt_err = opterr;
+    pe->opt_opt = optopt;
+    pe->opt_arg = optarg;
+}
+
+static void resume_ev(void *arg)
+{
+    sim_pe_t *pe = arg;
+    if (pe->state == SIM_PE_DONE || sim_w->stopping)
+        return;
+    SIM_ASSERT(pe->state == SIM_PE_READY || pe->state == SIM_PE_NEW);
+    pe->state = SIM_PE_RUNNING;
+    sim_w->cur = pe;
+    sim_w->switches++;
+    int sched_errno = errno;
+    swap_in_libc_state(pe);
+    sim_coro_switch(&sim_w->sched, &pe->coro);
+    swap_out_libc_state(pe);
+    errno = sched_errno;
+    sim_w->cur = NULL;
+}
+
+static void pe_entry(void)
+{
+    sim_pe_t *pe = sim_w->cur;
+    sim_coro_started(&pe->coro);
+    int status = sim_image_run_main(pe->img, sim_w->cfg.argc, pe->argv);
+    sim_pe_exit(status);
+}
+
+/* Gives the CPU back to the scheduler; returns when resumed. */
+static void switch_to_sched(sim_pe_t *pe)
+{
+    sim_coro_switch(&pe->coro, &sim_w->sched);
+}
+
+static void start_pes(void)
+{
+    for (int i = 0; i < sim_w->npes; i++) {
+        sim_pe_t *pe = &sim_w->pes[i];
+        int rc = sim_coro_create(&pe->coro, sim_w->cfg.stack_size, pe_entry);
+        if (rc) {
+            fprintf(stderr, "shmemsim: cannot map a %zu-byte stack for PE %d: %s\n",
+                    sim_w->cfg.stack_size, i, strerror(-rc));
+            sim_terminate(SIM_OUT_CRASH, i);
+            return;
+        }
+        pe->state = SIM_PE_NEW;
+        pe->opt_ind = 1;
+        pe->opt_err = 1;
+        pe->opt_opt = '?';
+        sim_evq_push(&sim_w->evq, 0, resume_ev, pe);
+    }
+}
+
+static void kill_survivors(void)
+{
+    for (int i = 0; i < sim_w->npes; i++) {
+        sim_pe_t *pe = &sim_w->pes[i];
+        if (pe->state != SIM_PE_DONE && sim_w->outcome != SIM_OUT_DEADLOCK) {
+            pe->state = SIM_PE_DONE;
+            pe->end = SIM_END_KILLED;
+        }
+        sim_io_flush_pe(pe);
+    }
+}
+
+void sim_sched_run(void)
+{
+    sim_w->live = sim_w->npes;
+    sim_w->outcome = SIM_OUT_OK;
+    sim_w->culprit = -1;
+    start_pes();
+    sim_event_t ev;
+    while (!sim_w->stopping && sim_evq_pop(&sim_w->evq, &ev) == 0) {
+        sim_w->now = ev.time;
+        ev.fn(ev.arg);
+    }
+    if (!sim_w->stopping && sim_w->live > 0)
+        sim_terminate(SIM_OUT_DEADLOCK, -1);
+    kill_survivors();
+}
+
+void sim_charge(uint64_t ns)
+{
+    sim_pe_t *pe = sim_w->cur;
+    SIM_ASSERT(pe != NULL);
+    uint64_t t = sim_w->now + ns;
+    if (sim_evq_min_time(&sim_w->evq) <= t) {
+        pe->state = SIM_PE_READY;
+        sim_evq_push(&sim_w->evq, t, resume_ev, pe);
+        switch_to_sched(pe);
+    } else {
+        sim_w->now = t;
+    }
+}
+
+void sim_pe_block_on(const char *why, const void *addr, size_t len)
+{
+    sim_pe_t *pe = sim_w->cur;
+    SIM_ASSERT(pe != NULL);
+    snprintf(pe->why, sizeof pe->why, "%s", why);
+    pe->watch_lo = addr;
+    pe->watch_hi = addr ? (const char *)addr + len : NULL;
+    pe->state = SIM_PE_BLOCKED;
+    switch_to_sched(pe);
+    pe->watch_lo = pe->watch_hi = NULL;
+    pe->why[0] = '\0';
+}
+
+void sim_pe_block(const char *why)
+{
+    sim_pe_block_on(why, NULL, 0);
+}
+
+void sim_pe_sleep(uint64_t ns)
+{
+    sim_pe_t *pe = sim_w->cur;
+    pe->state = SIM_PE_READY;
+    sim_evq_push(&sim_w->evq, sim_w->now + ns, resume_ev, pe);
+    switch_to_sched(pe);
+}
+
+void sim_pe_wake(sim_pe_t *pe)
+{
+    if (pe->state != SIM_PE_BLOCKED)
+        return;
+    pe->state = SIM_PE_READY;
+    sim_evq_push(&sim_w->evq, sim_w->now, resume_ev, pe);
+}
+
+void sim_mem_written(int pe_id, const void *addr, size_t len)
+{
+    sim_pe_t *pe = &sim_w->pes[pe_id];
+    if (pe->state != SIM_PE_BLOCKED || !pe->watch_lo)
+        return;
+    const char *lo = addr, *hi = lo + len;
+    if (lo < pe->watch_hi && hi > pe->watch_lo)
+        sim_pe_wake(pe);
+}
+
+void sim_terminate(sim_outcome_t outcome, int culprit)
+{
+    if (sim_w->stopping)
+        return;
+    sim_w->stopping = 1;
+    sim_w->outcome = outcome;
+    sim_w->culprit = culprit;
+}
+
+static _Noreturn void leave_for_good(sim_pe_t *pe)
+{
+    sim_io_flush_pe(pe);
+    pe->state = SIM_PE_DONE;
+    sim_w->live--;
+    sim_trace_pe_end(pe);
+    sim_coro_exit_to(&pe->coro, &sim_w->sched);
+}
+
+void sim_pe_exit(int status)
+{
+    sim_pe_t *pe = sim_w->cur;
+    SIM_ASSERT(pe != NULL);
+    /* atexit handlers run first, as in a process; one calling exit() again
+     * just ends the PE. */
+    while (pe->natexit > 0)
+        pe->atexit_fns[--pe->natexit]();
+    pe->end = SIM_END_EXIT;
+    pe->exit_status = status & 0xff;
+    if (pe->exit_status != 0)
+        sim_terminate(SIM_OUT_EXIT, pe->id);
+    leave_for_good(pe);
+}
+
+void sim_pe_crash(int signo, void *addr, sim_pe_end_t how)
+{
+    sim_pe_t *pe = sim_w->cur;
+    pe->end = how;
+    pe->signo = signo;
+    pe->fault_addr = addr;
+    sim_terminate(how == SIM_END_WATCHDOG ? SIM_OUT_WATCHDOG : SIM_OUT_CRASH, pe->id);
+    leave_for_good(pe);
+}
+
+void sim_call_enter(const char *name, const void *site)
+{
+    sim_pe_t *pe = sim_w->cur;
+    SIM_ASSERT(pe != NULL);
+    pe->calls++;
+    if (pe->call_depth++ > 0)
+        return;
+    pe->call = name;
+    pe->call_site = site;
+    pe->call_start = sim_w->now;
+}
+
+void sim_call_leave(void)
+{
+    sim_pe_t *pe = sim_w->cur;
+    if (--pe->call_depth > 0)
+        return;
+    sim_trace_span(pe, pe->call, pe->call_start, sim_w->now);
+    pe->call = NULL;
+}

@@ -1,0 +1,18 @@
+/* sim/signals: turns a fault or a runaway loop in a PE into the end of that
+ * PE instead of the end of the simulator.
+ *
+ * SIGSEGV, SIGBUS, SIGFPE and SIGILL are caught on an alternate stack; when
+ * they hit while a PE runs, the PE is ended as crashed (a fault below its
+ * stack is reported as a stack overflow) and control returns to the
+ * scheduler.  In the scheduler itself they are internal errors: output is
+ * flushed and the signal re-raised.  The watchdog (SIGALRM, once a second)
+ * ends a PE that has not entered the simulator for the configured number of
+ * wall seconds; it is the only use of wall time, and it only ever stops a
+ * run that could not have finished. */
+#ifndef SIM_SIGNALS_H
+#define SIM_SIGNALS_H
+
+void sim_signals_install(unsigned watchdog_s);
+void sim_signals_remove(void);
+
+#endif

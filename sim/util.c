@@ -1,0 +1,53 @@
+/* sim/util: checked allocation and the invariant-failure path. */
+#include "util.h"
+#include "world.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void oom(size_t n)
+{
+    fprintf(stderr, "shmemsim: out of memory allocating %zu bytes\n", n);
+    abort();
+}
+
+void *sim_xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        oom(n);
+    return p;
+}
+
+void *sim_xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        oom(n * size);
+    return p;
+}
+
+void *sim_xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        oom(n);
+    return p;
+}
+
+char *sim_xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(sim_xmalloc(n), s, n);
+}
+
+void sim_assert_fail(const char *expr, const char *file, int line)
+{
+    int pe = sim_w && sim_w->cur ? sim_w->cur->id : -1;
+    unsigned long long t = sim_w ? (unsigned long long)sim_w->now : 0;
+    fflush(stdout);
+    fprintf(stderr, "shmemsim: internal error at t=%lluns (PE %d): %s:%d: assertion '%s' failed\n",
+            t, pe, file, line, expr);
+    abort();
+}

@@ -1,0 +1,124 @@
+/* sim/world: the state of one simulated job, and of each PE in it.
+ *
+ * There is one world per process (sim_w).  It owns the event queue, the
+ * clock, the generator, the PEs and the network.  A PE is a coroutine that
+ * runs the program's main on its own copy of the program image; at any
+ * moment at most one PE runs (sim_w->cur), every other one is ready (a
+ * resume event is queued for it), blocked (waiting to be woken by an event),
+ * or done.  Invariant: while a PE runs at virtual time now, no event earlier
+ * than now is still queued (the causality rule of SPEC §3). */
+#ifndef SIM_WORLD_H
+#define SIM_WORLD_H
+
+#include "coro.h"
+#include "evq.h"
+#include "netparams.h"
+#include "rng.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum {
+    SIM_PE_NEW,     /* created, its first resume event queued */
+    SIM_PE_READY,   /* a resume event is queued */
+    SIM_PE_RUNNING, /* it is sim_w->cur */
+    SIM_PE_BLOCKED, /* waits for sim_pe_wake; no event of its own queued */
+    SIM_PE_DONE     /* ended (see end); never runs again */
+} sim_pe_state_t;
+
+typedef enum {
+    SIM_END_NONE,     /* still alive */
+    SIM_END_EXIT,     /* main returned or exit() was called: exit_status */
+    SIM_END_CRASH,    /* a signal (signo), including stack overflow */
+    SIM_END_WATCHDOG, /* ran too long without entering the simulator */
+    SIM_END_KILLED    /* stopped because the job was terminated */
+} sim_pe_end_t;
+
+typedef enum { SIM_PRIV_AUTO, SIM_PRIV_COPY } sim_privatize_t;
+
+typedef struct sim_config {
+    int npes;                /* number of PEs, >= 1 */
+    uint64_t seed;           /* generator seed */
+    size_t stack_size;       /* usable bytes of each PE stack */
+    size_t heap_size;        /* symmetric heap bytes per PE (user part) */
+    int tag_output;          /* prefix each output line with "[PE n] " */
+    int quiet;               /* no summary paragraph at the end */
+    const char *trace_path;  /* Chrome trace JSON, or NULL */
+    const char *report_path; /* report JSON, or NULL */
+    const char *checks;      /* "all", "none" or a comma list */
+    unsigned watchdog_s;     /* wall seconds a PE may run without a call; 0 = off */
+    sim_privatize_t privatize; /* how globals are made per PE */
+    sim_net_params_t net;    /* network model parameters */
+    const char *program;     /* path of the program module */
+    int argc;                /* program arguments, argv[0] is the program */
+    char **argv;
+} sim_config_t;
+
+struct sim_image;
+struct sim_io_stream;
+
+typedef struct sim_pe {
+    int id;                    /* PE number, 0..npes-1 */
+    sim_pe_state_t state;      /* see sim_pe_state_t */
+    sim_pe_end_t end;          /* why it ended, when state is DONE */
+    int exit_status;           /* for SIM_END_EXIT */
+    int signo;                 /* for SIM_END_CRASH */
+    void *fault_addr;          /* for SIM_END_CRASH: the faulting address */
+    void *fault_pc;            /* for SIM_END_CRASH/WATCHDOG: the instruction */
+    int stack_overflow;        /* the crash was a stack overflow */
+    sim_coro_t coro;           /* its context and stack */
+    struct sim_image *img;     /* its copy of the program */
+    uint64_t calls;            /* simulator entries so far (watchdog progress) */
+    /* The API call in progress, set on entry, cleared on return. */
+    const char *call;          /* routine name, or NULL between calls */
+    const void *call_site;     /* return address into the program */
+    uint64_t call_start;       /* virtual time the call began */
+    int call_depth;            /* nesting of API calls (only the outermost is traced) */
+    /* Per-process C library state that each PE must see as its own, swapped
+     * on every switch (one OS thread serves all PEs). */
+    int saved_errno;           /* errno */
+    int opt_ind, opt_err, opt_opt; /* getopt's optind, opterr, optopt */
+    char *opt_arg;             /* getopt's optarg */
+    char **argv;               /* its own argv copy (getopt permutes it) */
+    /* While blocked: what it waits for (for wake-ups and the deadlock report). */
+    char why[200];             /* the call and arguments, human readable */
+    const char *watch_lo;      /* a write into [watch_lo, watch_hi) wakes it */
+    const char *watch_hi;
+    struct sim_io_stream *io[2]; /* stdout, stderr line streams; made on first use */
+    void (*atexit_fns[32])(void); /* atexit() handlers, run at its exit */
+    int natexit;               /* entries used in atexit_fns */
+    void *api;                 /* state of the API layer (SHMEM/LAPI), opaque here */
+} sim_pe_t;
+
+typedef enum {
+    SIM_OUT_OK,         /* every PE ended with status 0 */
+    SIM_OUT_EXIT,       /* a PE exited non-zero */
+    SIM_OUT_DEADLOCK,   /* live PEs blocked, nothing pending */
+    SIM_OUT_CRASH,      /* a PE crashed */
+    SIM_OUT_WATCHDOG    /* a PE ran past the watchdog limit */
+} sim_outcome_t;
+
+typedef struct sim_world {
+    sim_config_t cfg;        /* the run's configuration (copied) */
+    int npes;                /* == cfg.npes */
+    sim_pe_t *pes;           /* npes PEs */
+    sim_pe_t *cur;           /* the running PE, NULL in the scheduler */
+    sim_coro_t sched;        /* the scheduler's context (main stack) */
+    sim_evq_t evq;           /* pending events */
+    uint64_t now;            /* virtual time in ns */
+    sim_rng_t rng;           /* the only randomness */
+    int stopping;            /* set when the job is being terminated */
+    sim_outcome_t outcome;   /* how the run ended (valid after sim_run) */
+    int culprit;             /* PE that caused a terminating outcome, or -1 */
+    uint64_t switches;       /* context switches into PEs */
+    int live;                /* PEs not yet done */
+    int findings_error;      /* error-severity findings raised */
+    int findings_total;      /* all findings raised */
+    struct sim_net *net;     /* network model state */
+    struct sim_loader *loader; /* program copies */
+    struct sim_heap *heap;   /* symmetric heaps */
+} sim_world_t;
+
+extern sim_world_t *sim_w;
+
+#endif
