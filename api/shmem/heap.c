@@ -5,6 +5,7 @@
  * across PEs; the first mismatch is a heap-size-mismatch finding. */
 #include "shmem_impl.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static void check_size(const char *call, size_t size)
@@ -12,8 +13,10 @@ static void check_size(const char *call, size_t size)
     sim_pe_t *me = sim_pe_self();
     size_t other;
     int first = sim_heap_collective_check(sim_w->heap, me->id, size, &other);
+    char what[96];
+    snprintf(what, sizeof what, "%s(size=%zu)", call, size);
     if (first >= 0)
-        sim_finding_raise("heap-size-mismatch", SIM_SEV_ERROR, me->id, call, me->call_site,
+        sim_finding_raise("heap-size-mismatch", SIM_SEV_ERROR, me->id, what, me->call_site,
                           "PE %d asked for %zu bytes but PE %d asked for %zu in the same "
                           "collective allocation. Symmetric allocations must have the same "
                           "size on every PE, or objects stop lining up.", me->id, size,

@@ -1,0 +1,339 @@
+/* tests/check_programs: SHMEM programs run under bin/shmemsim, checking what
+ * issue 2 promises: privatization, determinism, reordering, exits, crashes,
+ * deadlock, watchdog, bad input, output handling, trace and report. */
+#include "testutil.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SIM tu_shmemsim()
+#define PROG(n) tu_prog(n)
+
+START_TEST(globals_are_private_to_each_pe)
+{
+    run_result_t r = tu_run("%s -n 64 --quiet %s", SIM, PROG("privatize"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(tu_count(r.out, " counter 1\n"), 64);
+    ck_assert_int_eq(tu_count(r.out, "counter"), 64);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 63 counter 1\n"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(same_seed_gives_identical_output_and_trace)
+{
+    char *t[3], *o[3];
+    int seeds[3] = {5, 5, 6};
+    for (int i = 0; i < 3; i++) {
+        run_result_t r = tu_run("%s run -n 8 --seed %d --trace /tmp/shmemsim-det-%d-%d.json %s",
+                                SIM, seeds[i], (int)getpid(), i, PROG("ring"));
+        ck_assert_int_eq(r.status, 0);
+        char path[128];
+        snprintf(path, sizeof path, "/tmp/shmemsim-det-%d-%d.json", (int)getpid(), i);
+        t[i] = tu_read_file(path, NULL);
+        unlink(path);
+        ck_assert_ptr_nonnull(t[i]);
+        o[i] = malloc(strlen(r.out) + strlen(r.err) + 2);
+        sprintf(o[i], "%s\n%s", r.out, r.err);
+        tu_free(&r);
+    }
+    ck_assert_str_eq(o[0], o[1]);
+    ck_assert_str_eq(t[0], t[1]);
+    /* Another seed draws other jitter: the trace's timings change. */
+    ck_assert_str_ne(t[0], t[2]);
+    for (int i = 0; i < 3; i++) {
+        free(t[i]);
+        free(o[i]);
+    }
+}
+END_TEST
+
+/* Counts "word=1" and "word=2" outcomes of the race over seeds 1..100. */
+static void race_outcomes(const char *extra, const char *arg, int *ones, int *twos)
+{
+    run_result_t r = tu_run("for s in $(seq 1 100); do %s -n 2 --quiet --seed $s %s %s %s; done",
+                            SIM, extra, PROG("race"), arg);
+    ck_assert_int_eq(r.status, 0);
+    *ones = tu_count(r.out, "word=1\n");
+    *twos = tu_count(r.out, "word=2\n");
+    ck_assert_int_eq(*ones + *twos, 100);
+    tu_free(&r);
+}
+
+START_TEST(adaptive_ordering_reorders_unfenced_puts)
+{
+    int ones, twos;
+    race_outcomes("", "0", &ones, &twos);
+    ck_assert_int_gt(ones, 0);
+    ck_assert_int_gt(twos, 0);
+}
+END_TEST
+
+START_TEST(fifo_ordering_keeps_pair_order)
+{
+    int ones, twos;
+    race_outcomes("--net ordering=fifo", "0", &ones, &twos);
+    ck_assert_int_eq(twos, 100);
+}
+END_TEST
+
+START_TEST(fence_orders_puts_to_a_pe)
+{
+    int ones, twos;
+    race_outcomes("", "1", &ones, &twos);
+    ck_assert_int_eq(twos, 100);
+}
+END_TEST
+
+START_TEST(deadlock_names_each_blocked_pe)
+{
+    run_result_t r = tu_run("%s -n 4 %s deadlock", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 3);
+    ck_assert_ptr_nonnull(strstr(r.err, "deadlock"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 1: blocked in shmem_long_wait_until("));
+    ck_assert_ptr_nonnull(strstr(r.err, "called from main"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 0: blocked in shmem_barrier_all"));
+    /* Partial lines written before the deadlock are kept. */
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 1 starting deadlock;"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(early_exit_zero_leaves_others_deadlocked)
+{
+    run_result_t r = tu_run("%s -n 4 %s exit0", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 3);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 3: ended with status 0"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(segfault_is_exit_5_naming_the_pe)
+{
+    run_result_t r = tu_run("%s -n 4 %s segv", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 2 crashed: Segmentation fault"));
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 2 starting segv;"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(stack_overflow_is_exit_5_naming_the_pe)
+{
+    run_result_t r = tu_run("%s -n 4 %s overflow", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_ptr_nonnull(strstr(r.err, "stack overflow in PE 1"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(exit_3_in_one_pe_is_exit_1)
+{
+    run_result_t r = tu_run("%s -n 4 %s exit3", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 3 exited with status 3"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(abort_is_a_crash)
+{
+    run_result_t r = tu_run("%s -n 4 %s abort", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 0 crashed: Aborted"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(watchdog_stops_a_spinning_pe)
+{
+    run_result_t r = tu_run("%s -n 2 --watchdog 1 %s spin", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 6);
+    ck_assert_ptr_nonnull(strstr(r.err, "watchdog: PE 0"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(bad_input_is_exit_2_with_one_line)
+{
+    const char *cmds[] = {"-n 0 %s", "-n 2 /nonexistent/prog", "-n 2 /bin/true",
+                          "-n 2 tests/programs/ring.c", "--bogus %s", "-n 2 --net latncy=1us %s",
+                          "-n 2 --stack-size 1Q %s", "-n x %s", "run", "frobnicate"};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, cmds[i], PROG("ring"));
+        run_result_t r = tu_run("%s %s", SIM, cmd);
+        ck_assert_msg(r.status == 2, "'%s' gave %d", cmd, r.status);
+        ck_assert_msg(tu_count(r.err, "\n") == 1 && strncmp(r.err, "shmemsim: ", 10) == 0,
+                      "'%s' said: %s", cmd, r.err);
+        tu_free(&r);
+    }
+    run_result_t r = tu_run("SHMEM_SYMMETRIC_SIZE=lots %s -n 2 %s", SIM, PROG("ring"));
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "SHMEM_SYMMETRIC_SIZE"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(puts_gets_and_waits_around_a_ring)
+{
+    int counts[] = {1, 2, 5, 16};
+    for (int i = 0; i < 4; i++) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, counts[i], PROG("ring"));
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_int_eq(tu_count(r.out, " errors 0\n"), counts[i]);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(symmetric_heap_routines)
+{
+    run_result_t r = tu_run("%s -n 4 --quiet %s", SIM, PROG("heap"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(tu_count(r.out, "heap errors 0\n"), 4);
+    tu_free(&r);
+    r = tu_run("%s -n 4 --quiet %s mismatch", SIM, PROG("heap"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[heap-size-mismatch] PE 1"));
+    ck_assert_ptr_nonnull(strstr(r.err, "in shmem_malloc(size=1600)"));
+    ck_assert_ptr_nonnull(strstr(r.err, "asked for 1600 bytes but PE "));
+    ck_assert_ptr_nonnull(strstr(r.err, " asked for 800 in the same collective allocation"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(time_is_virtual)
+{
+    run_result_t a = tu_run("%s -n 3 --quiet %s", SIM, PROG("vtime"));
+    run_result_t b = tu_run("%s -n 3 --quiet %s", SIM, PROG("vtime"));
+    ck_assert_int_eq(a.status, 0);
+    ck_assert_ptr_nonnull(strstr(a.out, "PE 0 slept 1500000 ns"));
+    ck_assert_ptr_nonnull(strstr(a.out, "PE 2 slept 1520000 ns"));
+    ck_assert_ptr_nonnull(strstr(a.out, "time() 0\n"));
+    ck_assert_str_eq(a.out, b.out);
+    tu_free(&a);
+    tu_free(&b);
+}
+END_TEST
+
+START_TEST(getopt_state_is_per_pe)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s -a -b x rest", SIM, PROG("args"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(tu_count(r.out, "options 2 rest 1\n"), 3);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(tag_output_prefixes_each_line)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet --tag-output %s", SIM, PROG("privatize"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "[PE 2] PE 2 counter 1\n"));
+    ck_assert_int_eq(tu_count(r.out, "[PE "), 3);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(misuse_raises_named_findings)
+{
+    struct { const char *mode, *id, *detail; } cases[] = {
+        {"pe", "[invalid-pe] PE 0", "PE 99 does not exist"},
+        {"stack", "[nonsymmetric-address] PE 0", "the stack of PE 0"},
+        {"null", "[null-pointer] PE 0", "'dest' is NULL"},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        run_result_t r = tu_run("%s -n 2 %s %s", SIM, PROG("misuse"), cases[i].mode);
+        ck_assert_int_eq(r.status, 4);
+        ck_assert_msg(strstr(r.err, cases[i].id) && strstr(r.err, cases[i].detail), "%s", r.err);
+        ck_assert_int_eq(tu_count(r.out, " done\n"), 2);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(trace_is_valid_json_with_tracks_spans_and_flows)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/shmemsim-trace-%d.json", (int)getpid());
+    run_result_t r = tu_run("%s -n 8 --quiet --trace %s %s", SIM, path, PROG("ring"));
+    ck_assert_int_eq(r.status, 0);
+    char *t = tu_read_file(path, NULL);
+    unlink(path);
+    ck_assert_int_eq(tu_json_valid(t), 0);
+    ck_assert_int_eq(tu_count(t, "\"thread_name\""), 8);
+    ck_assert_ptr_nonnull(strstr(t, "\"args\":{\"name\":\"PE 7\"}"));
+    ck_assert_int_gt(tu_count(t, "\"name\":\"shmem_barrier_all\",\"cat\":\"api\",\"ph\":\"X\""), 8);
+    int starts = tu_count(t, "\"ph\":\"s\""), ends = tu_count(t, "\"ph\":\"f\"");
+    ck_assert_int_gt(starts, 8);
+    ck_assert_int_eq(starts, ends);
+    free(t);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(report_is_valid_json_with_outcome)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/shmemsim-report-%d.json", (int)getpid());
+    run_result_t r = tu_run("%s -n 4 --quiet --report %s %s deadlock", SIM, path, PROG("fail"));
+    ck_assert_int_eq(r.status, 3);
+    char *t = tu_read_file(path, NULL);
+    unlink(path);
+    ck_assert_int_eq(tu_json_valid(t), 0);
+    ck_assert_ptr_nonnull(strstr(t, "\"outcome\": \"deadlock\""));
+    ck_assert_ptr_nonnull(strstr(t, "\"exit_status\": 3"));
+    ck_assert_ptr_nonnull(strstr(t, "{\"pe\": 1, \"end\": \"blocked\", \"blocked_in\": \"shmem_long_wait_until("));
+    ck_assert_ptr_nonnull(strstr(t, "\"context_switches\": "));
+    free(t);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(help_lists_every_option)
+{
+    run_result_t r = tu_run("%s --help", SIM);
+    ck_assert_int_eq(r.status, 0);
+    const char *opts[] = {"--npes", "--seed", "--trace", "--report", "--check", "--net",
+                          "--stack-size", "--heap-size", "--watchdog", "--tag-output",
+                          "--quiet", "--version"};
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        ck_assert_msg(strstr(r.out, opts[i]) != NULL, "--help lacks %s", opts[i]);
+    tu_free(&r);
+}
+END_TEST
+
+Suite *programs_suite(void)
+{
+    Suite *s = suite_create("programs");
+    TCase *tc = tcase_create("run");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, globals_are_private_to_each_pe);
+    tcase_add_test(tc, same_seed_gives_identical_output_and_trace);
+    tcase_add_test(tc, adaptive_ordering_reorders_unfenced_puts);
+    tcase_add_test(tc, fifo_ordering_keeps_pair_order);
+    tcase_add_test(tc, fence_orders_puts_to_a_pe);
+    tcase_add_test(tc, deadlock_names_each_blocked_pe);
+    tcase_add_test(tc, early_exit_zero_leaves_others_deadlocked);
+    tcase_add_test(tc, segfault_is_exit_5_naming_the_pe);
+    tcase_add_test(tc, stack_overflow_is_exit_5_naming_the_pe);
+    tcase_add_test(tc, exit_3_in_one_pe_is_exit_1);
+    tcase_add_test(tc, abort_is_a_crash);
+    tcase_add_test(tc, watchdog_stops_a_spinning_pe);
+    tcase_add_test(tc, bad_input_is_exit_2_with_one_line);
+    tcase_add_test(tc, puts_gets_and_waits_around_a_ring);
+    tcase_add_test(tc, symmetric_heap_routines);
+    tcase_add_test(tc, time_is_virtual);
+    tcase_add_test(tc, getopt_state_is_per_pe);
+    tcase_add_test(tc, tag_output_prefixes_each_line);
+    tcase_add_test(tc, misuse_raises_named_findings);
+    tcase_add_test(tc, trace_is_valid_json_with_tracks_spans_and_flows);
+    tcase_add_test(tc, report_is_valid_json_with_outcome);
+    tcase_add_test(tc, help_lists_every_option);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,42 @@
+/* One PE misbehaves in the way argv[1] names; the others carry on into a
+ * barrier.  Every PE first writes a partial line, which must not be lost. */
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+long flag;
+
+static int deep(int n)
+{
+    volatile char buf[4096];
+    buf[0] = (char)n;
+    return n ? deep(n - 1) + buf[0] : 0;
+}
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    const char *mode = argc > 1 ? argv[1] : "";
+    printf("PE %d starting %s;", me, mode);
+    if (!strcmp(mode, "deadlock") && me == 1)
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
+    if (!strcmp(mode, "segv") && me == 2)
+        *(volatile int *)(uintptr_t)8 = 1;
+    if (!strcmp(mode, "overflow") && me == 1)
+        deep(100000);
+    if (!strcmp(mode, "exit3") && me == 3)
+        exit(3);
+    if (!strcmp(mode, "exit0") && me == 3)
+        exit(0);
+    if (!strcmp(mode, "abort") && me == 0)
+        abort();
+    if (!strcmp(mode, "spin") && me == 0)
+        while (*(volatile long *)&flag == 0)
+            ;
+    printf(" PE %d done\n", me);
+    shmem_barrier_all();
+    shmem_finalize();
+    return 0;
+}

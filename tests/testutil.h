@@ -1,0 +1,27 @@
+/* tests/testutil: helpers shared by the Check suites: run a command and
+ * capture its output, read a file, validate JSON, find built artefacts. */
+#ifndef TESTUTIL_H
+#define TESTUTIL_H
+
+#include <stddef.h>
+
+typedef struct run_result {
+    int status;  /* exit status, or 128+signal */
+    char *out;   /* captured stdout (NUL-terminated) */
+    char *err;   /* captured stderr */
+} run_result_t;
+
+/* Runs a shell command built from fmt; the result owns its buffers. */
+run_result_t tu_run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tu_free(run_result_t *r);
+/* Path of bin/shmemsim and of a built test program (static buffers). */
+const char *tu_shmemsim(void);
+const char *tu_prog(const char *name);
+/* Whole file as a NUL-terminated string, or NULL. */
+char *tu_read_file(const char *path, size_t *len);
+/* 0 when text is one valid JSON value (RFC 8259 syntax), else -1. */
+int tu_json_valid(const char *text);
+/* Number of (non-overlapping) occurrences of needle in hay. */
+int tu_count(const char *hay, const char *needle);
+
+#endif
