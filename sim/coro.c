@@ -29,6 +29,12 @@
 
 void sim_coro_swap(void **save_sp, void *new_sp);
 
+#ifdef SIM_ASAN
+/* The context that switched last: whoever resumes records that context's
+ * stack bounds (how the main context learns its own). */
+static sim_coro_t *asan_leaving;
+#endif
+
 /* Register values pushed by sim_coro_swap, lowest address first. */
 enum { F_FPCTL, F_R15, F_R14, F_R13, F_R12, F_RBX, F_RBP, F_RET, F_WORDS };
 
@@ -120,7 +126,7 @@ int sim_coro_in_guard(const sim_coro_t *c, const void *addr)
 void sim_coro_started(sim_coro_t *self)
 {
 #ifdef SIM_ASAN
-    __sanitizer_finish_switch_fiber(NULL, NULL, NULL);
+    __sanitizer_finish_switch_fiber(NULL, &asan_leaving->asan_lo, &asan_leaving->asan_size);
 #endif
     (void)self;
 }
@@ -128,17 +134,20 @@ void sim_coro_started(sim_coro_t *self)
 void sim_coro_switch(sim_coro_t *from, sim_coro_t *to)
 {
 #ifdef SIM_ASAN
+    asan_leaving = from;
     __sanitizer_start_switch_fiber(&from->asan_fake, to->asan_lo, to->asan_size);
 #endif
     sim_coro_swap(&from->sp, to->sp);
 #ifdef SIM_ASAN
-    __sanitizer_finish_switch_fiber(from->asan_fake, &from->asan_lo, &from->asan_size);
+    __sanitizer_finish_switch_fiber(from->asan_fake, &asan_leaving->asan_lo,
+                                    &asan_leaving->asan_size);
 #endif
 }
 
 void sim_coro_exit_to(sim_coro_t *from, sim_coro_t *to)
 {
 #ifdef SIM_ASAN
+    asan_leaving = from;
     __sanitizer_start_switch_fiber(NULL, to->asan_lo, to->asan_size);
 #endif
     sim_coro_swap(&from->sp, to->sp);
