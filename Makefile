@@ -43,7 +43,7 @@ $(BUILD)/sim/coro_swap.o: sim/coro_swap.S
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libshmemsim.so $(LDSAN) -o $@ $^ $(shell pkg-config --libs yaml-0.1) -ldl
+	$(CC) -shared -Wl,-soname,libshmemsim.so $(LDSAN) -o $@ $^ $(shell pkg-config --libs yaml-0.1 libdw) -ldl
 
 $(MODULE_O): api/module.c
 	@mkdir -p $(dir $@)

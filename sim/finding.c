@@ -110,7 +110,7 @@ void sim_finding_raise(const char *id, sim_sev_t sev, int pe, const char *call,
     va_start(ap, fmt);
     vsnprintf(f->text, sizeof f->text, fmt, ap);
     va_end(ap);
-    sim_io_flush_all();
+    sim_io_break_line();
     fprintf(stderr, "shmemsim: %s [%s] PE %d at t=%lluns in %s, called from %s:\n  %s\n",
             sev == SIM_SEV_ERROR ? "error" : "warning", f->id, pe,
             (unsigned long long)f->time, f->call, f->site, f->text);

@@ -35,8 +35,9 @@ int sim_heap_create(int npes, size_t user_size, sim_heap_t **out, char *err, siz
     sim_heap_t *h = sim_xcalloc(1, sizeof *h);
     h->npes = npes;
     h->user_size = (user_size + page - 1) / page * page;
-    /* A PROT_NONE page between heaps turns a wild run past the end of one
-     * PE's heap into a fault rather than a write into the next. */
+    /* One page of slack between heaps (not protected: a PROT_NONE page per
+     * PE would cost a memory mapping each, and mappings bound the PE count;
+     * overruns are the checkers' job). */
     h->stride = SIM_HEAP_INTERNAL + h->user_size + page;
     size_t total = h->stride * (size_t)npes;
     h->base = mmap(NULL, total, PROT_READ | PROT_WRITE,

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct sim_io_stream {
     FILE *f;          /* the stream the program writes to */
@@ -17,6 +18,9 @@ static FILE *real_stream(int which)
     return which ? stderr : stdout;
 }
 
+/* The last byte forwarded to the real stdout/stderr was not a newline. */
+static int mid_line[2];
+
 static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
 {
     sim_io_stream_t *s = cookie;
@@ -29,6 +33,7 @@ static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
         size_t len = nl ? (size_t)(nl - (buf + i)) + 1 : n - i;
         fwrite(buf + i, 1, len, out);
         s->at_bol = nl != NULL;
+        mid_line[s->which] = nl == NULL;
         i += len;
     }
     if (s->which)
@@ -82,4 +87,21 @@ void sim_io_close_all(void)
     }
     fflush(stdout);
     fflush(stderr);
+}
+
+static int same_file(int a, int b)
+{
+    struct stat sa, sb;
+    return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+void sim_io_break_line(void)
+{
+    sim_io_flush_all();
+    if (mid_line[1] || (mid_line[0] && same_file(1, 2))) {
+        fputc('\n', mid_line[1] ? stderr : stdout);
+        fflush(mid_line[1] ? stderr : stdout);
+        mid_line[0] = mid_line[1] = 0;
+    }
 }

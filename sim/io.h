@@ -19,6 +19,10 @@ FILE *sim_io_stream(sim_pe_t *pe, int which);
 void sim_io_flush_pe(sim_pe_t *pe);
 /* Flushes every PE's streams and the real stdout/stderr. */
 void sim_io_flush_all(void);
+/* Before the simulator writes a message to stderr: flushes PE output and,
+ * if a PE left a line unfinished on the file stderr goes to, ends it, so the
+ * message starts on a line of its own. */
+void sim_io_break_line(void);
 /* Closes the streams (end of run). */
 void sim_io_close_all(void);
 

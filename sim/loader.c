@@ -24,6 +24,7 @@ typedef struct file_info {
     size_t size;
     size_t vlo, vhi;    /* page-rounded extent of the PT_LOAD segments */
     int nload;          /* PT_LOAD count */
+    int bss_spills;     /* a segment's zero fill extends past its last file page */
 } file_info_t;
 
 static int read_file(const char *path, file_info_t *fi, char *err, size_t n)
@@ -88,6 +89,9 @@ static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
         if (ph[i].p_type != PT_LOAD)
             continue;
         fi->nload++;
+        size_t file_end = (ph[i].p_vaddr + ph[i].p_filesz + page - 1) & ~(page - 1);
+        if (ph[i].p_vaddr + ph[i].p_memsz > file_end)
+            fi->bss_spills = 1;
         size_t lo = ph[i].p_vaddr & ~(page - 1);
         size_t hi = (ph[i].p_vaddr + ph[i].p_memsz + page - 1) & ~(page - 1);
         if (lo < fi->vlo)
@@ -126,7 +130,8 @@ static long map_limit(void)
 static int check_capacity(const sim_loader_t *l, char *err, size_t n)
 {
     long limit = map_limit();
-    long need = (long)l->ncopies * (long)(l->maps_per_copy + 2) + 512;
+    /* Each PE: its copy's mappings, plus its stack and guard page. */
+    long need = (long)l->ncopies * (long)(l->maps_per_copy + 2) + 128;
     struct rlimit rl;
     if (need > limit) {
         snprintf(err, n, "%d PEs need about %ld memory mappings (one program copy and one "
@@ -210,7 +215,9 @@ int sim_loader_open(const char *path, int ncopies, sim_loader_t **out, char *err
     if (rc == 0) {
         l->vaddr_lo = fi.vlo;
         l->span = fi.vhi - fi.vlo;
-        l->maps_per_copy = (size_t)fi.nload + 1;
+        /* One mapping per segment; glibc adds one for a .bss that spills
+         * past the last file page, so count it when it may. */
+        l->maps_per_copy = (size_t)fi.nload + (fi.bss_spills ? 1 : 0);
         raise_fd_limit();
         rc = check_capacity(l, err, errlen);
     }
@@ -266,20 +273,4 @@ int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off)
 int sim_image_run_main(sim_image_t *img, int argc, char **argv)
 {
     return img->main_fn(argc, argv, environ);
-}
-
-const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len)
-{
-    Dl_info info;
-    size_t off;
-    int pe = sim_loader_find(l, addr, &off);
-    if (dladdr(addr, &info) && info.dli_sname) {
-        snprintf(buf, len, "%s+0x%lx", info.dli_sname,
-                 (unsigned long)((const char *)addr - (const char *)info.dli_saddr));
-    } else if (pe >= 0) {
-        snprintf(buf, len, "%s+0x%lx", l->path, (unsigned long)(off + l->vaddr_lo));
-    } else {
-        snprintf(buf, len, "%p", addr);
-    }
-    return buf;
 }

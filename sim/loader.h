@@ -48,8 +48,12 @@ static inline void *sim_loader_addr(const sim_loader_t *l, int pe, size_t off)
 }
 /* Runs the copy's main on the calling PE.  PE context; may yield. */
 int sim_image_run_main(sim_image_t *img, int argc, char **argv);
-/* Name of the program's function or object containing addr and the offset
- * into it ("main+0x1c"), or the module offset; writes into buf. */
+/* Where addr (a return address into the program, or any address) is:
+ * "main at prog.c:12" with debug information, else "main+0x1c", else the
+ * module offset; writes into buf (sim/symbolize.c). */
+/* "&name" or "&name+off" for the object at file_vaddr of the module; -1
+ * when no symbol covers it. */
+int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, size_t len);
 const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len);
 
 #endif

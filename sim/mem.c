@@ -4,6 +4,7 @@
 #include "loader.h"
 #include "world.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 sim_mem_kind_t sim_mem_locate(const void *addr, int *pe)
@@ -60,6 +61,25 @@ const char *sim_mem_describe(const void *addr, char *buf, size_t len)
             snprintf(buf, len, "the stack of PE %d", pe);
         else
             snprintf(buf, len, "private (non-symmetric) memory");
+    }
+    return buf;
+}
+
+const char *sim_mem_name(const void *addr, char *buf, size_t len)
+{
+    size_t off;
+    int pe;
+    if ((uintptr_t)addr < 65536) {
+        snprintf(buf, len, "0x%lx", (unsigned long)(uintptr_t)addr);
+    } else if ((pe = sim_heap_find(sim_w->heap, addr, &off)) >= 0) {
+        snprintf(buf, len, "symmetric heap+0x%zx (PE %d)", off, pe);
+    } else if ((pe = sim_loader_find(sim_w->loader, addr, &off)) >= 0) {
+        if (sim_loader_data_name(sim_w->loader, off + sim_w->loader->vaddr_lo, buf, len) != 0)
+            snprintf(buf, len, "program data+0x%zx (PE %d)", off + sim_w->loader->vaddr_lo, pe);
+    } else if ((pe = on_stack_of(addr)) >= 0) {
+        snprintf(buf, len, "stack of PE %d", pe);
+    } else {
+        snprintf(buf, len, "private memory");
     }
     return buf;
 }

@@ -24,4 +24,9 @@ void *sim_mem_xlate(int from_pe, const void *addr, int to_pe);
  * "PE 2's copy of the program", "private memory". */
 const char *sim_mem_describe(const void *addr, char *buf, size_t len);
 
+/* Names addr without printing its value (which changes from run to run):
+ * "&flag", "&buf+16", "symmetric heap+0x40 (PE 2)", "stack of PE 1",
+ * "private memory", or a small value in hex ("0x8", for NULL-ish faults). */
+const char *sim_mem_name(const void *addr, char *buf, size_t len);
+
 #endif

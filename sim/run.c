@@ -4,6 +4,7 @@
 #include "heap.h"
 #include "io.h"
 #include "loader.h"
+#include "mem.h"
 #include "net.h"
 #include "sched.h"
 #include "signals.h"
@@ -71,14 +72,14 @@ static void report_crash(const sim_pe_t *pe)
         return;
     }
     if (pe->stack_overflow) {
-        fprintf(stderr, "shmemsim: stack overflow in PE %d (at %s); its stack is %zu bytes, "
+        fprintf(stderr, "shmemsim: stack overflow in PE %d (in %s); its stack is %zu bytes, "
                 "raise it with --stack-size\n", pe->id, where(pe->fault_pc, a, sizeof a),
                 sim_w->cfg.stack_size);
         return;
     }
     fprintf(stderr, "shmemsim: PE %d crashed: %s", pe->id, strsignal(pe->signo));
     if (pe->signo != SIGABRT)
-        fprintf(stderr, " at address %p", pe->fault_addr);
+        fprintf(stderr, " at address %s", sim_mem_name(pe->fault_addr, b, sizeof b));
     if (pe->fault_pc)
         fprintf(stderr, " (in %s)", where(pe->fault_pc, a, sizeof a));
     if (pe->call)
@@ -173,6 +174,7 @@ int sim_run(const sim_config_t *cfg)
     sim_sched_run();
     sim_signals_remove();
     sim_io_close_all();
+    sim_io_break_line();
     report_end();
     int status = exit_status();
     if (!cfg->quiet)

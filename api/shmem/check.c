@@ -40,8 +40,8 @@ int shm_check_sym(const char *call, const char *arg, const void *addr, size_t le
     char what[96];
     sim_mem_describe(addr, what, sizeof what);
     sim_finding_raise("nonsymmetric-address", SIM_SEV_ERROR, me->id, call, me->call_site,
-                      "argument '%s' (%p) is not symmetric: it points into %s. Remote "
+                      "argument '%s' is not symmetric: it points into %s. Remote "
                       "targets must be global/static variables or come from shmem_malloc; "
-                      "the call was skipped.", arg, addr, what);
+                      "the call was skipped.", arg, what);
     return -1;
 }

@@ -38,10 +38,11 @@ static void release(const char *call, void *ptr)
     shm_barrier_world(call);
     if (ptr && sim_heap_free(sim_w->heap, shm_me(), ptr) != 0) {
         sim_pe_t *me = sim_pe_self();
+        char name[96];
         sim_finding_raise("nonsymmetric-address", SIM_SEV_ERROR, me->id, call, me->call_site,
-                          "%p was not returned by shmem_malloc (or was already freed). Free "
+                          "%s was not returned by shmem_malloc (or was already freed). Free "
                           "only pointers the symmetric allocator returned; the call was "
-                          "skipped.", ptr);
+                          "skipped.", sim_mem_name(ptr, name, sizeof name));
     }
 }
 

@@ -72,9 +72,9 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
     m->ptr = &w;
     m->deliver = get_request_arrives;
     sim_net_send(m);
-    char why[200];
-    snprintf(why, sizeof why, "%s(dest=%p, source=%p, nelems=%zu, pe=%d), waiting for the reply",
-             call, dest, src, n, pe);
+    char why[200], dn[96], sn[96];
+    snprintf(why, sizeof why, "%s(dest=%s, source=%s, nelems=%zu, pe=%d), waiting for the reply",
+             call, sim_mem_name(dest, dn, sizeof dn), sim_mem_name(src, sn, sizeof sn), n, pe);
     while (!w.done)
         sim_pe_block(why);
 }

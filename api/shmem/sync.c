@@ -86,10 +86,11 @@ static const char *cmp_name(int cmp)
         SHM_ENTER(call);                                                           \
         shm_charge_call();                                                         \
         if (shm_check_sym(call, "ivar", ivar, sizeof *ivar) == 0) {                \
-            char why[200];                                                         \
+            char why[200], name[96];                                               \
+            sim_mem_name(ivar, name, sizeof name);                                 \
             while (!CMP_HOLDS(*(volatile T *)ivar, cmp, cmp_value)) {              \
-                snprintf(why, sizeof why, "%s(ivar=%p, cmp=%s, cmp_value=%lld), ivar is %lld", \
-                         call, (void *)ivar, cmp_name(cmp), (long long)cmp_value,  \
+                snprintf(why, sizeof why, "%s(ivar=%s, cmp=%s, cmp_value=%lld), ivar is %lld", \
+                         call, name, cmp_name(cmp), (long long)cmp_value,          \
                          (long long)*ivar);                                        \
                 sim_pe_block_on(why, ivar, sizeof *ivar);                          \
             }                                                                      \

@@ -1,0 +1,35 @@
+#!/bin/sh
+# make bench: prints each figure of SPEC §8, as a ratio where one applies.
+# Figures depend on the machine; they are measured, not asserted.
+set -eu
+cd "$(dirname "$0")/.."
+out=build/bench
+mkdir -p $out
+cc -O2 -o $out/measure scripts/bench/measure.c
+cc -O2 -std=c11 -D_GNU_SOURCE -Isim -o $out/switch scripts/bench/switch.c -Llib -lshmemsim -Wl,-rpath,"$PWD/lib"
+for p in puts reduce barrier; do bin/shmemsim-cc -O2 -o $out/$p scripts/bench/$p.c; done
+
+echo "== context switch (target: >= 10x faster than swapcontext)"
+$out/switch
+
+echo "== small puts (target: >= 5 million events/s)"
+$out/measure bin/shmemsim -n 8 --quiet --report $out/puts.json $out/puts 200000 2>$out/puts.err
+events=$(sed -n 's/.*"events": \([0-9]*\).*/\1/p' $out/puts.json)
+wall=$(sed -n 's/.*wall_s=\([0-9.]*\).*/\1/p' $out/puts.err)
+awk -v e="$events" -v w="$wall" 'BEGIN { printf "%d events in %.3f s: %.2f million events/s\n", e, w, e / w / 1e6 }'
+
+echo "== 1,024 PEs x 10 x (barrier_all + max reduction with puts and waits) (target: < 0.5 s, < 256 MB)"
+$out/measure bin/shmemsim -n 1024 --quiet $out/reduce 10 2>&1 | tail -1
+
+echo "== largest PE count a barrier program reaches in under 60 s (target: >= 16384)"
+best=0
+for n in 1024 2048 4096 8192 16384; do
+    if timeout 60 $out/measure bin/shmemsim -n $n --quiet $out/barrier 2>$out/barrier.err; then
+        best=$n
+        echo "  $n PEs: $(tail -1 $out/barrier.err)"
+    else
+        echo "  $n PEs: failed: $(grep -v '^wall_s' $out/barrier.err | head -1)"
+        break
+    fi
+done
+echo "largest: $best PEs"

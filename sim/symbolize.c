@@ -1,0 +1,111 @@
+/* sim/symbolize: program addresses as "function at file:line".
+ *
+ * Reads the module file's symbol table and DWARF line table with libdw
+ * (elfutils), once per run, offline: the address of a PE's copy is turned
+ * into the file's own address first, so every copy gives the same answer.
+ * Falls back to "function+0xoff" without debug information, and to dladdr
+ * for addresses outside the program (libraries). */
+#include "loader.h"
+
+#include <dlfcn.h>
+#include <elfutils/libdwfl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static Dwfl *dwfl;
+static Dwfl_Module *mod;
+static const sim_loader_t *opened_for;
+
+static const Dwfl_Callbacks offline = {
+    .find_elf = dwfl_build_id_find_elf,
+    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .section_address = dwfl_offline_section_address,
+};
+
+static Dwfl_Module *module_for(const sim_loader_t *l)
+{
+    if (opened_for == l)
+        return mod;
+    if (dwfl)
+        dwfl_end(dwfl);
+    opened_for = l;
+    dwfl = dwfl_begin(&offline);
+    mod = dwfl ? dwfl_report_offline(dwfl, "prog", l->path, -1) : NULL;
+    if (dwfl)
+        dwfl_report_end(dwfl, NULL, NULL);
+    return mod;
+}
+
+static const char *basename_of(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* Module-relative symbolization; 0 on success. */
+static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
+                      char *buf, size_t len)
+{
+    Dwfl_Module *m = module_for(l);
+    if (!m)
+        return -1;
+    Dwarf_Addr low;
+    dwfl_module_info(m, NULL, &low, NULL, NULL, NULL, NULL, NULL);
+    Dwarf_Addr addr = low + file_vaddr - (is_return ? 1 : 0);
+    GElf_Sym sym;
+    GElf_Off off = 0;
+    const char *fn = dwfl_module_addrinfo(m, addr, &off, &sym, NULL, NULL, NULL);
+    Dwfl_Line *line = dwfl_module_getsrc(m, addr);
+    int lineno = 0;
+    const char *file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
+    if (fn && file)
+        snprintf(buf, len, "%s at %s:%d", fn, basename_of(file), lineno);
+    else if (fn)
+        snprintf(buf, len, "%s+0x%lx", fn, (unsigned long)off + (is_return ? 1 : 0));
+    else
+        return -1;
+    return 0;
+}
+
+int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, size_t len)
+{
+    Dwfl_Module *m = module_for(l);
+    if (!m)
+        return -1;
+    Dwarf_Addr low;
+    dwfl_module_info(m, NULL, &low, NULL, NULL, NULL, NULL, NULL);
+    GElf_Sym sym;
+    GElf_Off off = 0;
+    const char *name = dwfl_module_addrinfo(m, low + file_vaddr, &off, &sym, NULL, NULL, NULL);
+    if (!name || off >= (sym.st_size ? sym.st_size : 1))
+        return -1;
+    if (off)
+        snprintf(buf, len, "&%s+%lu", name, (unsigned long)off);
+    else
+        snprintf(buf, len, "&%s", name);
+    return 0;
+}
+
+const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len)
+{
+    size_t off;
+    if (!addr) {
+        snprintf(buf, len, "?");
+        return buf;
+    }
+    if (l && sim_loader_find(l, addr, &off) >= 0) {
+        /* Call sites are return addresses: look up the call instruction. */
+        if (from_dwarf(l, off + l->vaddr_lo, 1, buf, len) == 0)
+            return buf;
+        snprintf(buf, len, "%s+0x%lx", basename_of(l->path), (unsigned long)(off + l->vaddr_lo));
+        return buf;
+    }
+    Dl_info info;
+    if (dladdr(addr, &info) && info.dli_sname)
+        snprintf(buf, len, "%s+0x%lx", info.dli_sname,
+                 (unsigned long)((const char *)addr - (const char *)info.dli_saddr));
+    else
+        snprintf(buf, len, "code outside the program");
+    return buf;
+}
