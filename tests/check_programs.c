@@ -324,6 +324,44 @@ START_TEST(help_lists_every_option)
 }
 END_TEST
 
+START_TEST(cc_wrapper_compiles_links_and_shows)
+{
+    char dir[] = "/tmp/shmemsim-cc-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char cc[4096];
+    snprintf(cc, sizeof cc, "%s-cc", SIM);
+    run_result_t r = tu_run(
+        "cd %s && printf '#include <shmem.h>\nint twice(int x);\nint main(void){shmem_init();"
+        "int v = twice(shmem_my_pe());shmem_finalize();return v == 2 * shmem_my_pe() ? 0 : 1;}\n' > a.c"
+        " && printf 'int twice(int x){return 2*x;}\n' > b.c", dir);
+    ck_assert_int_eq(r.status, 0);
+    tu_free(&r);
+    r = tu_run("%s -g -DX=1 -c -o %s/a.o %s/a.c && %s -c -o %s/b.o %s/b.c && %s -o %s/ab %s/a.o %s/b.o"
+               " && %s -n 3 --quiet %s/ab", cc, dir, dir, cc, dir, dir, cc, dir, dir, dir, SIM, dir);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    tu_free(&r);
+    r = tu_run("%s -o %s/ab2 %s/a.c %s/b.c && %s -n 2 --quiet %s/ab2", cc, dir, dir, dir, SIM, dir);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    tu_free(&r);
+    r = tu_run("%s --showme -o x x.c", cc);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "-shared"));
+    ck_assert_ptr_nonnull(strstr(r.out, "-Wl,--wrap=exit"));
+    tu_free(&r);
+    r = tu_run("%s --showme -c x.c", cc);
+    ck_assert_ptr_null(strstr(r.out, "-shared"));
+    tu_free(&r);
+    /* A call to a routine that does not exist fails at link time, naming it. */
+    r = tu_run("printf 'void shmem_no_such(void);\nint main(void){shmem_no_such();return 0;}\n' > %s/d.c"
+               " && %s -o %s/d %s/d.c", dir, cc, dir, dir);
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, "shmem_no_such"));
+    tu_free(&r);
+    r = tu_run("rm -rf %s", dir);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *programs_suite(void)
 {
     Suite *s = suite_create("programs");
@@ -352,6 +390,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, trace_is_valid_json_with_tracks_spans_and_flows);
     tcase_add_test(tc, report_is_valid_json_with_outcome);
     tcase_add_test(tc, help_lists_every_option);
+    tcase_add_test(tc, cc_wrapper_compiles_links_and_shows);
     suite_add_tcase(s, tc);
     return s;
 }
