@@ -21,9 +21,13 @@ awk -v e="$events" -v w="$wall" 'BEGIN { printf "%d events in %.3f s: %.2f milli
 echo "== 1,024 PEs x 10 x (barrier_all + max reduction with puts and waits) (target: < 0.5 s, < 256 MB)"
 $out/measure bin/shmemsim -n 1024 --quiet $out/reduce 10 2>&1 | tail -1
 
+echo "== 16,384 PEs x 3 barriers: memory per PE (target: <= 64 KiB beyond the program's data)"
+$out/measure bin/shmemsim -n 16384 --quiet $out/barrier 2>$out/big.err
+awk -F'[= ]' '{ printf "%s; %.1f KiB per PE\n", $0, $4 / 16384 }' $out/big.err
+
 echo "== largest PE count a barrier program reaches in under 60 s (target: >= 16384)"
 best=0
-for n in 1024 2048 4096 8192 16384; do
+for n in 1024 2048 4096 8192 16384 24576 32768; do
     if timeout 60 $out/measure bin/shmemsim -n $n --quiet $out/barrier 2>$out/barrier.err; then
         best=$n
         echo "  $n PEs: $(tail -1 $out/barrier.err)"

@@ -25,6 +25,7 @@ typedef struct file_info {
     size_t vlo, vhi;    /* page-rounded extent of the PT_LOAD segments */
     int nload;          /* PT_LOAD count */
     int bss_spills;     /* a segment's zero fill extends past its last file page */
+    size_t rw_lo, rw_hi; /* extent (vaddr) of the writable segments, exact bytes */
 } file_info_t;
 
 static int read_file(const char *path, file_info_t *fi, char *err, size_t n)
@@ -89,6 +90,12 @@ static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
         if (ph[i].p_type != PT_LOAD)
             continue;
         fi->nload++;
+        if (ph[i].p_flags & PF_W) {
+            if (fi->rw_hi == 0 || ph[i].p_vaddr < fi->rw_lo)
+                fi->rw_lo = ph[i].p_vaddr;
+            if (ph[i].p_vaddr + ph[i].p_memsz > fi->rw_hi)
+                fi->rw_hi = ph[i].p_vaddr + ph[i].p_memsz;
+        }
         size_t file_end = (ph[i].p_vaddr + ph[i].p_filesz + page - 1) & ~(page - 1);
         if (ph[i].p_vaddr + ph[i].p_memsz > file_end)
             fi->bss_spills = 1;
@@ -127,18 +134,29 @@ static long map_limit(void)
     return v;
 }
 
+/* Memory mappings a run needs: per PE its stack and guard page, plus its
+ * copy's mappings under the copy strategy. */
+static long mappings_needed(const sim_loader_t *l, sim_load_mode_t mode)
+{
+    long per_pe = 2 + (mode == SIM_LOAD_COPY ? (long)l->maps_per_copy : 0);
+    return (long)l->ncopies * per_pe + 128;
+}
+
 static int check_capacity(const sim_loader_t *l, char *err, size_t n)
 {
     long limit = map_limit();
-    /* Each PE: its copy's mappings, plus its stack and guard page. */
-    long need = (long)l->ncopies * (long)(l->maps_per_copy + 2) + 128;
+    long need = mappings_needed(l, l->mode);
     struct rlimit rl;
     if (need > limit) {
-        snprintf(err, n, "%d PEs need about %ld memory mappings (one program copy and one "
-                 "stack per PE) but vm.max_map_count is %ld; use fewer PEs or raise it "
-                 "(sysctl -w vm.max_map_count=%ld)", l->ncopies, need, limit, need * 2);
+        snprintf(err, n, "%d PEs need about %ld memory mappings (%s) but vm.max_map_count "
+                 "is %ld; use fewer PEs%s or raise it (sysctl -w vm.max_map_count=%ld)",
+                 l->ncopies, need, l->mode == SIM_LOAD_COPY ? "a program copy and a stack "
+                 "per PE" : "a stack per PE", limit,
+                 l->mode == SIM_LOAD_COPY ? ", --privatize=swap" : "", need * 2);
         return -1;
     }
+    if (l->mode == SIM_LOAD_SWAP)
+        return 0;
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
         (rlim_t)l->ncopies + 64 > rl.rlim_cur) {
         snprintf(err, n, "%d PEs need %d open files while loading but the limit is %lu "
@@ -203,12 +221,44 @@ static int load_all(sim_loader_t *l, const file_info_t *fi, char *err, size_t n)
     return rc;
 }
 
-int sim_loader_open(const char *path, int ncopies, sim_loader_t **out, char *err, size_t errlen)
+/* Swap strategy: one copy, whose pristine writable bytes seed every PE's
+ * store. */
+static int load_swap(sim_loader_t *l, const file_info_t *fi, char *err, size_t n)
+{
+    int fd = -1;
+    int rc = load_copy(l, fi, 0, &fd, err, n);
+    if (fd >= 0)
+        close(fd);
+    if (rc)
+        return rc;
+    for (int pe = 1; pe < l->ncopies; pe++) {
+        l->img[pe] = l->img[0];
+        l->img[pe].pe = pe;
+    }
+    l->rw_off = fi->rw_lo - fi->vlo;
+    l->rw_len = fi->rw_hi > fi->rw_lo ? fi->rw_hi - fi->rw_lo : 0;
+    size_t total = l->rw_len * (size_t)l->ncopies;
+    l->stores = total ? mmap(NULL, total, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) : NULL;
+    if (l->stores == MAP_FAILED) {
+        snprintf(err, n, "cannot allocate %zu bytes for %d PEs' program data", total, l->ncopies);
+        l->stores = NULL;
+        return -1;
+    }
+    for (int pe = 0; pe < l->ncopies; pe++)
+        memcpy(l->stores + (size_t)pe * l->rw_len, l->img[0].lo + l->rw_off, l->rw_len);
+    l->owner = 0;
+    return 0;
+}
+
+int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_t mode,
+                    sim_loader_t **out, char *err, size_t errlen)
 {
     file_info_t fi = {0};
     sim_loader_t *l = sim_xcalloc(1, sizeof *l);
     l->path = sim_xstrdup(path);
     l->ncopies = ncopies;
+    l->mode = mode;
     int rc = read_file(path, &fi, err, errlen);
     if (rc == 0)
         rc = check_elf(path, &fi, err, errlen);
@@ -219,11 +269,15 @@ int sim_loader_open(const char *path, int ncopies, sim_loader_t **out, char *err
          * past the last file page, so count it when it may. */
         l->maps_per_copy = (size_t)fi.nload + (fi.bss_spills ? 1 : 0);
         raise_fd_limit();
+        if (auto_mode)
+            l->mode = mappings_needed(l, SIM_LOAD_COPY) <= map_limit() ? SIM_LOAD_COPY
+                                                                       : SIM_LOAD_SWAP;
         rc = check_capacity(l, err, errlen);
     }
     if (rc == 0) {
         l->img = sim_xcalloc((size_t)ncopies, sizeof *l->img);
-        rc = load_all(l, &fi, err, errlen);
+        rc = l->mode == SIM_LOAD_COPY ? load_all(l, &fi, err, errlen)
+                                      : load_swap(l, &fi, err, errlen);
     }
     free(fi.bytes);
     if (rc != 0) {
@@ -233,7 +287,8 @@ int sim_loader_open(const char *path, int ncopies, sim_loader_t **out, char *err
     l->order = sim_xmalloc((size_t)ncopies * sizeof *l->order);
     for (int i = 0; i < ncopies; i++)
         l->order[i] = &l->img[i];
-    qsort(l->order, (size_t)ncopies, sizeof *l->order, by_lo);
+    if (l->mode == SIM_LOAD_COPY)
+        qsort(l->order, (size_t)ncopies, sizeof *l->order, by_lo);
     *out = l;
     return 0;
 }
@@ -250,11 +305,29 @@ void sim_loader_close(sim_loader_t *l)
     free(l);
 }
 
+/* Swap strategy: the live image is the owner's; a store is its PE's. */
+static int find_swapped(const sim_loader_t *l, const char *a, size_t *off)
+{
+    if (a >= l->img[0].lo && a < l->img[0].lo + l->span) {
+        *off = (size_t)(a - l->img[0].lo);
+        return l->owner;
+    }
+    size_t total = l->rw_len * (size_t)l->ncopies;
+    if (l->stores && a >= l->stores && a < l->stores + total) {
+        size_t rel = (size_t)(a - l->stores);
+        *off = l->rw_off + rel % l->rw_len;
+        return (int)(rel / l->rw_len);
+    }
+    return -1;
+}
+
 int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off)
 {
     if (!l)
         return -1;
     const char *a = addr;
+    if (l->mode == SIM_LOAD_SWAP)
+        return find_swapped(l, a, off);
     size_t lo = 0, hi = (size_t)l->ncopies;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
@@ -268,6 +341,35 @@ int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off)
         }
     }
     return -1;
+}
+
+void *sim_loader_home(const sim_loader_t *l, int pe, const void *addr)
+{
+    size_t off;
+    if (!l || l->mode != SIM_LOAD_SWAP || sim_loader_find(l, addr, &off) != pe)
+        return (void *)addr;
+    return sim_loader_addr(l, pe, off);
+}
+
+void *sim_loader_live(const sim_loader_t *l, int pe, const void *home)
+{
+    const char *h = home;
+    if (!l || l->mode != SIM_LOAD_SWAP || pe != l->owner || !l->stores)
+        return (void *)home;
+    const char *mine = l->stores + (size_t)pe * l->rw_len;
+    if (h >= mine && h < mine + l->rw_len)
+        return l->img[0].lo + l->rw_off + (size_t)(h - mine);
+    return (void *)home;
+}
+
+void sim_loader_activate(sim_loader_t *l, int pe)
+{
+    if (l->mode != SIM_LOAD_SWAP || pe == l->owner || l->rw_len == 0)
+        return;
+    char *live = l->img[0].lo + l->rw_off;
+    memcpy(l->stores + (size_t)l->owner * l->rw_len, live, l->rw_len);
+    memcpy(live, l->stores + (size_t)pe * l->rw_len, l->rw_len);
+    l->owner = pe;
 }
 
 int sim_image_run_main(sim_image_t *img, int argc, char **argv)

@@ -7,11 +7,16 @@
  * from its copy's base: an address in PE i's copy maps to PE j's by offset.
  * Libraries other than the program are loaded once and shared.
  *
- * The copy strategy costs one set of memory mappings per PE (about 4-5, plus
- * 2 for the stack); the kernel's vm.max_map_count (65530 by default) bounds
- * the PE count.  A second strategy (one copy whose writable segment is
- * swapped on each switch) would fit behind the same interface: callers only
- * use sim_loader_find/sim_loader_addr and sim_image_run_main. */
+ * The copy strategy costs the mappings of one copy per PE (2 or 3, plus 2
+ * for the stack), and the kernel's vm.max_map_count (65530 by default)
+ * bounds the PE count.  The swap strategy loads one copy and keeps each PE's
+ * writable segment (.data, .bss) in a store of its own; the PE about to run
+ * has its store copied into the live image (the previous owner's saved
+ * back).  So an address has a home: the live image for code and read-only
+ * data, the PE's store for writable data.  The simulator keeps addresses in
+ * home form (sim_loader_addr, sim_loader_home) and turns them into the
+ * current location only to touch memory (sim_loader_live).  In the copy
+ * strategy home and live are the same address. */
 #ifndef SIM_LOADER_H
 #define SIM_LOADER_H
 
@@ -24,28 +29,49 @@ typedef struct sim_image {
     int (*main_fn)(int, char **, char **);  /* the program's main in this copy */
 } sim_image_t;
 
+typedef enum {
+    SIM_LOAD_COPY, /* one loaded copy per PE */
+    SIM_LOAD_SWAP  /* one copy, writable segment swapped per PE */
+} sim_load_mode_t;
+
 typedef struct sim_loader {
     char *path;          /* the module file */
+    sim_load_mode_t mode; /* strategy in use */
     int ncopies;         /* one per PE */
     sim_image_t *img;    /* img[pe] */
     sim_image_t **order; /* copies sorted by lo, for address lookups */
     size_t span;         /* bytes from lo to the end of the last segment */
     size_t vaddr_lo;     /* lowest segment vaddr in the file (page-rounded) */
     size_t maps_per_copy; /* memory mappings one copy costs (estimate) */
+    /* Swap strategy only: */
+    size_t rw_off, rw_len; /* writable bytes: offset from lo and length */
+    char *stores;         /* PE p's writable data at stores + p * rw_len */
+    int owner;            /* PE whose data is in the live image */
 } sim_loader_t;
 
-/* Loads ncopies copies of the module at path.  On error returns -1 with a
- * one-line reason in err (missing file, not a shmemsim module, mapping
- * limit, dlopen failure). */
-int sim_loader_open(const char *path, int ncopies, sim_loader_t **out, char *err, size_t errlen);
+/* Loads the module at path for npes PEs.  auto_mode picks the copy
+ * strategy when the mapping limit allows it, else swap; otherwise mode is
+ * used as given.  On error returns -1 with a one-line reason in err
+ * (missing file, not a shmemsim module, mapping limit, dlopen failure). */
+int sim_loader_open(const char *path, int npes, int auto_mode, sim_load_mode_t mode,
+                    sim_loader_t **out, char *err, size_t errlen);
 void sim_loader_close(sim_loader_t *l);
 /* PE whose copy contains addr, with the offset into it; -1 if none. */
 int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off);
-/* Address at offset off in pe's copy. */
+/* Home address of offset off in pe's copy. */
 static inline void *sim_loader_addr(const sim_loader_t *l, int pe, size_t off)
 {
+    if (l->mode == SIM_LOAD_SWAP && off - l->rw_off < l->rw_len)
+        return l->stores + (size_t)pe * l->rw_len + (off - l->rw_off);
     return l->img[pe].lo + off;
 }
+/* Home form of addr, an address of pe's (any address: others are returned
+ * unchanged). */
+void *sim_loader_home(const sim_loader_t *l, int pe, const void *addr);
+/* Where the bytes at home address home of pe are now. */
+void *sim_loader_live(const sim_loader_t *l, int pe, const void *home);
+/* Makes pe's writable data live (swap strategy); call before it runs. */
+void sim_loader_activate(sim_loader_t *l, int pe);
 /* Runs the copy's main on the calling PE.  PE context; may yield. */
 int sim_image_run_main(sim_image_t *img, int argc, char **argv);
 /* Where addr (a return address into the program, or any address) is:

@@ -44,6 +44,10 @@ static const char usage_text[] =
     "                        SHMEM_SYMMETRIC_SIZE environment variable)\n"
     "      --watchdog SECS   end a PE that runs SECS wall seconds without calling\n"
     "                        the simulator (default 20, 0 = off)\n"
+    "      --privatize MODE  how each PE gets its own globals: copy (a program copy\n"
+    "                        per PE), swap (one copy, data swapped at each switch),\n"
+    "                        auto (copy while the kernel's mapping limit allows;\n"
+    "                        default)\n"
     "      --tag-output      prefix every output line with [PE n]\n"
     "      --quiet           no summary paragraph at the end\n"
     "  -h, --help            this text\n"
@@ -105,7 +109,7 @@ static int parse_mem_size(const char *s, size_t *out)
 }
 
 enum { O_SEED = 256, O_TRACE, O_REPORT, O_CHECK, O_NET, O_STACK, O_HEAP, O_WATCHDOG,
-       O_TAG, O_QUIET, O_VERSION };
+       O_TAG, O_QUIET, O_VERSION, O_PRIV };
 
 static const struct option long_opts[] = {
     {"npes", required_argument, NULL, 'n'},
@@ -118,6 +122,7 @@ static const struct option long_opts[] = {
     {"heap-size", required_argument, NULL, O_HEAP},
     {"watchdog", required_argument, NULL, O_WATCHDOG},
     {"tag-output", no_argument, NULL, O_TAG},
+    {"privatize", required_argument, NULL, O_PRIV},
     {"quiet", no_argument, NULL, O_QUIET},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, O_VERSION},
@@ -159,6 +164,16 @@ static int apply_option(sim_config_t *cfg, int c, const char *arg, int *status)
         if (parse_u64(arg, 86400, &v))
             return *status = usage_error("--watchdog needs seconds (0 = off), got '%s'", arg), -1;
         cfg->watchdog_s = (unsigned)v;
+        return 0;
+    case O_PRIV:
+        if (strcmp(arg, "auto") == 0)
+            cfg->privatize = SIM_PRIV_AUTO;
+        else if (strcmp(arg, "copy") == 0)
+            cfg->privatize = SIM_PRIV_COPY;
+        else if (strcmp(arg, "swap") == 0)
+            cfg->privatize = SIM_PRIV_SWAP;
+        else
+            return *status = usage_error("--privatize needs auto, copy or swap, got '%s'", arg), -1;
         return 0;
     case O_TAG: cfg->tag_output = 1; return 0;
     case O_QUIET: cfg->quiet = 1; return 0;

@@ -83,3 +83,13 @@ const char *sim_mem_name(const void *addr, char *buf, size_t len)
     }
     return buf;
 }
+
+void *sim_mem_home(int pe, const void *addr)
+{
+    return sim_loader_home(sim_w->loader, pe, addr);
+}
+
+void *sim_mem_live(int pe, const void *home)
+{
+    return sim_loader_live(sim_w->loader, pe, home);
+}

@@ -17,12 +17,19 @@ typedef enum {
 
 /* What addr is and, for symmetric memory, whose (in *pe). */
 sim_mem_kind_t sim_mem_locate(const void *addr, int *pe);
-/* The address in to_pe's memory that corresponds to addr in from_pe's, or
- * NULL when addr is not in from_pe's symmetric memory. */
+/* The home address in to_pe's memory that corresponds to addr in
+ * from_pe's, or NULL when addr is not in from_pe's symmetric memory. */
 void *sim_mem_xlate(int from_pe, const void *addr, int to_pe);
 /* Describes addr for messages: "PE 3's symmetric heap", "the stack of PE 1",
  * "PE 2's copy of the program", "private memory". */
 const char *sim_mem_describe(const void *addr, char *buf, size_t len);
+
+/* The home form of addr, an address of pe's (see sim/loader.h); the
+ * simulator keeps addresses in this form across context switches. */
+void *sim_mem_home(int pe, const void *addr);
+/* Where the bytes at home address home of pe are now: use it to touch
+ * memory from an event. */
+void *sim_mem_live(int pe, const void *home);
 
 /* Names addr without printing its value (which changes from run to run):
  * "&flag", "&buf+16", "symmetric heap+0x40 (PE 2)", "stack of PE 1",

@@ -40,7 +40,9 @@ static int setup(const sim_config_t *cfg)
     sim_evq_init(&sim_w->evq);
     sim_rng_seed(&sim_w->rng, cfg->seed);
     if (sim_finding_select(cfg->checks, err, sizeof err) ||
-        sim_loader_open(cfg->program, cfg->npes, &sim_w->loader, err, sizeof err) ||
+        sim_loader_open(cfg->program, cfg->npes, cfg->privatize == SIM_PRIV_AUTO,
+                        cfg->privatize == SIM_PRIV_SWAP ? SIM_LOAD_SWAP : SIM_LOAD_COPY,
+                        &sim_w->loader, err, sizeof err) ||
         sim_heap_create(cfg->npes, cfg->heap_size, &sim_w->heap, err, sizeof err) ||
         (cfg->trace_path && sim_trace_open(cfg->trace_path, cfg->npes, err, sizeof err))) {
         fprintf(stderr, "shmemsim: %s\n", err);

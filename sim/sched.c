@@ -3,6 +3,7 @@
 #include "sched.h"
 #include "io.h"
 #include "loader.h"
+#include "mem.h"
 #include "trace.h"
 #include "util.h"
 
@@ -42,6 +43,7 @@ static void resume_ev(void *arg)
     sim_w->cur = pe;
     sim_w->switches++;
     int sched_errno = errno;
+    sim_loader_activate(sim_w->loader, pe->id);
     swap_in_libc_state(pe);
     sim_coro_switch(&sim_w->sched, &pe->coro);
     swap_out_libc_state(pe);
@@ -129,6 +131,8 @@ void sim_pe_block_on(const char *why, const void *addr, size_t len)
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
     snprintf(pe->why, sizeof pe->why, "%s", why);
+    /* Watch the home address: that is what deliveries report. */
+    addr = addr ? sim_mem_home(pe->id, addr) : NULL;
     pe->watch_lo = addr;
     pe->watch_hi = addr ? (const char *)addr + len : NULL;
     pe->state = SIM_PE_BLOCKED;

@@ -34,7 +34,7 @@ void sim_pe_sleep(uint64_t ns);
  * a PE that is not blocked. */
 void sim_pe_wake(sim_pe_t *pe);
 /* Any context.  Reports that [addr, addr+len) of pe's memory changed, so a
- * PE watching it wakes. */
+ * PE watching it wakes.  addr is a home address (sim_mem_home). */
 void sim_mem_written(int pe, const void *addr, size_t len);
 
 /* PE context.  Ends the running PE with status (main returned / exit).

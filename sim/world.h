@@ -34,7 +34,7 @@ typedef enum {
     SIM_END_KILLED    /* stopped because the job was terminated */
 } sim_pe_end_t;
 
-typedef enum { SIM_PRIV_AUTO, SIM_PRIV_COPY } sim_privatize_t;
+typedef enum { SIM_PRIV_AUTO, SIM_PRIV_COPY, SIM_PRIV_SWAP } sim_privatize_t;
 
 typedef struct sim_config {
     int npes;                /* number of PEs, >= 1 */

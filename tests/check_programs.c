@@ -317,7 +317,7 @@ START_TEST(help_lists_every_option)
     ck_assert_int_eq(r.status, 0);
     const char *opts[] = {"--npes", "--seed", "--trace", "--report", "--check", "--net",
                           "--stack-size", "--heap-size", "--watchdog", "--tag-output",
-                          "--quiet", "--version"};
+                          "--quiet", "--version", "--privatize"};
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         ck_assert_msg(strstr(r.out, opts[i]) != NULL, "--help lacks %s", opts[i]);
     tu_free(&r);
@@ -362,6 +362,30 @@ START_TEST(cc_wrapper_compiles_links_and_shows)
 }
 END_TEST
 
+START_TEST(swap_privatization_gives_the_same_runs)
+{
+    const char *runs[] = {"-n 64 %s", "-n 5 %s", "-n 4 %s", "-n 4 %s deadlock", "-n 3 %s -a -b x y"};
+    const char *progs[] = {"privatize", "ring", "heap", "fail", "args"};
+    for (int i = 0; i < 5; i++) {
+        char args[512];
+        snprintf(args, sizeof args, runs[i], PROG(progs[i]));
+        run_result_t c = tu_run("%s --privatize copy %s", SIM, args);
+        run_result_t s = tu_run("%s --privatize swap %s", SIM, args);
+        ck_assert_int_eq(c.status, s.status);
+        ck_assert_str_eq(c.out, s.out);
+        ck_assert_str_eq(c.err, s.err);
+        tu_free(&c);
+        tu_free(&s);
+    }
+    run_result_t r = tu_run("%s -n 64 --privatize swap --quiet %s", SIM, PROG("privatize"));
+    ck_assert_int_eq(tu_count(r.out, " counter 1\n"), 64);
+    tu_free(&r);
+    r = tu_run("%s -n 2 --privatize swop %s", SIM, PROG("privatize"));
+    ck_assert_int_eq(r.status, 2);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *programs_suite(void)
 {
     Suite *s = suite_create("programs");
@@ -391,6 +415,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, report_is_valid_json_with_outcome);
     tcase_add_test(tc, help_lists_every_option);
     tcase_add_test(tc, cc_wrapper_compiles_links_and_shows);
+    tcase_add_test(tc, swap_privatization_gives_the_same_runs);
     suite_add_tcase(s, tc);
     return s;
 }

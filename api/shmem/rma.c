@@ -11,7 +11,7 @@
 
 static void put_deliver(sim_msg_t *m)
 {
-    memcpy(m->dst_addr, m->data, m->bytes);
+    memcpy(sim_mem_live(m->dst, m->dst_addr), m->data, m->bytes);
     sim_mem_written(m->dst, m->dst_addr, m->bytes);
 }
 
@@ -38,7 +38,7 @@ typedef struct get_wait {
 
 static void reply_deliver(sim_msg_t *m)
 {
-    memcpy(m->dst_addr, m->data, m->bytes);
+    memcpy(sim_mem_live(m->dst, m->dst_addr), m->data, m->bytes);
     get_wait_t *w = m->ptr;
     w->done = 1;
     sim_pe_wake(&sim_w->pes[m->dst]);
@@ -48,7 +48,7 @@ static void get_request_arrives(sim_msg_t *req)
 {
     size_t n = (size_t)req->arg[0];
     sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, n);
-    memcpy(r->data, req->dst_addr, n);
+    memcpy(r->data, sim_mem_live(req->dst, req->dst_addr), n);
     r->what = req->what;
     r->dst_addr = req->src_addr;
     r->ptr = req->ptr;
@@ -68,7 +68,7 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
     m->what = call;
     m->arg[0] = n;
     m->dst_addr = sim_mem_xlate(me, src, pe);
-    m->src_addr = dest;
+    m->src_addr = sim_mem_home(me, dest);
     m->ptr = &w;
     m->deliver = get_request_arrives;
     sim_net_send(m);

@@ -3,7 +3,12 @@
  * Each public routine is thin: it marks the call (SHM_ENTER, for the
  * deadlock report, trace and watchdog), checks its arguments (a failed
  * check raises a finding and makes the call do nothing), calls one internal
- * operation, and leaves.  Written against sim/ only. */
+ * operation, and leaves.  Written against sim/ only.
+ *
+ * Addresses that outlive the running PE's time slice (a message's target or
+ * the buffer a reply lands in) are kept in home form (sim_mem_xlate and
+ * sim_mem_home give it) and resolved with sim_mem_live when an event
+ * touches memory, so both privatization strategies work. */
 #ifndef SHMEM_IMPL_H
 #define SHMEM_IMPL_H
 

@@ -12,9 +12,9 @@
 
 static void count_deliver(sim_msg_t *m)
 {
-    long *ctr = m->dst_addr;
+    long *ctr = sim_mem_live(m->dst, m->dst_addr);
     (*ctr)++;
-    sim_mem_written(m->dst, ctr, sizeof *ctr);
+    sim_mem_written(m->dst, m->dst_addr, sizeof *ctr);
 }
 
 static void signal_round(int me, int to, int k, const char *call)
