@@ -16,10 +16,10 @@ CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -MMD -MP
 LDSAN   := $(SAN)
 BUILD   := $(O)/build
 
-SIM_SRC := $(filter-out sim/main.c sim/scenario.c,$(wildcard sim/*.c))
+SIM_SRC := $(filter-out sim/main.c,$(wildcard sim/*.c))
 API_SRC := $(wildcard api/shmem/*.c)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
-TEST_SRC := $(filter-out tests/check_units.c tests/check_scenario.c,$(wildcard tests/check_*.c)) tests/testutil.c
+TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC))
 
 LIB      := $(O)/lib/libshmemsim.so
