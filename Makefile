@@ -11,13 +11,13 @@ O       ?= .
 SAN     ?=
 OPT     ?= -O2
 PKGS    := check yaml-0.1
-CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -MMD -MP \
+CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -MMD -MP -Iapi/lapi \
            -Isim -Iapi/include -Iapi/shmem $(SAN)
 LDSAN   := $(SAN)
 BUILD   := $(O)/build
 
 SIM_SRC := $(filter-out sim/main.c,$(wildcard sim/*.c))
-API_SRC := $(wildcard api/shmem/*.c)
+API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
 TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC))
