@@ -170,3 +170,24 @@ int sim_heap_collective_check(sim_heap_t *h, int pe, size_t size, size_t *other)
     }
     return -1;
 }
+
+int sim_heap_object(const sim_heap_t *h, int pe, const void *addr, size_t *off, size_t *size)
+{
+    size_t at;
+    if (sim_heap_find(h, addr, &at) != pe)
+        return -1;
+    const sim_heap_pe_t *p = &h->pe[pe];
+    size_t lo = 0, hi = p->n;
+    while (lo < hi) { /* last block starting at or before at */
+        size_t mid = (lo + hi) / 2;
+        if (p->blk[mid].off <= at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0 || !p->blk[lo - 1].used || at >= p->blk[lo - 1].off + p->blk[lo - 1].size)
+        return -1;
+    *off = p->blk[lo - 1].off;
+    *size = p->blk[lo - 1].size;
+    return 0;
+}

@@ -54,6 +54,9 @@ void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size);
 int sim_heap_free(sim_heap_t *h, int pe, void *p);
 /* Size of the used block starting at p, or (size_t)-1. */
 size_t sim_heap_size_of(const sim_heap_t *h, int pe, const void *p);
+/* The used block of pe's heap containing addr: its offset and size; -1
+ * when addr is in no used block. */
+int sim_heap_object(const sim_heap_t *h, int pe, const void *addr, size_t *off, size_t *size);
 /* PE whose heap holds addr, with the offset; -1 if none. */
 int sim_heap_find(const sim_heap_t *h, const void *addr, size_t *off);
 /* Records that pe's next collective allocation asks for size bytes.

@@ -22,7 +22,8 @@
 #include <stdint.h>
 
 typedef enum {
-    SIM_OP_PUT, SIM_OP_GET, SIM_OP_AMO, SIM_OP_SIGNAL, SIM_OP_AM, SIM_OP_CTRL, SIM_OP_REPLY
+    SIM_OP_PUT, SIM_OP_GET, SIM_OP_AMO, SIM_OP_SIGNAL, SIM_OP_AM, SIM_OP_CTRL, SIM_OP_REPLY,
+    SIM_OP_COLL /* a collective protocol's data or flag */
 } sim_op_t;
 
 typedef struct sim_msg sim_msg_t;

@@ -9,7 +9,7 @@ static FILE *tf;
 
 static const char *op_name(sim_op_t op)
 {
-    static const char *const names[] = {"put", "get", "amo", "signal", "am", "ctrl", "reply"};
+    static const char *const names[] = {"put", "get", "amo", "signal", "am", "ctrl", "reply", "coll"};
     return names[op];
 }
 

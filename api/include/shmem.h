@@ -83,6 +83,87 @@ void shmem_barrier_all(void);
 SHMEM_P2P_TYPES(SHMEM_DECL_WAIT)
 #undef SHMEM_DECL_WAIT
 
+/* ---- Active-set collectives ------------------------------------------
+ * pSync sizes are what shmemsim's protocols use: the dissemination barrier
+ * needs one word per round (up to 2^20 PEs), the other collectives at most
+ * four.  pSync must hold SHMEM_SYNC_VALUE before first use and is restored
+ * on return. */
+#define SHMEM_SYNC_VALUE 0L
+#define SHMEM_BARRIER_SYNC_SIZE 24
+#define SHMEM_BCAST_SYNC_SIZE 4
+#define SHMEM_REDUCE_SYNC_SIZE 4
+#define SHMEM_COLLECT_SYNC_SIZE 4
+#define SHMEM_ALLTOALL_SYNC_SIZE 4
+#define SHMEM_ALLTOALLS_SYNC_SIZE 4
+#define SHMEM_SYNC_SIZE 24
+#define SHMEM_REDUCE_MIN_WRKDATA_SIZE 16
+#define _SHMEM_SYNC_VALUE SHMEM_SYNC_VALUE
+#define _SHMEM_BARRIER_SYNC_SIZE SHMEM_BARRIER_SYNC_SIZE
+#define _SHMEM_BCAST_SYNC_SIZE SHMEM_BCAST_SYNC_SIZE
+#define _SHMEM_REDUCE_SYNC_SIZE SHMEM_REDUCE_SYNC_SIZE
+#define _SHMEM_COLLECT_SYNC_SIZE SHMEM_COLLECT_SYNC_SIZE
+#define _SHMEM_ALLTOALL_SYNC_SIZE SHMEM_ALLTOALL_SYNC_SIZE
+#define _SHMEM_ALLTOALLS_SYNC_SIZE SHMEM_ALLTOALLS_SYNC_SIZE
+#define _SHMEM_REDUCE_MIN_WRKDATA_SIZE SHMEM_REDUCE_MIN_WRKDATA_SIZE
+
+/* Reduction types: X(TYPE, TYPENAME).  Integer types take and/or/xor,
+ * min/max and sum/prod; floating types min/max and sum/prod; complex types
+ * sum/prod. */
+#define SHMEM_REDUCE_INT_TYPES(X) \
+    X(short, short) X(int, int) X(long, long) X(long long, longlong)
+#define SHMEM_REDUCE_FLOAT_TYPES(X) \
+    X(float, float) X(double, double) X(long double, longdouble)
+#ifndef __cplusplus
+#define SHMEM_REDUCE_COMPLEX_TYPES(X) \
+    X(float _Complex, complexf) X(double _Complex, complexd)
+#else
+#define SHMEM_REDUCE_COMPLEX_TYPES(X)
+#endif
+
+void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_sync_all(void);
+void shmem_broadcast32(void *dest, const void *source, size_t nelems, int PE_root,
+                       int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_broadcast64(void *dest, const void *source, size_t nelems, int PE_root,
+                       int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_collect32(void *dest, const void *source, size_t nelems, int PE_start,
+                     int logPE_stride, int PE_size, long *pSync);
+void shmem_collect64(void *dest, const void *source, size_t nelems, int PE_start,
+                     int logPE_stride, int PE_size, long *pSync);
+void shmem_fcollect32(void *dest, const void *source, size_t nelems, int PE_start,
+                      int logPE_stride, int PE_size, long *pSync);
+void shmem_fcollect64(void *dest, const void *source, size_t nelems, int PE_start,
+                      int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoall32(void *dest, const void *source, size_t nelems, int PE_start,
+                      int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoall64(void *dest, const void *source, size_t nelems, int PE_start,
+                      int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoalls32(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
+                       size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoalls64(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
+                       size_t nelems, int PE_start, int logPE_stride, int PE_size, long *pSync);
+
+#define SHMEM_DECL_TO_ALL(T, N, OP)                                                  \
+    void shmem_##N##_##OP##_to_all(T *target, const T *source, int nreduce,          \
+                                   int PE_start, int logPE_stride, int PE_size,      \
+                                   T *pWrk, long *pSync);
+#define SHMEM_DECL_BITWISE(T, N) \
+    SHMEM_DECL_TO_ALL(T, N, and) SHMEM_DECL_TO_ALL(T, N, or) SHMEM_DECL_TO_ALL(T, N, xor)
+#define SHMEM_DECL_MINMAX(T, N) SHMEM_DECL_TO_ALL(T, N, min) SHMEM_DECL_TO_ALL(T, N, max)
+#define SHMEM_DECL_ARITH(T, N) SHMEM_DECL_TO_ALL(T, N, sum) SHMEM_DECL_TO_ALL(T, N, prod)
+SHMEM_REDUCE_INT_TYPES(SHMEM_DECL_BITWISE)
+SHMEM_REDUCE_INT_TYPES(SHMEM_DECL_MINMAX)
+SHMEM_REDUCE_FLOAT_TYPES(SHMEM_DECL_MINMAX)
+SHMEM_REDUCE_INT_TYPES(SHMEM_DECL_ARITH)
+SHMEM_REDUCE_FLOAT_TYPES(SHMEM_DECL_ARITH)
+SHMEM_REDUCE_COMPLEX_TYPES(SHMEM_DECL_ARITH)
+#undef SHMEM_DECL_TO_ALL
+#undef SHMEM_DECL_BITWISE
+#undef SHMEM_DECL_MINMAX
+#undef SHMEM_DECL_ARITH
+/* ---- end of active-set collectives ---- */
+
 #ifdef __cplusplus
 }
 #endif

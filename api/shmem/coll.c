@@ -1,0 +1,277 @@
+/* api/shmem/coll: active sets, trees and the message primitives the
+ * collective protocols are written with (see coll.h for the disciplines). */
+#include "coll.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Each PE's channel for collective traffic, made on first use. */
+static sim_chan_t *chans;
+
+static sim_chan_t *my_chan(void)
+{
+    if (!chans) {
+        chans = sim_xcalloc((size_t)sim_w->npes, sizeof *chans);
+        for (int i = 0; i < sim_w->npes; i++)
+            sim_chan_init(&chans[i], i);
+    }
+    return &chans[shm_me()];
+}
+
+int coll_set_make(const char *call, int start, int log_stride, int size, coll_set_t *s)
+{
+    sim_pe_t *me = sim_pe_self();
+    int n = sim_w->npes;
+    long stride = log_stride >= 0 && log_stride < 31 ? 1L << log_stride : -1;
+    long last = stride > 0 && size > 0 ? start + (long)(size - 1) * stride : -1;
+    if (start < 0 || stride < 0 || size <= 0 || last >= n) {
+        sim_finding_raise("invalid-pe", SIM_SEV_ERROR, me->id, call, me->call_site,
+                          "the active set (PE_start=%d, logPE_stride=%d, PE_size=%d) does not "
+                          "fit in the %d PEs of this job: it needs PE_start >= 0, "
+                          "logPE_stride >= 0, PE_size > 0 and its last PE < %d. The call was "
+                          "skipped.", start, log_stride, size, n, n);
+        return -1;
+    }
+    if (me->id < start || (me->id - start) % stride || (me->id - start) / stride >= size) {
+        sim_finding_raise("collective-not-member", SIM_SEV_ERROR, me->id, call, me->call_site,
+                          "PE %d called a collective over the active set (PE_start=%d, "
+                          "logPE_stride=%d, PE_size=%d) it is not part of. Only members of "
+                          "the active set may call it; the call was skipped.", me->id, start,
+                          log_stride, size);
+        return -1;
+    }
+    s->start = start;
+    s->stride = (int)stride;
+    s->size = size;
+    s->me = (me->id - start) / (int)stride;
+    return 0;
+}
+
+void coll_set_world(coll_set_t *s)
+{
+    s->start = 0;
+    s->stride = 1;
+    s->size = sim_w->npes;
+    s->me = shm_me();
+}
+
+static int lowbit(int x)
+{
+    return x & -x;
+}
+
+void coll_tree_make(const coll_set_t *s, int root, int binomial, coll_tree_t *t)
+{
+    t->size = s->size;
+    t->root = root;
+    t->rel = (s->me - root + s->size) % s->size;
+    t->binomial = binomial;
+    if (!binomial) {
+        t->parent = t->rel ? root : -1;
+        t->nchildren = t->rel ? 0 : s->size - 1;
+        return;
+    }
+    t->parent = t->rel ? (t->rel - lowbit(t->rel) + root) % s->size : -1;
+    int limit = t->rel ? lowbit(t->rel) : s->size;
+    t->nchildren = 0;
+    for (int m = 1; m < limit && t->rel + m < s->size; m <<= 1)
+        t->nchildren++;
+}
+
+int coll_tree_child(const coll_tree_t *t, int i)
+{
+    int rel = t->binomial ? t->rel + (1 << i) : 1 + i;
+    return (rel + t->root) % t->size;
+}
+
+/* ---- messages ---- */
+
+static void put_deliver(sim_msg_t *m)
+{
+    memcpy(sim_mem_live(m->dst, m->dst_addr), m->data, m->bytes);
+    sim_mem_written(m->dst, m->dst_addr, m->bytes);
+}
+
+static void add_deliver(sim_msg_t *m)
+{
+    long *w = sim_mem_live(m->dst, m->dst_addr);
+    *w += (long)m->arg[0];
+    sim_mem_written(m->dst, m->dst_addr, sizeof *w);
+}
+
+sim_msg_t *coll_msg(const char *call, void *dst, size_t n, int pe)
+{
+    int me = shm_me();
+    sim_charge(sim_net_params()->overhead_ns);
+    sim_msg_t *m = sim_msg_new(me, pe, SIM_OP_COLL, n);
+    m->what = call;
+    m->dst_addr = sim_mem_xlate(me, dst, pe);
+    SIM_ASSERT(m->dst_addr != NULL);
+    return m;
+}
+
+void coll_send(sim_msg_t *m)
+{
+    m->chan = my_chan();
+    sim_net_send(m);
+}
+
+void coll_put(const char *call, void *dst, const void *src, size_t n, int pe)
+{
+    sim_msg_t *m = coll_msg(call, dst, n, pe);
+    if (n)
+        memcpy(m->data, src, n);
+    m->deliver = put_deliver;
+    coll_send(m);
+}
+
+void coll_set_word(const char *call, long *word, long value, int pe)
+{
+    coll_put(call, word, &value, sizeof value, pe);
+}
+
+void coll_add_word(const char *call, long *word, long value, int pe)
+{
+    sim_msg_t *m = coll_msg(call, word, 0, pe);
+    m->bytes = sizeof(long);
+    m->arg[0] = (uint64_t)value;
+    m->deliver = add_deliver;
+    coll_send(m);
+}
+
+void coll_fence(void)
+{
+    sim_chan_fence(my_chan());
+}
+
+void coll_quiet(const char *call)
+{
+    char why[160];
+    snprintf(why, sizeof why, "%s (completing collective messages)", call);
+    sim_chan_quiet(my_chan(), why);
+}
+
+void coll_wait_ge(const char *why, long *word, long value)
+{
+    while (*(volatile long *)word < value)
+        sim_pe_block_on(why, word, sizeof *word);
+}
+
+void coll_wait_take(const char *why, long *word, long value)
+{
+    coll_wait_ge(why, word, value);
+    *word -= value;
+}
+
+/* A fetching request: executes at the target on arrival, replies. */
+static void fetch_reply_deliver(sim_msg_t *m)
+{
+    coll_fetch_t *f = m->ptr;
+    memcpy(&f->value, m->data, sizeof f->value);
+    f->done = 1;
+    sim_pe_wake(&sim_w->pes[m->dst]);
+}
+
+static void fetch_add_arrives(sim_msg_t *req)
+{
+    long *w = sim_mem_live(req->dst, req->dst_addr);
+    long old = *w;
+    *w += (long)req->arg[0];
+    sim_mem_written(req->dst, req->dst_addr, sizeof *w);
+    sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, sizeof old);
+    memcpy(r->data, &old, sizeof old);
+    r->what = req->what;
+    r->ptr = req->ptr;
+    r->deliver = fetch_reply_deliver;
+    sim_net_send(r);
+}
+
+void coll_fetch_add_start(const char *call, long *word, long value, int pe, coll_fetch_t *f)
+{
+    f->done = 0;
+    f->pe = pe;
+    sim_msg_t *m = coll_msg(call, word, 0, pe);
+    m->bytes = sizeof(long); /* no channel: completes by its reply */
+    m->arg[0] = (uint64_t)value;
+    m->ptr = f;
+    m->deliver = fetch_add_arrives;
+    sim_net_send(m);
+}
+
+long coll_fetch_wait(const char *call, coll_fetch_t *f)
+{
+    char why[160];
+    snprintf(why, sizeof why, "%s (waiting for an atomic's reply from PE %d)", call, f->pe);
+    while (!f->done)
+        sim_pe_block(why);
+    return f->value;
+}
+
+long coll_fetch_add(const char *call, long *word, long value, int pe)
+{
+    coll_fetch_t f;
+    coll_fetch_add_start(call, word, value, pe, &f);
+    return coll_fetch_wait(call, &f);
+}
+
+void coll_get(const char *call, void *dst, const void *src, size_t n, int pe)
+{
+    shm_get(call, dst, src, n, pe);
+}
+
+const char *coll_algorithm(const char *env, const char *const *choices, const char *def)
+{
+    const char *v = getenv(env);
+    if (!v)
+        return def;
+    for (int i = 0; choices[i]; i++)
+        if (strcmp(v, choices[i]) == 0)
+            return choices[i];
+    return def;
+}
+
+/* ---- barrier and sync over an active set (counted discipline) ---- */
+
+static const char *const barrier_algos[] = {"dissem", "linear", NULL};
+
+/* Dissemination: in round k signal member me + 2^k, wait for me - 2^k;
+ * word k of pSync counts round-k signals. */
+static void sync_dissem(const char *call, const coll_set_t *s, long *psync)
+{
+    char why[200];
+    for (int k = 0, d = 1; d < s->size; k++, d <<= 1) {
+        coll_add_word(call, &psync[k], 1, coll_pe(s, (s->me + d) % s->size));
+        snprintf(why, sizeof why, "%s (round %d: waiting for PE %d)", call, k,
+                 coll_pe(s, (s->me - d % s->size + s->size) % s->size));
+        coll_wait_take(why, &psync[k], 1);
+    }
+}
+
+/* Linear: everyone signals the first member, which releases everyone. */
+static void sync_linear(const char *call, const coll_set_t *s, long *psync)
+{
+    char why[200];
+    if (s->me == 0) {
+        snprintf(why, sizeof why, "%s (PE %d waiting for %d arrivals)", call, coll_pe(s, 0),
+                 s->size - 1);
+        coll_wait_take(why, &psync[0], s->size - 1);
+        for (int i = 1; i < s->size; i++)
+            coll_add_word(call, &psync[1], 1, coll_pe(s, i));
+        return;
+    }
+    coll_add_word(call, &psync[0], 1, coll_pe(s, 0));
+    snprintf(why, sizeof why, "%s (waiting for release by PE %d)", call, coll_pe(s, 0));
+    coll_wait_take(why, &psync[1], 1);
+}
+
+void coll_sync(const char *call, const coll_set_t *s, long *psync)
+{
+    const char *algo = coll_algorithm("SHMEM_BARRIER_ALGORITHM", barrier_algos,
+                                      s->size <= 4 ? "linear" : "dissem");
+    if (strcmp(algo, "linear") == 0)
+        sync_linear(call, s, psync);
+    else
+        sync_dissem(call, s, psync);
+}

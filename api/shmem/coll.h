@@ -1,0 +1,103 @@
+/* api/shmem/coll.h: the building blocks of the collective protocols.
+ *
+ * Every collective runs as a protocol over the simulated network: data and
+ * flags travel as puts and atomic adds into the caller's pSync (and pWrk)
+ * on other PEs, on a per-PE channel of its own (so fences order a flag after
+ * its data without touching the program's contexts), and each PE waits on
+ * its own pSync words.  Two flag disciplines are used, as real libraries do:
+ *
+ *  - counted (barrier, sync): senders add one, the waiter takes one off.
+ *    An early signal of the next call is kept, so back-to-back reuse of one
+ *    pSync is safe, as the specification allows for these routines;
+ *  - sequenced (everything else): senders write increasing values, the
+ *    waiter waits for ">= value", and each PE restores its own words to
+ *    SHMEM_SYNC_VALUE on exit.  Reusing one pSync before every member has
+ *    left the previous call is then as hazardous as on a cluster: a restore
+ *    can erase a fast PE's next signal (a hang) or data can be overwritten
+ *    before it is read (a wrong result), the same way for a given seed.
+ *
+ * Active sets are (PE_start, logPE_stride, PE_size); members are numbered
+ * 0..size-1 ("index"), and the root of a tree is index 0 unless given. */
+#ifndef SHMEM_COLL_H
+#define SHMEM_COLL_H
+
+#include "shmem_impl.h"
+
+#include <shmemx.h>
+
+typedef struct coll_set {
+    int start;   /* first PE */
+    int stride;  /* distance between members, 1 << logPE_stride */
+    int size;    /* members */
+    int me;      /* the caller's index */
+} coll_set_t;
+
+/* The PE of member idx. */
+static inline int coll_pe(const coll_set_t *s, int idx)
+{
+    return s->start + idx * s->stride;
+}
+
+/* Builds the active set; raises a finding and returns -1 when the triplet is
+ * invalid or the caller is not a member. */
+int coll_set_make(const char *call, int start, int log_stride, int size, coll_set_t *s);
+/* The whole job as a set. */
+void coll_set_world(coll_set_t *s);
+
+/* A tree over the set, rooted at index root: binomial (depth log2 size) or
+ * flat (every other member is a child of the root). */
+typedef struct coll_tree {
+    int size;      /* members */
+    int root;      /* index of the root */
+    int rel;       /* the caller's position relative to the root */
+    int binomial;  /* 1 binomial, 0 flat */
+    int parent;    /* index of the parent, -1 at the root */
+    int nchildren; /* number of children */
+} coll_tree_t;
+void coll_tree_make(const coll_set_t *s, int root, int binomial, coll_tree_t *t);
+/* Index of child i (0 <= i < nchildren), smallest subtree first. */
+int coll_tree_child(const coll_tree_t *t, int i);
+
+/* A message of n payload bytes for dst (symmetric, as the caller sees it)
+ * on pe, charged and ready for coll_send; set its deliver function. */
+sim_msg_t *coll_msg(const char *call, void *dst, size_t n, int pe);
+/* Sends m on the caller's collective channel. */
+void coll_send(sim_msg_t *m);
+/* Puts n bytes from private src to dst (symmetric, as the caller sees it) on pe. */
+void coll_put(const char *call, void *dst, const void *src, size_t n, int pe);
+/* Writes value into the long word (symmetric) on pe. */
+void coll_set_word(const char *call, long *word, long value, int pe);
+/* Adds value to the long word (symmetric) on pe, atomically at the target. */
+void coll_add_word(const char *call, long *word, long value, int pe);
+/* Orders the caller's later collective messages to each PE after earlier ones. */
+void coll_fence(void);
+/* Waits until the caller's own *word >= value.  why names the call. */
+void coll_wait_ge(const char *why, long *word, long value);
+/* Counted discipline: waits for *word >= value, then takes value off. */
+void coll_wait_take(const char *why, long *word, long value);
+/* A fetch-and-add in flight. */
+typedef struct coll_fetch {
+    int done;   /* the reply landed */
+    long value; /* the word's value before the add */
+    int pe;     /* target, for the blocking description */
+} coll_fetch_t;
+/* Starts an atomic fetch-and-add on pe's word (symmetric); f must stay
+ * valid until coll_fetch_wait returns. */
+void coll_fetch_add_start(const char *call, long *word, long value, int pe, coll_fetch_t *f);
+/* Waits for f's reply; returns the old value. */
+long coll_fetch_wait(const char *call, coll_fetch_t *f);
+/* Atomic fetch-and-add on pe's word; returns the old value (blocks). */
+long coll_fetch_add(const char *call, long *word, long value, int pe);
+/* Reads n bytes of pe's symmetric src into private dst (blocks). */
+void coll_get(const char *call, void *dst, const void *src, size_t n, int pe);
+/* Waits until every collective message the caller sent is acknowledged. */
+void coll_quiet(const char *call);
+
+/* Algorithm chosen by an environment variable: the value if it is one of
+ * the names in choices (NULL-terminated), else def. */
+const char *coll_algorithm(const char *env, const char *const *choices, const char *def);
+
+/* Barrier/sync over an active set with the counted discipline (no quiet). */
+void coll_sync(const char *call, const coll_set_t *s, long *psync);
+
+#endif

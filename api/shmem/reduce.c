@@ -1,0 +1,162 @@
+/* api/shmem/reduce: the active-set reductions shmem_TYPE_OP_to_all.
+ *
+ * A reduction runs over a tree of the active set (SHMEM_REDUCE_ALGORITHM:
+ * "tree", binomial, or "linear", every member a child of the first), in
+ * chunks of the pWrk size the specification guarantees,
+ * max(nreduce/2 + 1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) elements.  Per chunk:
+ *   - a parent serves its children one at a time: it writes a grant value
+ *     into the child's pSync[GRANT]; the child puts its partial result into
+ *     the parent's pWrk, fences, and writes the grant value back into the
+ *     parent's pSync[DATA]; the parent combines pWrk into its partial;
+ *   - the root's final chunk goes down the same tree into every target,
+ *     each followed (after a fence) by the chunk number in pSync[RESULT].
+ * Values only grow within a call and each PE restores its own words on
+ * exit; grants are not fenced behind the previous call's results, so a
+ * pSync reused before every member left the previous call can lose a grant
+ * (a hang) under some seeds, as on a real network. */
+#include "coll.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { GRANT = 0, RESULT = 1, DATA = 2 };
+
+typedef void (*combine_fn)(void *acc, const void *in, size_t n);
+
+typedef struct reduce_args {
+    const char *call;
+    void *target;
+    const void *source;
+    size_t nreduce, es;   /* elements and element size */
+    combine_fn op;
+    void *pwrk;
+    long *psync;
+} reduce_args_t;
+
+static const char *const reduce_algos[] = {"tree", "linear", NULL};
+
+/* Gathers and combines one chunk of len elements up the tree into acc. */
+static void reduce_up(const reduce_args_t *r, const coll_set_t *s, const coll_tree_t *t,
+                      char *acc, size_t len, long *grants, long *seen_grant)
+{
+    char why[200];
+    for (int i = 0; i < t->nchildren; i++) {
+        int child = coll_pe(s, coll_tree_child(t, i));
+        coll_set_word(r->call, &r->psync[GRANT], ++*grants, child);
+        snprintf(why, sizeof why, "%s (waiting for the partial result of PE %d)", r->call, child);
+        coll_wait_ge(why, &r->psync[DATA], *grants);
+        r->op(acc, r->pwrk, len);
+    }
+    if (t->parent < 0)
+        return;
+    int parent = coll_pe(s, t->parent);
+    snprintf(why, sizeof why, "%s (waiting for PE %d to accept data)", r->call, parent);
+    coll_wait_ge(why, &r->psync[GRANT], *seen_grant + 1);
+    *seen_grant = r->psync[GRANT];
+    coll_put(r->call, r->pwrk, acc, len * r->es, parent);
+    coll_fence();
+    coll_set_word(r->call, &r->psync[DATA], *seen_grant, parent);
+}
+
+/* Passes chunk c (at byte offset off of target) down the tree. */
+static void result_down(const reduce_args_t *r, const coll_set_t *s, const coll_tree_t *t,
+                        const char *acc, size_t off, size_t len, long c)
+{
+    char *tgt = (char *)r->target + off;
+    if (t->parent < 0) {
+        memcpy(tgt, acc, len * r->es);
+    } else {
+        char why[200];
+        snprintf(why, sizeof why, "%s (waiting for the result from PE %d)", r->call,
+                 coll_pe(s, t->parent));
+        coll_wait_ge(why, &r->psync[RESULT], c + 1);
+    }
+    for (int i = 0; i < t->nchildren; i++)
+        coll_put(r->call, tgt, tgt, len * r->es, coll_pe(s, coll_tree_child(t, i)));
+    coll_fence();
+    for (int i = 0; i < t->nchildren; i++)
+        coll_set_word(r->call, &r->psync[RESULT], c + 1, coll_pe(s, coll_tree_child(t, i)));
+}
+
+static int check_reduce(const reduce_args_t *r, size_t wrk)
+{
+    const char *c = r->call;
+    size_t bytes = r->nreduce * r->es;
+    return shm_check_sym(c, "pSync", r->psync, SHMEM_REDUCE_SYNC_SIZE * sizeof(long)) ||
+           shm_check_sym(c, "target", r->target, bytes) ||
+           shm_check_sym(c, "source", r->source, bytes) ||
+           shm_check_sym(c, "pWrk", r->pwrk, wrk * r->es);
+}
+
+static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_stride, int size)
+{
+    coll_set_t s;
+    shm_charge_call();
+    size_t wrk = r->nreduce / 2 + 1;
+    if (wrk < SHMEM_REDUCE_MIN_WRKDATA_SIZE)
+        wrk = SHMEM_REDUCE_MIN_WRKDATA_SIZE;
+    if (nreduce < 0 || coll_set_make(r->call, start, log_stride, size, &s) || check_reduce(r, wrk))
+        return;
+    const char *algo = coll_algorithm("SHMEM_REDUCE_ALGORITHM", reduce_algos,
+                                      s.size <= 8 ? "linear" : "tree");
+    coll_tree_t t;
+    coll_tree_make(&s, 0, strcmp(algo, "tree") == 0, &t);
+    char *acc = sim_xmalloc(wrk * r->es);
+    long grants = 0, seen_grant = 0, c = 0;
+    for (size_t off = 0; off < r->nreduce; off += wrk, c++) {
+        size_t len = r->nreduce - off < wrk ? r->nreduce - off : wrk;
+        memcpy(acc, (const char *)r->source + off * r->es, len * r->es);
+        reduce_up(r, &s, &t, acc, len, &grants, &seen_grant);
+        result_down(r, &s, &t, acc, off * r->es, len, c);
+    }
+    free(acc);
+    r->psync[GRANT] = r->psync[RESULT] = r->psync[DATA] = SHMEM_SYNC_VALUE;
+}
+
+#define COMBINE(T, N, OP, EXPR)                                  \
+    static void comb_##N##_##OP(void *acc, const void *in, size_t n) \
+    {                                                            \
+        T *a = acc;                                              \
+        const T *b = in;                                         \
+        for (size_t i = 0; i < n; i++)                           \
+            a[i] = (EXPR);                                       \
+    }
+
+#define DEFINE_TO_ALL(T, N, OP)                                                          \
+    void shmem_##N##_##OP##_to_all(T *target, const T *source, int nreduce, int PE_start, \
+                                   int logPE_stride, int PE_size, T *pWrk, long *pSync)  \
+    {                                                                                    \
+        SHM_ENTER("shmem_" #N "_" #OP "_to_all");                                        \
+        reduce_args_t r = {"shmem_" #N "_" #OP "_to_all", target, source,                \
+                           nreduce > 0 ? (size_t)nreduce : 0, sizeof(T), comb_##N##_##OP, \
+                           pWrk, pSync};                                                 \
+        reduce_run(&r, nreduce, PE_start, logPE_stride, PE_size);                        \
+        SHM_LEAVE();                                                                     \
+    }
+
+#define BITWISE(T, N)                        \
+    COMBINE(T, N, and, a[i] & b[i])          \
+    COMBINE(T, N, or, a[i] | b[i])           \
+    COMBINE(T, N, xor, a[i] ^ b[i])          \
+    DEFINE_TO_ALL(T, N, and)                 \
+    DEFINE_TO_ALL(T, N, or)                  \
+    DEFINE_TO_ALL(T, N, xor)
+#define MINMAX(T, N)                                \
+    COMBINE(T, N, min, b[i] < a[i] ? b[i] : a[i])   \
+    COMBINE(T, N, max, b[i] > a[i] ? b[i] : a[i])   \
+    DEFINE_TO_ALL(T, N, min)                        \
+    DEFINE_TO_ALL(T, N, max)
+#define ARITH(T, N)                        \
+    COMBINE(T, N, sum, a[i] + b[i])        \
+    COMBINE(T, N, prod, a[i] * b[i])       \
+    DEFINE_TO_ALL(T, N, sum)               \
+    DEFINE_TO_ALL(T, N, prod)
+
+SHMEM_REDUCE_INT_TYPES(BITWISE)
+SHMEM_REDUCE_INT_TYPES(MINMAX)
+SHMEM_REDUCE_FLOAT_TYPES(MINMAX)
+SHMEM_REDUCE_INT_TYPES(ARITH)
+SHMEM_REDUCE_FLOAT_TYPES(ARITH)
+SHMEM_REDUCE_COMPLEX_TYPES(ARITH)

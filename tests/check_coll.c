@@ -1,0 +1,218 @@
+/* tests/check_coll: collectives as protocols over the simulated network —
+ * the seed examples, every reduction against a serial computation, every
+ * collective under every algorithm, the pSync-reuse and alltoallv overflow
+ * consequences, and the network-decided packed deposit order. */
+#include "testutil.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIM tu_shmemsim()
+#define PROG(n) tu_prog(n)
+
+static const char *const all_tree =
+    "SHMEM_BARRIER_ALGORITHM=dissem SHMEM_BCAST_ALGORITHM=tree SHMEM_COLLECT_ALGORITHM=tree "
+    "SHMEM_FCOLLECT_ALGORITHM=ring SHMEM_ALLTOALL_ALGORITHM=pairwise SHMEM_REDUCE_ALGORITHM=tree";
+static const char *const all_linear =
+    "SHMEM_BARRIER_ALGORITHM=linear SHMEM_BCAST_ALGORITHM=linear SHMEM_COLLECT_ALGORITHM=linear "
+    "SHMEM_FCOLLECT_ALGORITHM=linear SHMEM_ALLTOALL_ALGORITHM=linear SHMEM_REDUCE_ALGORITHM=linear";
+
+START_TEST(seed000_alltoallv_packed_runs_clean)
+{
+    int counts[] = {1, 2, 8, 64};
+    for (int i = 0; i < 4; i++) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, counts[i], PROG("seed000_alltoallv_packed"));
+        ck_assert_msg(r.status == 0, "n=%d: %s", counts[i], r.err);
+        ck_assert_ptr_null(strstr(r.out, "ERROR"));
+        ck_assert_str_eq(r.err, "");
+        tu_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(seed001_max_to_all_gives_the_maxima)
+{
+    run_result_t r = tu_run("%s -n 8 --quiet %s", SIM, PROG("seed001_max_to_all"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(tu_count(r.out, "max = 28 28 26, errors 0\n"), 8);
+    tu_free(&r);
+    r = tu_run("%s -n 8 --quiet %s even", SIM, PROG("seed001_max_to_all"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(tu_count(r.out, "max = 28 15 26, errors 0\n"), 4);
+    ck_assert_ptr_null(strstr(r.out, "PE 1:"));
+    tu_free(&r);
+}
+END_TEST
+
+/* reduce_all and coll_all print one "errors 0" line per member. */
+static void expect_clean(const char *env, int npes, const char *prog, const char *args, int members)
+{
+    run_result_t r = tu_run("%s %s -n %d --quiet %s %s", env, SIM, npes, PROG(prog), args);
+    ck_assert_msg(r.status == 0, "%s -n %d %s %s: %s%s", env, npes, prog, args, r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, "errors 0\n"), members);
+    tu_free(&r);
+}
+
+START_TEST(every_reduction_matches_serial_over_1_to_33_pes)
+{
+    const char *envs[] = {"SHMEM_REDUCE_ALGORITHM=tree", "SHMEM_REDUCE_ALGORITHM=linear"};
+    for (int e = 0; e < 2; e++)
+        for (int n = 1; n <= 33; n++)
+            expect_clean(envs[e], n, "reduce_all", "", n);
+}
+END_TEST
+
+START_TEST(reductions_on_strided_active_sets)
+{
+    const char *envs[] = {"SHMEM_REDUCE_ALGORITHM=tree", "SHMEM_REDUCE_ALGORITHM=linear"};
+    for (int e = 0; e < 2; e++) {
+        expect_clean(envs[e], 16, "reduce_all", "1 1 7", 7);
+        expect_clean(envs[e], 16, "reduce_all", "2 2 3", 3);
+        expect_clean(envs[e], 33, "reduce_all", "0 1 17", 17);
+    }
+}
+END_TEST
+
+START_TEST(every_collective_under_every_algorithm)
+{
+    const char *envs[] = {all_tree, all_linear, ""};
+    int counts[] = {1, 2, 3, 7, 16, 33};
+    for (int e = 0; e < 3; e++) {
+        for (int i = 0; i < 6; i++)
+            expect_clean(envs[e], counts[i], "coll_all", "", counts[i]);
+        expect_clean(envs[e], 16, "coll_all", "1 1 7", 7);
+        expect_clean(envs[e], 20, "coll_all", "3 2 4", 4);
+    }
+}
+END_TEST
+
+START_TEST(collectives_check_their_active_set)
+{
+    run_result_t r = tu_run("%s -n 4 %s 2 1 3", SIM, PROG("coll_all"));
+    ck_assert_int_eq(r.status, 4); /* PE 2 + 2*2 = 6 is past the last PE */
+    ck_assert_ptr_nonnull(strstr(r.err, "[invalid-pe]"));
+    ck_assert_ptr_nonnull(strstr(r.err, "does not fit in the 4 PEs"));
+    tu_free(&r);
+}
+END_TEST
+
+/* Back-to-back reductions: with one pSync some seeds go wrong (hang or
+ * wrong result), each the same way every time; alternating two is right. */
+START_TEST(psync_reuse_fails_under_some_seeds_alternating_never)
+{
+    int bad = 0, first_bad = 0;
+    for (int s = 1; s <= 40; s++) {
+        run_result_t r = tu_run("%s -n 8 --quiet --seed %d %s same", SIM, s, PROG("psync_reuse"));
+        ck_assert_msg(r.status == 0 || r.status == 1 || r.status == 3, "status %d", r.status);
+        if (r.status && !bad++)
+            first_bad = s;
+        tu_free(&r);
+        r = tu_run("%s -n 8 --quiet --seed %d %s alternate", SIM, s, PROG("psync_reuse"));
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_int_eq(tu_count(r.out, ": right\n"), 8);
+        tu_free(&r);
+    }
+    ck_assert_int_gt(bad, 0);
+    ck_assert_int_lt(bad, 40);
+    run_result_t a = tu_run("%s -n 8 --seed %d %s same", SIM, first_bad, PROG("psync_reuse"));
+    run_result_t b = tu_run("%s -n 8 --seed %d %s same", SIM, first_bad, PROG("psync_reuse"));
+    ck_assert_int_ne(a.status, 0);
+    ck_assert_int_eq(a.status, b.status);
+    ck_assert_str_eq(a.out, b.out);
+    ck_assert_str_eq(a.err, b.err);
+    tu_free(&a);
+    tu_free(&b);
+}
+END_TEST
+
+START_TEST(psync_reuse_is_benign_in_fifo_order)
+{
+    for (int s = 1; s <= 10; s++) {
+        run_result_t r = tu_run("%s -n 8 --quiet --net ordering=fifo --seed %d %s same", SIM, s,
+                                PROG("psync_reuse"));
+        ck_assert_int_eq(r.status, 0);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(alltoallv_variable_sizes)
+{
+    const char *chk[] = {"none", "trunc", "abort"};
+    int counts[] = {1, 3, 8, 17};
+    for (int c = 0; c < 3; c++)
+        for (int i = 0; i < 4; i++) {
+            char env[64];
+            snprintf(env, sizeof env, "SHMEM_ALLTOALLV_TSIZE_CHK=%s", chk[c]);
+            expect_clean(env, counts[i], "alltoallv", "", counts[i]);
+        }
+}
+END_TEST
+
+START_TEST(alltoallv_packed_overflow_under_each_tsize_chk)
+{
+    run_result_t r = tu_run("SHMEM_ALLTOALLV_TSIZE_CHK=none %s -n 4 %s", SIM, PROG("alltoallv_overflow"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[alltoallv-overflow]"));
+    /* Past the end of the target, into the canary object that follows. */
+    ck_assert_int_eq(tu_count(r.out, "t_size 1024 of 1024, canary words overwritten 128\n"), 4);
+    tu_free(&r);
+    r = tu_run("SHMEM_ALLTOALLV_TSIZE_CHK=trunc %s -n 4 %s", SIM, PROG("alltoallv_overflow"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_int_eq(tu_count(r.out, "t_size 512 of 1024, canary words overwritten 0\n"), 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "was truncated"));
+    tu_free(&r);
+    r = tu_run("SHMEM_ALLTOALLV_TSIZE_CHK=abort %s -n 4 %s", SIM, PROG("alltoallv_overflow"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_ptr_nonnull(strstr(r.err, "shmemx_alltoallv_packed: SHMEM_ALLTOALLV_TSIZE_CHK=abort: PE "));
+    ck_assert_ptr_nonnull(strstr(r.err, "sends 256 bytes to PE "));
+    ck_assert_ptr_null(strstr(r.out, "canary"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(packed_deposit_order_is_the_networks_and_seeded)
+{
+    char *seen[6] = {0};
+    int distinct = 0;
+    for (int s = 1; s <= 6; s++) {
+        run_result_t r = tu_run("%s -n 8 --quiet --seed %d %s", SIM, s, PROG("packed_order"));
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_int_eq(tu_count(r.out, " "), 8);
+        int fresh = 1;
+        for (int k = 0; k < s - 1; k++)
+            fresh &= strcmp(seen[k], r.out) != 0;
+        distinct += fresh;
+        seen[s - 1] = strdup(r.out);
+        tu_free(&r);
+    }
+    ck_assert_int_gt(distinct, 2);
+    run_result_t again = tu_run("%s -n 8 --quiet --seed 1 %s", SIM, PROG("packed_order"));
+    ck_assert_str_eq(again.out, seen[0]);
+    tu_free(&again);
+    for (int s = 0; s < 6; s++)
+        free(seen[s]);
+}
+END_TEST
+
+Suite *coll_suite(void)
+{
+    Suite *s = suite_create("coll");
+    TCase *tc = tcase_create("active-set");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, seed000_alltoallv_packed_runs_clean);
+    tcase_add_test(tc, seed001_max_to_all_gives_the_maxima);
+    tcase_add_test(tc, every_reduction_matches_serial_over_1_to_33_pes);
+    tcase_add_test(tc, reductions_on_strided_active_sets);
+    tcase_add_test(tc, every_collective_under_every_algorithm);
+    tcase_add_test(tc, collectives_check_their_active_set);
+    tcase_add_test(tc, psync_reuse_fails_under_some_seeds_alternating_never);
+    tcase_add_test(tc, psync_reuse_is_benign_in_fifo_order);
+    tcase_add_test(tc, alltoallv_variable_sizes);
+    tcase_add_test(tc, alltoallv_packed_overflow_under_each_tsize_chk);
+    tcase_add_test(tc, packed_deposit_order_is_the_networks_and_seeded);
+    suite_add_tcase(s, tc);
+    return s;
+}

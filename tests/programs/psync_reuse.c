@@ -1,0 +1,35 @@
+/* Two back-to-back reductions with no synchronisation between them.
+ * argv[1] == "same": both use one pSync/pWrk pair, which the specification
+ * forbids; "alternate": they alternate two pairs, as the man pages advise.
+ * Prints whether both results are right (exit 1 if not). */
+#include <shmem.h>
+#include <stdio.h>
+#include <string.h>
+
+long psync_a[SHMEM_REDUCE_SYNC_SIZE], psync_b[SHMEM_REDUCE_SYNC_SIZE];
+long wrk_a[SHMEM_REDUCE_MIN_WRKDATA_SIZE], wrk_b[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+long src1[4], src2[4], dst1[4], dst2[4];
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    int same = argc > 1 && strcmp(argv[1], "same") == 0;
+    for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++)
+        psync_a[i] = psync_b[i] = SHMEM_SYNC_VALUE;
+    for (int i = 0; i < 4; i++) {
+        src1[i] = me + i;
+        src2[i] = 10 * me + i;
+    }
+    shmem_barrier_all();
+    shmem_long_sum_to_all(dst1, src1, 4, 0, 0, n, wrk_a, psync_a);
+    shmem_long_sum_to_all(dst2, src2, 4, 0, 0, n, same ? wrk_a : wrk_b, same ? psync_a : psync_b);
+    int ok = 1;
+    for (int i = 0; i < 4; i++) {
+        long s1 = (long)n * (n - 1) / 2 + (long)n * i, s2 = 10L * n * (n - 1) / 2 + (long)n * i;
+        ok &= dst1[i] == s1 && dst2[i] == s2;
+    }
+    printf("PE %d: %s\n", me, ok ? "right" : "WRONG");
+    shmem_finalize();
+    return !ok;
+}
