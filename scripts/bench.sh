@@ -7,7 +7,7 @@ out=build/bench
 mkdir -p $out
 cc -O2 -o $out/measure scripts/bench/measure.c
 cc -O2 -std=c11 -D_GNU_SOURCE -Isim -o $out/switch scripts/bench/switch.c -Llib -lshmemsim -Wl,-rpath,"$PWD/lib"
-for p in puts reduce barrier; do bin/shmemsim-cc -O2 -o $out/$p scripts/bench/$p.c; done
+for p in puts reduce barrier maxred a2av; do bin/shmemsim-cc -O2 -o $out/$p scripts/bench/$p.c; done
 
 echo "== context switch (target: >= 10x faster than swapcontext)"
 $out/switch
@@ -20,6 +20,13 @@ awk -v e="$events" -v w="$wall" 'BEGIN { printf "%d events in %.3f s: %.2f milli
 
 echo "== 1,024 PEs x 10 x (barrier_all + max reduction with puts and waits) (target: < 0.5 s, < 256 MB)"
 $out/measure bin/shmemsim -n 1024 --quiet $out/reduce 10 2>&1 | tail -1
+
+echo "== shmem_long_max_to_all + shmem_barrier_all, 10 iterations"
+for n in 1024 4096; do
+    printf '%5d PEs: ' $n; $out/measure bin/shmemsim -n $n --quiet $out/maxred 10 2>&1 | tail -1
+done
+echo "== shmemx_alltoallv, 256 PEs, 64 ints per peer"
+$out/measure bin/shmemsim -n 256 --quiet $out/a2av 64 2>&1 | tail -1
 
 echo "== 16,384 PEs x 3 barriers: memory per PE (target: <= 64 KiB beyond the program's data)"
 $out/measure bin/shmemsim -n 16384 --quiet $out/barrier 2>$out/big.err

@@ -10,9 +10,22 @@ step() { printf '\n\033[1m== %s\033[0m\n$ %s\n' "$1" "$2"; sh -c "$2"; echo "(ex
 bin/shmemsim-cc -g -o $out/ring_hello examples/ring_hello.c
 bin/shmemsim-cc -g -o $out/race tests/programs/race.c
 bin/shmemsim-cc -g -o $out/fail tests/programs/fail.c
+for p in seed000_alltoallv_packed seed001_max_to_all psync_reuse alltoallv_overflow; do
+    bin/shmemsim-cc -g -o $out/$p tests/programs/$p.c
+done
 
 step "8 PEs, each with its own globals, exchanging puts over the simulated network" \
      "bin/shmemsim -n 8 --tag-output $out/ring_hello"
+step "Seed 000, unmodified: shmemx_alltoallv_packed on 64 PEs (silence means every check passed)" \
+     "bin/shmemsim -n 64 $out/seed000_alltoallv_packed"
+step "Seed 001: shmem_int_max_to_all(target, source, 3, 0, 0, 8, pwrk, psync), and on the even PEs" \
+     "bin/shmemsim -n 8 --quiet $out/seed001_max_to_all && bin/shmemsim -n 8 --quiet $out/seed001_max_to_all even"
+step "Back-to-back reductions reusing one pSync: some seeds hang, always the same ones" \
+     "for s in 1 2 3 4 5 6; do printf 'seed %d: ' \$s; bin/shmemsim -n 8 --quiet --seed \$s $out/psync_reuse same >/dev/null 2>&1; echo \"exit \$?\"; done"
+step "The same alternating two pSync arrays: always right" \
+     "for s in 1 2 3 4 5 6; do printf 'seed %d: ' \$s; bin/shmemsim -n 8 --quiet --seed \$s $out/psync_reuse alternate >/dev/null 2>&1; echo \"exit \$?\"; done"
+step "An undersized alltoallv_packed target with SHMEM_ALLTOALLV_TSIZE_CHK=none, then abort" \
+     "bin/shmemsim -n 4 --quiet $out/alltoallv_overflow; SHMEM_ALLTOALLV_TSIZE_CHK=abort bin/shmemsim -n 4 --quiet $out/alltoallv_overflow"
 step "Two unfenced puts to one word: the adaptive network reorders them under some seeds" \
      "for s in 1 2 3 4 5 6 7 8 9 10; do printf 'seed %2d: ' \$s; bin/shmemsim -n 2 --quiet --seed \$s $out/race 0; done"
 step "The same with shmem_fence between the puts: always in order" \
