@@ -18,6 +18,7 @@
 
 #ifdef SIM_ASAN
 #include <sanitizer/common_interface_defs.h>
+#include <sanitizer/lsan_interface.h>
 #endif
 
 #if defined(__has_include)
@@ -103,6 +104,11 @@ int sim_coro_create(sim_coro_t *c, size_t stack_size, void (*entry)(void))
 #endif
     c->asan_lo = c->stack_lo;
     c->asan_size = c->stack_size;
+#ifdef SIM_ASAN
+    /* A PE's stack holds live pointers (a blocked PE's buffers): it is a
+     * root for the leak checker, like a thread's stack. */
+    __lsan_register_root_region(c->stack_lo, c->stack_size);
+#endif
     return 0;
 }
 
@@ -112,6 +118,9 @@ void sim_coro_destroy(sim_coro_t *c)
         return;
 #ifdef SIM_VALGRIND
     VALGRIND_STACK_DEREGISTER(c->vg_id);
+#endif
+#ifdef SIM_ASAN
+    __lsan_unregister_root_region(c->stack_lo, c->stack_size);
 #endif
     munmap(c->map, c->map_size);
     c->map = NULL;
