@@ -98,6 +98,8 @@ void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const vo
         check_v(call, &s, target, source, s_offsets, s_sizes, pSync) == 0 &&
         shm_check_sym(call, "t_offsets", t_offsets, (size_t)s.size * sizeof(size_t)) == 0 &&
         shm_check_sym(call, "t_sizes", t_sizes, (size_t)s.size * sizeof(size_t)) == 0) {
+        coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, target, source, NULL};
+        coll_check_enter(&a, pSync);
         size_t mine = s_sizes[s.me];
         if (chk != CHK_NONE && mine > t_sizes[s.me])
             mine = too_big(call, chk, shm_me(), mine, t_sizes[s.me], "its t_sizes entry");
@@ -118,6 +120,7 @@ void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const vo
         }
         count_and_wait(call, &s, pSync);
         pSync[0] = SHMEM_SYNC_VALUE;
+        coll_check_leave(pSync);
     }
     SHM_LEAVE();
 }
@@ -134,6 +137,8 @@ void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
     if (coll_set_make(call, PE_start, logPE_stride, PE_size, &s) == 0 &&
         check_v(call, &s, target, source, s_offsets, s_sizes, pSync) == 0 &&
         shm_check_ptr(call, "t_size", t_size, sizeof *t_size) == 0) {
+        coll_args_t a = {call, s.start, s.stride, s.size, -1, target_len, 0, target, source, NULL};
+        coll_check_enter(&a, pSync);
         /* Our own block first, reserved and copied locally; then every
          * reservation at once, so arrival order at each target is the
          * network's; then the data. */
@@ -161,6 +166,7 @@ void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
         size_t total = (size_t)pSync[1];
         *t_size = chk == CHK_TRUNC && total > target_len ? target_len : total;
         pSync[0] = pSync[1] = SHMEM_SYNC_VALUE;
+        coll_check_leave(pSync);
     }
     SHM_LEAVE();
 }

@@ -97,6 +97,21 @@ void coll_quiet(const char *call);
  * the names in choices (NULL-terminated), else def. */
 const char *coll_algorithm(const char *env, const char *const *choices, const char *def);
 
+/* What a member passes to a collective, for the checkers (coll_check.c). */
+typedef struct coll_args {
+    const char *call;            /* routine name */
+    int start, stride, size;     /* the active set */
+    int root;                    /* PE_root, or -1 */
+    size_t count;                /* elements or bytes */
+    int count_may_differ;        /* collect: counts may differ per member */
+    const void *target, *source, *work; /* symmetric objects, or NULL */
+} coll_args_t;
+/* Records that the caller enters a collective on psync; raises
+ * psync-reuse, collective-args-mismatch and collective-order-mismatch. */
+void coll_check_enter(const coll_args_t *a, const long *psync);
+/* Records that the caller left its collective on psync. */
+void coll_check_leave(const long *psync);
+
 /* Barrier/sync over an active set with the counted discipline (no quiet). */
 void coll_sync(const char *call, const coll_set_t *s, long *psync);
 

@@ -30,9 +30,12 @@ static void barrier_as(const char *call, int start, int log_stride, int size, lo
     if (coll_set_make(call, start, log_stride, size, &s) ||
         check_args(call, &s, NULL, 0, NULL, 0, psync, SHMEM_BARRIER_SYNC_SIZE))
         return;
+    coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, NULL, NULL, NULL};
+    coll_check_enter(&a, psync);
     if (quiet)
         sim_chan_quiet(&shm_self()->chan, "shmem_barrier (completing outstanding operations)");
     coll_sync(call, &s, psync);
+    coll_check_leave(psync);
 }
 
 void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync)
@@ -78,6 +81,8 @@ static void bcast(const char *call, void *dest, const void *src, size_t n, int r
                           "skipped.", root, s.size - 1);
         return;
     }
+    coll_args_t a = {call, s.start, s.stride, s.size, root, n, 0, dest, src, NULL};
+    coll_check_enter(&a, psync);
     const char *algo = coll_algorithm("SHMEM_BCAST_ALGORITHM", tree_algos,
                                       s.size <= 8 ? "linear" : "tree");
     coll_tree_t t;
@@ -96,6 +101,7 @@ static void bcast(const char *call, void *dest, const void *src, size_t n, int r
     for (int i = 0; i < t.nchildren; i++)
         coll_set_word(call, &psync[0], 1, coll_pe(&s, coll_tree_child(&t, i)));
     psync[0] = SHMEM_SYNC_VALUE;
+    coll_check_leave(psync);
 }
 
 void shmem_broadcast32(void *dest, const void *source, size_t nelems, int PE_root,
@@ -163,6 +169,8 @@ static void fcollect(const char *call, void *dest, const void *src, size_t n, in
     if (coll_set_make(call, start, log_stride, size, &s) ||
         check_args(call, &s, dest, n * (size_t)s.size, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
         return;
+    coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 0, dest, src, NULL};
+    coll_check_enter(&a, psync);
     const char *algo = coll_algorithm("SHMEM_FCOLLECT_ALGORITHM", fcollect_algos,
                                       s.size <= 8 ? "linear" : "ring");
     if (strcmp(algo, "ring") == 0)
@@ -170,6 +178,7 @@ static void fcollect(const char *call, void *dest, const void *src, size_t n, in
     else
         gather_all(call, &s, dest, src, (size_t)s.me * n, n, psync);
     psync[0] = SHMEM_SYNC_VALUE;
+    coll_check_leave(psync);
 }
 
 /* Exclusive prefix sum of the block sizes along the set: member i learns
@@ -238,12 +247,12 @@ static void collect(const char *call, void *dest, const void *src, size_t n, int
     coll_set_t s;
     shm_charge_call();
     if (coll_set_make(call, start, log_stride, size, &s) ||
-        check_args(call, &s, NULL, 0, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
+        check_args(call, &s, dest, 1, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
         return;
+    coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 1, dest, src, NULL};
+    coll_check_enter(&a, psync);
     size_t total = 0;
     size_t off = collect_offsets(call, &s, n, psync, &total);
-    if (shm_check_sym(call, "dest", dest, off + n))
-        return;
     const char *algo = coll_algorithm("SHMEM_COLLECT_ALGORITHM", collect_algos,
                                       s.size <= 8 ? "linear" : "tree");
     if (strcmp(algo, "tree") == 0)
@@ -252,6 +261,7 @@ static void collect(const char *call, void *dest, const void *src, size_t n, int
         gather_all(call, &s, dest, src, off, n, psync);
     for (int i = 0; i < 4; i++)
         psync[i] = SHMEM_SYNC_VALUE;
+    coll_check_leave(psync);
 }
 
 #define DEFINE_COLLECT(BITS)                                                              \
@@ -329,6 +339,8 @@ static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, lo
         check_args(a->call, &s, a->dest, span * (size_t)a->dst * (size_t)s.size, a->src,
                    span * (size_t)a->sst * (size_t)s.size, psync, SHMEM_ALLTOALL_SYNC_SIZE))
         return;
+    coll_args_t ca = {a->call, s.start, s.stride, s.size, -1, a->nelems, 0, a->dest, a->src, NULL};
+    coll_check_enter(&ca, psync);
     const char *algo = coll_algorithm("SHMEM_ALLTOALL_ALGORITHM", alltoall_algos,
                                       s.size <= 8 ? "linear" : "pairwise");
     int pairwise = strcmp(algo, "pairwise") == 0;
@@ -354,6 +366,7 @@ static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, lo
         coll_wait_ge(why, &psync[0], s.size - 1);
     }
     psync[0] = SHMEM_SYNC_VALUE;
+    coll_check_leave(psync);
 }
 
 #define DEFINE_ALLTOALL(BITS)                                                               \

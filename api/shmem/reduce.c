@@ -99,6 +99,9 @@ static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_s
         wrk = SHMEM_REDUCE_MIN_WRKDATA_SIZE;
     if (nreduce < 0 || coll_set_make(r->call, start, log_stride, size, &s) || check_reduce(r, wrk))
         return;
+    coll_args_t a = {r->call, s.start, s.stride, s.size, -1, r->nreduce, 0, r->target, r->source,
+                     r->pwrk};
+    coll_check_enter(&a, r->psync);
     const char *algo = coll_algorithm("SHMEM_REDUCE_ALGORITHM", reduce_algos,
                                       s.size <= 8 ? "linear" : "tree");
     coll_tree_t t;
@@ -113,6 +116,7 @@ static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_s
     }
     free(acc);
     r->psync[GRANT] = r->psync[RESULT] = r->psync[DATA] = SHMEM_SYNC_VALUE;
+    coll_check_leave(r->psync);
 }
 
 #define COMBINE(T, N, OP, EXPR)                                  \
