@@ -80,6 +80,9 @@ int sim_image_run_main(sim_image_t *img, int argc, char **argv);
 /* "&name" or "&name+off" for the object at file_vaddr of the module; -1
  * when no symbol covers it. */
 int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, size_t len);
+/* The program object (symbol) covering file_vaddr: its file vaddr and
+ * size; -1 when no sized symbol covers it. */
+int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, size_t *size);
 const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len);
 
 #endif

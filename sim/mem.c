@@ -93,3 +93,20 @@ void *sim_mem_live(int pe, const void *home)
 {
     return sim_loader_live(sim_w->loader, pe, home);
 }
+
+int sim_mem_object_room(int pe, const void *addr, size_t *room)
+{
+    size_t off, start, size;
+    if (sim_heap_object(sim_w->heap, pe, addr, &start, &size) == 0) {
+        sim_heap_find(sim_w->heap, addr, &off);
+        *room = start + size - off;
+        return 0;
+    }
+    if (sim_loader_find(sim_w->loader, addr, &off) != pe)
+        return -1;
+    size_t fv = off + sim_w->loader->vaddr_lo;
+    if (sim_loader_object(sim_w->loader, fv, &start, &size) != 0)
+        return -1;
+    *room = start + size - fv;
+    return 0;
+}

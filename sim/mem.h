@@ -31,6 +31,11 @@ void *sim_mem_home(int pe, const void *addr);
  * memory from an event. */
 void *sim_mem_live(int pe, const void *home);
 
+/* The symmetric object of pe's containing addr (a symmetric heap block or
+ * a program variable with a known size): the bytes from addr to its end
+ * in *room.  -1 when addr is in no known object. */
+int sim_mem_object_room(int pe, const void *addr, size_t *room);
+
 /* Names addr without printing its value (which changes from run to run):
  * "&flag", "&buf+16", "symmetric heap+0x40 (PE 2)", "stack of PE 1",
  * "private memory", or a small value in hex ("0x8", for NULL-ish faults). */

@@ -87,6 +87,23 @@ int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, si
     return 0;
 }
 
+int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, size_t *size)
+{
+    Dwfl_Module *m = module_for(l);
+    if (!m)
+        return -1;
+    Dwarf_Addr low;
+    dwfl_module_info(m, NULL, &low, NULL, NULL, NULL, NULL, NULL);
+    GElf_Sym sym;
+    GElf_Off off = 0;
+    const char *name = dwfl_module_addrinfo(m, low + file_vaddr, &off, &sym, NULL, NULL, NULL);
+    if (!name || sym.st_size == 0 || off >= sym.st_size)
+        return -1;
+    *start = file_vaddr - off;
+    *size = sym.st_size;
+    return 0;
+}
+
 const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len)
 {
     size_t off;

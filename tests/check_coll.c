@@ -227,6 +227,21 @@ START_TEST(collective_misuse_is_named)
 }
 END_TEST
 
+START_TEST(pwrk_too_small_is_named)
+{
+    run_result_t r = tu_run("%s -n 4 %s", SIM, PROG("pwrk_small"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[pwrk-too-small] PE "));
+    ck_assert_ptr_nonnull(strstr(r.err, "pWrk has room for 8 elements but nreduce=64 needs"));
+    tu_free(&r);
+    r = tu_run("%s -n 4 --quiet %s ok", SIM, PROG("pwrk_small"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    ck_assert_int_eq(tu_count(r.out, "dst[63] = 258\n"), 4);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *coll_suite(void)
 {
     Suite *s = suite_create("coll");
@@ -241,6 +256,7 @@ Suite *coll_suite(void)
     tcase_add_test(tc, psync_reuse_fails_under_some_seeds_alternating_never);
     tcase_add_test(tc, psync_reuse_is_benign_in_fifo_order_but_reported);
     tcase_add_test(tc, collective_misuse_is_named);
+    tcase_add_test(tc, pwrk_too_small_is_named);
     tcase_add_test(tc, alltoallv_variable_sizes);
     tcase_add_test(tc, alltoallv_packed_overflow_under_each_tsize_chk);
     tcase_add_test(tc, packed_deposit_order_is_the_networks_and_seeded);

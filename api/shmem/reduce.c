@@ -83,11 +83,22 @@ static void result_down(const reduce_args_t *r, const coll_set_t *s, const coll_
 static int check_reduce(const reduce_args_t *r, size_t wrk)
 {
     const char *c = r->call;
-    size_t bytes = r->nreduce * r->es;
-    return shm_check_sym(c, "pSync", r->psync, SHMEM_REDUCE_SYNC_SIZE * sizeof(long)) ||
-           shm_check_sym(c, "target", r->target, bytes) ||
-           shm_check_sym(c, "source", r->source, bytes) ||
-           shm_check_sym(c, "pWrk", r->pwrk, wrk * r->es);
+    size_t bytes = r->nreduce * r->es, room;
+    if (shm_check_sym(c, "pSync", r->psync, SHMEM_REDUCE_SYNC_SIZE * sizeof(long)) ||
+        shm_check_sym(c, "target", r->target, bytes) ||
+        shm_check_sym(c, "source", r->source, bytes) ||
+        shm_check_sym(c, "pWrk", r->pwrk, wrk * r->es))
+        return -1;
+    /* Too small a pWrk is not skipped: the protocol writes past it, as a
+     * real library would, and the finding says so. */
+    sim_pe_t *me = sim_pe_self();
+    if (sim_mem_object_room(me->id, r->pwrk, &room) == 0 && room < wrk * r->es)
+        sim_finding_raise("pwrk-too-small", SIM_SEV_ERROR, me->id, c, me->call_site,
+                          "pWrk has room for %zu elements but nreduce=%zu needs "
+                          "max(nreduce/2+1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) = %zu; partial "
+                          "results from other PEs overwrite what follows it.",
+                          room / r->es, r->nreduce, wrk);
+    return 0;
 }
 
 static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_stride, int size)

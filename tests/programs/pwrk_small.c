@@ -1,0 +1,24 @@
+/* A reduction of 64 elements with a pWrk of 8 (it needs 33): argv[1] ==
+ * "ok" uses a big enough one.  The array after pWrk is checked. */
+#include <shmem.h>
+#include <stdio.h>
+#include <string.h>
+
+long psync[SHMEM_REDUCE_SYNC_SIZE];
+long small_wrk[8];
+long after[64];
+long big_wrk[64 / 2 + 1 + SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+long src[64], dst[64];
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes(), ok = argc > 1 && !strcmp(argv[1], "ok");
+    for (int i = 0; i < 64; i++)
+        src[i] = me + i;
+    shmem_barrier_all();
+    shmem_long_sum_to_all(dst, src, 64, 0, 0, n, ok ? big_wrk : small_wrk, psync);
+    printf("PE %d: dst[63] = %ld\n", me, dst[63]);
+    shmem_finalize();
+    return 0;
+}
