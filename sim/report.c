@@ -1,6 +1,7 @@
 /* sim/report: the --report JSON (schema in README "Report").  Written after
  * the run; deterministic (no pointers, no wall time). */
 #include "finding.h"
+#include "json.h"
 #include "net.h"
 #include "world.h"
 
@@ -8,21 +9,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-
-static void jstr(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 static const char *end_name(const sim_pe_t *pe)
 {
@@ -50,11 +36,11 @@ static void write_pes(FILE *f)
             fprintf(f, ", \"status\": %d", pe->exit_status);
         if (pe->end == SIM_END_CRASH) {
             fprintf(f, ", \"signal\": ");
-            jstr(f, sigabbrev_np(pe->signo) ? sigabbrev_np(pe->signo) : "?");
+            sim_json_str(f, sigabbrev_np(pe->signo) ? sigabbrev_np(pe->signo) : "?");
         }
         if (pe->end == SIM_END_NONE) {
             fprintf(f, ", \"blocked_in\": ");
-            jstr(f, pe->why);
+            sim_json_str(f, pe->why);
         }
         fputc('}', f);
     }
@@ -67,15 +53,15 @@ static void write_findings(FILE *f)
     for (size_t i = 0; i < sim_finding_count(); i++) {
         const sim_finding_t *x = sim_finding_get(i);
         fprintf(f, "%s\n    {\"id\": ", i ? "," : "");
-        jstr(f, x->id);
+        sim_json_str(f, x->id);
         fprintf(f, ", \"severity\": \"%s\", \"pe\": %d, \"time_ns\": %llu, \"count\": %llu, "
                 "\"call\": ", x->sev == SIM_SEV_ERROR ? "error" : "warning", x->pe,
                 (unsigned long long)x->time, (unsigned long long)x->count);
-        jstr(f, x->call);
+        sim_json_str(f, x->call);
         fprintf(f, ", \"site\": ");
-        jstr(f, x->site);
+        sim_json_str(f, x->site);
         fprintf(f, ", \"text\": ");
-        jstr(f, x->text);
+        sim_json_str(f, x->text);
         fputc('}', f);
     }
     fprintf(f, "\n  ],\n");
@@ -94,7 +80,7 @@ int sim_report_write(const char *path, int status)
     sim_netparams_json(&sim_w->cfg.net, net, sizeof net);
     const sim_net_stats_t *st = sim_net_stats();
     fprintf(f, "{\n  \"schema\": \"shmemsim-report-1\",\n  \"program\": ");
-    jstr(f, sim_w->cfg.program);
+    sim_json_str(f, sim_w->cfg.program);
     fprintf(f, ",\n  \"npes\": %d,\n  \"seed\": %llu,\n  \"outcome\": \"%s\",\n"
             "  \"exit_status\": %d,\n  \"end_time_ns\": %llu,\n", sim_w->npes,
             (unsigned long long)sim_w->cfg.seed, outcomes[status], status,

@@ -68,16 +68,24 @@ static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
     return 0;
 }
 
-int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, size_t len)
+/* The symbol covering file_vaddr (its name, the offset into it), or NULL. */
+static const char *symbol_at(const sim_loader_t *l, size_t file_vaddr, GElf_Sym *sym,
+                             GElf_Off *off)
 {
     Dwfl_Module *m = module_for(l);
     if (!m)
-        return -1;
+        return NULL;
     Dwarf_Addr low;
     dwfl_module_info(m, NULL, &low, NULL, NULL, NULL, NULL, NULL);
+    *off = 0;
+    return dwfl_module_addrinfo(m, low + file_vaddr, off, sym, NULL, NULL, NULL);
+}
+
+int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, size_t len)
+{
     GElf_Sym sym;
-    GElf_Off off = 0;
-    const char *name = dwfl_module_addrinfo(m, low + file_vaddr, &off, &sym, NULL, NULL, NULL);
+    GElf_Off off;
+    const char *name = symbol_at(l, file_vaddr, &sym, &off);
     if (!name || off >= (sym.st_size ? sym.st_size : 1))
         return -1;
     if (off)
@@ -89,14 +97,9 @@ int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, si
 
 int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, size_t *size)
 {
-    Dwfl_Module *m = module_for(l);
-    if (!m)
-        return -1;
-    Dwarf_Addr low;
-    dwfl_module_info(m, NULL, &low, NULL, NULL, NULL, NULL, NULL);
     GElf_Sym sym;
-    GElf_Off off = 0;
-    const char *name = dwfl_module_addrinfo(m, low + file_vaddr, &off, &sym, NULL, NULL, NULL);
+    GElf_Off off;
+    const char *name = symbol_at(l, file_vaddr, &sym, &off);
     if (!name || sym.st_size == 0 || off >= sym.st_size)
         return -1;
     *start = file_vaddr - off;

@@ -1,5 +1,6 @@
 /* sim/trace: streams trace events to a file as they happen. */
 #include "trace.h"
+#include "json.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -17,21 +18,6 @@ static const char *op_name(sim_op_t op)
 static void ts(uint64_t ns)
 {
     fprintf(tf, "%llu.%03llu", (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
-}
-
-static void json_str(const char *s)
-{
-    fputc('"', tf);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(tf, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(tf, "\\u%04x", c);
-        else
-            fputc(c, tf);
-    }
-    fputc('"', tf);
 }
 
 int sim_trace_open(const char *path, int npes, char *err, size_t errlen)
@@ -54,7 +40,7 @@ void sim_trace_span(const sim_pe_t *pe, const char *name, uint64_t start, uint64
     if (!tf)
         return;
     fprintf(tf, ",\n{\"name\":");
-    json_str(name);
+    sim_json_str(tf, name);
     fprintf(tf, ",\"cat\":\"api\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":", pe->id);
     ts(start);
     fprintf(tf, ",\"dur\":");
@@ -94,12 +80,12 @@ void sim_trace_instant(int pe, const char *cat, const char *name, const char *de
     if (!tf)
         return;
     fprintf(tf, ",\n{\"name\":");
-    json_str(name);
+    sim_json_str(tf, name);
     fprintf(tf, ",\"cat\":\"%s\",\"ph\":\"i\",\"s\":\"%s\",\"pid\":0,\"tid\":%d,\"ts\":",
             cat, pe < 0 ? "p" : "t", pe < 0 ? 0 : pe);
     ts(sim_w->now);
     fprintf(tf, ",\"args\":{\"detail\":");
-    json_str(detail ? detail : "");
+    sim_json_str(tf, detail ? detail : "");
     fprintf(tf, "}}");
 }
 
