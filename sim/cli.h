@@ -36,6 +36,8 @@ typedef struct cli_opts {
     int jobs;                 /* test, explore: children at a time (default: CPUs) */
     uint64_t seed_lo, seed_hi; /* explore: --seeds A..B (default 1..100) */
     unsigned char *drop;      /* explore: argv elements that are explore's own options */
+    char **own_argv;          /* the program's argv when cli_config made it, else NULL */
+    char *own_program;        /* the program path when --program-dir made it, else NULL */
 } cli_opts_t;
 
 /* Prints "shmemsim: <message> (see shmemsim --help)"; returns SIM_EXIT_USAGE. */
@@ -51,6 +53,8 @@ int cli_parse(int cmd, int argc, char **argv, cli_opts_t *o, int *status);
  * scenario (or NULL); the configuration points into it.  Returns 0 or an
  * exit status with the message printed. */
 int cli_config(cli_opts_t *o, char **prog, int nprog, sim_scenario_t **scen);
+/* Releases what cli_parse and cli_config allocated in o. */
+void cli_opts_free(cli_opts_t *o);
 /* Number of online CPUs (at least 1). */
 int cli_cpus(void);
 

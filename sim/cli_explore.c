@@ -226,6 +226,54 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, const xstate_
     return failures;
 }
 
+/* Runs the seeds and reports; returns the status of explore. */
+static int explore(const cli_opts_t *o, const sim_scenario_t *scen, int argc, char **argv)
+{
+    if (access(o->cfg.program, R_OK) != 0) {
+        fprintf(stderr, "shmemsim: cannot open program '%s': %s\n", o->cfg.program, strerror(errno));
+        return SIM_EXIT_USAGE;
+    }
+    uint64_t span = o->seed_hi - o->seed_lo;
+    if (span >= 10000000)
+        return cli_usage_error("--seeds %llu..%llu is more than 10 million runs",
+                               (unsigned long long)o->seed_lo, (unsigned long long)o->seed_hi);
+    xstate_t x = {0};
+    x.n = (int)span + 1;
+    x.r = calloc((size_t)x.n, sizeof *x.r);
+    x.c = calloc((size_t)x.n, sizeof *x.c);
+    x.oc = calloc((size_t)x.n, sizeof *x.oc);
+    x.tty = isatty(2);
+    for (int i = 0; i < x.n; i++) {
+        x.r[i].seed = o->seed_lo + (uint64_t)i;
+        snprintf(x.r[i].seed_arg, sizeof x.r[i].seed_arg, "%llu", (unsigned long long)x.r[i].seed);
+        x.c[i].argv = child_argv(o, argc, argv, &x.r[i]);
+    }
+    char *copy = strdup(o->cfg.program);
+    printf("explore: %d run%s of %s on %d PE%s (seeds %llu..%llu, %d at a time)\n", x.n,
+           x.n == 1 ? "" : "s", basename(copy), o->cfg.npes, o->cfg.npes == 1 ? "" : "s",
+           (unsigned long long)o->seed_lo, (unsigned long long)o->seed_hi, o->jobs);
+    free(copy);
+    fflush(stdout);
+    int status = cli_children_run(x.c, x.n, o->jobs, on_done, &x) != 0 ? SIM_EXIT_USAGE : 0;
+    for (int i = 0; i < x.n && status == 0; i++) {
+        if (x.r[i].usage) {
+            fprintf(stderr, "shmemsim: explore: seed %llu could not run: %s\n",
+                    (unsigned long long)x.r[i].seed, x.r[i].err);
+            status = SIM_EXIT_USAGE;
+        }
+    }
+    if (status == 0)
+        status = report(o, scen, &x, argc, argv) ? 1 : 0;
+    for (int i = 0; i < x.n; i++) {
+        cli_child_free(&x.c[i]);
+        free(x.c[i].argv);
+    }
+    free(x.r);
+    free(x.c);
+    free(x.oc);
+    return status;
+}
+
 int cli_explore(int argc, char **argv)
 {
     cli_opts_t o;
@@ -234,48 +282,10 @@ int cli_explore(int argc, char **argv)
     int first = cli_parse(CLI_EXPLORE, argc, argv, &o, &status);
     if (first < 0)
         return status;
-    if ((status = cli_config(&o, argv + first, argc - first, &scen)) != 0)
-        return status;
-    if (access(o.cfg.program, R_OK) != 0) {
-        fprintf(stderr, "shmemsim: cannot open program '%s': %s\n", o.cfg.program, strerror(errno));
-        return SIM_EXIT_USAGE;
-    }
-    uint64_t span = o.seed_hi - o.seed_lo;
-    if (span >= 10000000)
-        return cli_usage_error("--seeds %llu..%llu is more than 10 million runs",
-                               (unsigned long long)o.seed_lo, (unsigned long long)o.seed_hi);
-    xstate_t x = {0};
-    x.n = (int)span + 1;
-    x.r = calloc((size_t)x.n, sizeof *x.r);
-    x.c = calloc((size_t)x.n, sizeof *x.c);
-    x.oc = calloc((size_t)x.n, sizeof *x.oc);
-    x.tty = isatty(2);
-    for (int i = 0; i < x.n; i++) {
-        x.r[i].seed = o.seed_lo + (uint64_t)i;
-        snprintf(x.r[i].seed_arg, sizeof x.r[i].seed_arg, "%llu", (unsigned long long)x.r[i].seed);
-        x.c[i].argv = child_argv(&o, argc, argv, &x.r[i]);
-    }
-    char *copy = strdup(o.cfg.program);
-    printf("explore: %d run%s of %s on %d PE%s (seeds %llu..%llu, %d at a time)\n", x.n,
-           x.n == 1 ? "" : "s", basename(copy), o.cfg.npes, o.cfg.npes == 1 ? "" : "s",
-           (unsigned long long)o.seed_lo, (unsigned long long)o.seed_hi, o.jobs);
-    free(copy);
-    fflush(stdout);
-    if (cli_children_run(x.c, x.n, o.jobs, on_done, &x) != 0)
-        return SIM_EXIT_USAGE;
-    for (int i = 0; i < x.n; i++) {
-        if (x.r[i].usage) {
-            fprintf(stderr, "shmemsim: explore: seed %llu could not run: %s\n",
-                    (unsigned long long)x.r[i].seed, x.r[i].err);
-            return SIM_EXIT_USAGE;
-        }
-    }
-    int failures = report(&o, scen, &x, argc, argv);
-    for (int i = 0; i < x.n; i++)
-        free(x.c[i].argv);
-    free(x.r);
-    free(x.c);
-    free(x.oc);
+    status = cli_config(&o, argv + first, argc - first, &scen);
+    if (status == 0)
+        status = explore(&o, scen, argc, argv);
     sim_scenario_free(scen);
-    return failures ? 1 : 0;
+    cli_opts_free(&o);
+    return status;
 }

@@ -264,6 +264,44 @@ static void prepare(tcase_t *t, const char *file, const char *program_dir)
     t->child.argv = t->argv;
 }
 
+/* Runs the scenario files, prints and returns the status of test. */
+static int test_files(const cli_opts_t *o, char **files, int n)
+{
+    tstate_t st = {0};
+    st.n = n;
+    st.t = calloc((size_t)n, sizeof *st.t);
+    st.run_of = calloc((size_t)n, sizeof *st.run_of);
+    st.runs = calloc((size_t)n, sizeof *st.runs);
+    int nrun = 0, status = SIM_EXIT_USAGE;
+    for (int i = 0; i < n; i++) {
+        prepare(&st.t[i], files[i], o->program_dir);
+        if (st.t[i].s) {
+            st.runs[nrun].argv = st.t[i].child.argv;
+            st.run_of[nrun++] = i;
+        }
+    }
+    print_ready(&st);
+    if (cli_children_run(st.runs, nrun, o->jobs, on_done, &st) == 0) {
+        int passed = 0, errors = 0;
+        for (int i = 0; i < n; i++) {
+            passed += st.t[i].passed;
+            errors += !st.t[i].passed && st.t[i].error;
+        }
+        printf("%d passed, %d failed\n", passed, n - passed);
+        status = passed == n ? 0 : 1;
+        if (o->junit && write_junit(o->junit, &st, n - passed - errors, errors) != 0)
+            status = SIM_EXIT_USAGE;
+    }
+    for (int i = 0; i < n; i++) {
+        cli_child_free(&st.t[i].child);
+        sim_scenario_free(st.t[i].s);
+    }
+    free(st.runs);
+    free(st.t);
+    free(st.run_of);
+    return status;
+}
+
 int cli_test(int argc, char **argv)
 {
     cli_opts_t o;
@@ -272,37 +310,9 @@ int cli_test(int argc, char **argv)
     if (first < 0)
         return status;
     if (first >= argc)
-        return cli_usage_error("test needs at least one scenario file");
-    tstate_t st = {0};
-    st.n = argc - first;
-    st.t = calloc((size_t)st.n, sizeof *st.t);
-    st.run_of = calloc((size_t)st.n, sizeof *st.run_of);
-    cli_child_t *runs = st.runs = calloc((size_t)st.n, sizeof *runs);
-    int nrun = 0;
-    for (int i = 0; i < st.n; i++) {
-        prepare(&st.t[i], argv[first + i], o.program_dir);
-        if (st.t[i].s) {
-            runs[nrun].argv = st.t[i].child.argv;
-            st.run_of[nrun++] = i;
-        }
-    }
-    print_ready(&st);
-    if (cli_children_run(runs, nrun, o.jobs, on_done, &st) != 0)
-        return SIM_EXIT_USAGE;
-    int passed = 0, errors = 0;
-    for (int i = 0; i < st.n; i++) {
-        passed += st.t[i].passed;
-        errors += !st.t[i].passed && st.t[i].error;
-    }
-    printf("%d passed, %d failed\n", passed, st.n - passed);
-    if (o.junit && write_junit(o.junit, &st, st.n - passed - errors, errors) != 0)
-        return SIM_EXIT_USAGE;
-    for (int i = 0; i < st.n; i++) {
-        cli_child_free(&st.t[i].child);
-        sim_scenario_free(st.t[i].s);
-    }
-    free(runs);
-    free(st.t);
-    free(st.run_of);
-    return passed == st.n ? 0 : 1;
+        status = cli_usage_error("test needs at least one scenario file");
+    else
+        status = test_files(&o, argv + first, argc - first);
+    cli_opts_free(&o);
+    return status;
 }

@@ -166,8 +166,9 @@ static int resolve_memory(fstate_t *s, char *err, size_t errlen)
     const sim_fault_t *f = s->f;
     if (!f->symbol[0]) {
         if (f->offset > sim_w->heap->user_size - sizeof(int64_t))
-            return fail_at(err, errlen, f, "memory fault offset %llu is outside the %zu-byte "
-                           "symmetric heap", (unsigned long long)f->offset, sim_w->heap->user_size);
+            return fail_at(err, errlen, f, "memory fault: offset %llu is past the end of the "
+                           "%zu-byte symmetric heap", (unsigned long long)f->offset,
+                           sim_w->heap->user_size);
         s->mem_heap = 1;
         s->mem_off = (size_t)f->offset;
         return 0;

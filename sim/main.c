@@ -320,19 +320,33 @@ int cli_parse(int cmd, int argc, char **argv, cli_opts_t *o, int *status)
                 *status = cli_usage_error("option -%c needs an argument or is unknown", optopt);
             else
                 *status = cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            cli_opts_free(o);
             return -1;
         }
         if (!strchr(takers(c), "RPTE"[cmd])) {
             *status = cli_usage_error("option '%s' does not apply to 'shmemsim %s'",
                                       argv[before], cmd_name(cmd));
+            cli_opts_free(o);
             return -1;
         }
-        if (apply_option(o, c, optarg, status))
+        if (apply_option(o, c, optarg, status)) {
+            cli_opts_free(o);
             return -1;
+        }
         for (int i = before; cmd == CLI_EXPLORE && is_explore_own(c) && i < optind; i++)
             o->drop[i] = 1;
     }
     return optind;
+}
+
+void cli_opts_free(cli_opts_t *o)
+{
+    free(o->drop);
+    free(o->own_argv);
+    free(o->own_program);
+    o->drop = NULL;
+    o->own_argv = NULL;
+    o->own_program = NULL;
 }
 
 static int heap_from_env(sim_config_t *cfg)
@@ -370,7 +384,7 @@ static int from_scenario(cli_opts_t *o, sim_scenario_t *s)
     }
     cfg->program = s->program;
     cfg->argc = s->nargs + 1;
-    cfg->argv = calloc((size_t)s->nargs + 2, sizeof *cfg->argv);
+    cfg->argv = o->own_argv = calloc((size_t)s->nargs + 2, sizeof *cfg->argv);
     cfg->argv[0] = s->program;
     for (int i = 0; i < s->nargs; i++)
         cfg->argv[i + 1] = s->args[i];
@@ -402,7 +416,7 @@ int cli_config(cli_opts_t *o, char **prog, int nprog, sim_scenario_t **scen)
         if (asprintf(&path, "%s/%s", o->program_dir, basename(copy)) < 0)
             return cli_usage_error("out of memory");
         free(copy);
-        o->cfg.program = o->cfg.argv[0] = path;
+        o->cfg.program = o->cfg.argv[0] = o->own_program = path;
     }
     if (!(o->given & CLI_GIVEN_HEAP) && (status = heap_from_env(&o->cfg)) != 0)
         return status;
@@ -419,16 +433,18 @@ static int run_command(int cmd, int argc, char **argv)
     if (first < 0)
         return status;
     if (cmd == CLI_REPLAY) {
-        if (argc - first != 1)
+        if (argc - first != 1) {
+            cli_opts_free(&o);
             return cli_usage_error("replay takes one scenario file, got %d operands", argc - first);
+        }
         o.scenario = argv[first];
         first = argc;
     }
     status = cli_config(&o, argv + first, argc - first, &scen);
-    if (status)
-        return status;
-    status = sim_run(&o.cfg);
+    if (status == 0)
+        status = sim_run(&o.cfg);
     sim_scenario_free(scen);
+    cli_opts_free(&o);
     return status;
 }
 
