@@ -81,6 +81,7 @@ $(CHECK_BIN): $(TEST_OBJ) $(LIB)
 
 check: all $(PROGS) $(CHECK_BIN)
 	SHMEMSIM_OUT=$(O) $(CHECK_BIN)
+	$(BIN) test --program-dir $(BUILD)/tests/programs scenarios/*.yaml
 
 check-asan:
 	$(MAKE) O=build/asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
