@@ -16,7 +16,10 @@ CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -MMD -MP
 LDSAN   := $(SAN)
 BUILD   := $(O)/build
 
-SIM_SRC := $(filter-out sim/main.c,$(wildcard sim/*.c))
+# The command line (main.c and cli_*.c) goes into bin/shmemsim only.
+CLI_SRC := sim/main.c $(wildcard sim/cli_*.c)
+CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
+SIM_SRC := $(filter-out $(CLI_SRC),$(wildcard sim/*.c))
 API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
 TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c
@@ -49,9 +52,9 @@ $(MODULE_O): api/module.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -fPIC -O2 -c $< -o $@
 
-$(BIN): $(BUILD)/sim/main.o $(LIB)
+$(BIN): $(CLI_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDSAN) -o $@ $< -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../lib'
+	$(CC) $(LDSAN) -o $@ $(CLI_OBJ) -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../lib'
 
 $(CCWRAP): scripts/shmemsim-cc
 	@mkdir -p $(dir $@)
@@ -78,6 +81,7 @@ $(CHECK_BIN): $(TEST_OBJ) $(LIB)
 
 check: all $(PROGS) $(CHECK_BIN)
 	SHMEMSIM_OUT=$(O) $(CHECK_BIN)
+	$(BIN) test --program-dir $(BUILD)/tests/programs scenarios/*.yaml
 
 check-asan:
 	$(MAKE) O=build/asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check

@@ -13,6 +13,7 @@ bin/shmemsim-cc -g -o $out/fail tests/programs/fail.c
 for p in seed000_alltoallv_packed seed001_max_to_all psync_reuse alltoallv_overflow; do
     bin/shmemsim-cc -g -o $out/$p tests/programs/$p.c
 done
+bin/shmemsim-cc -g -o $out/scen_fence tests/programs/scen_fence.c
 
 step "8 PEs, each with its own globals, exchanging puts over the simulated network" \
      "bin/shmemsim -n 8 --tag-output $out/ring_hello"
@@ -35,4 +36,8 @@ step "A PE waits for a flag nobody sets: the deadlock report names every PE's bl
 step "A stack overflow in one PE" "bin/shmemsim -n 4 --quiet $out/fail overflow"
 step "A trace to open in https://ui.perfetto.dev" \
      "bin/shmemsim -n 8 --quiet --trace $out/ring.json $out/ring_hello >/dev/null && ls -l $out/ring.json"
+step "A YAML fault scenario: a delayed payload exposes the missing fence, every time" \
+     "bin/shmemsim replay --program-dir $out scenarios/missing-fence-delay.yaml"
+step "explore: 200 seeds, no fault needed; each distinct failure gets a scenario to replay" \
+     "bin/shmemsim explore -n 2 --seeds 1..200 --out $out $out/scen_fence"
 exit 0

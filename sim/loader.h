@@ -83,6 +83,11 @@ int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, si
 /* The program object (symbol) covering file_vaddr: its file vaddr and
  * size; -1 when no sized symbol covers it. */
 int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, size_t *size);
+/* Where the data object called name is: *off from the start of a copy
+ * (for sim_loader_addr) and its size in bytes (0 if unknown).  Static
+ * (file-local) objects count; the first of several with the name wins.
+ * -1 when the program has no such object. */
+int sim_loader_symbol(const sim_loader_t *l, const char *name, size_t *off, size_t *size);
 const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len);
 
 #endif

@@ -1,5 +1,6 @@
 /* sim/net: message timing, ports, ordering, fence epochs and acks. */
 #include "net.h"
+#include "fault.h"
 #include "sched.h"
 #include "trace.h"
 #include "util.h"
@@ -118,6 +119,8 @@ static void deliver_ev(void *arg);
 static void arrive_ev(void *arg)
 {
     sim_msg_t *m = arg;
+    if ((sim_fault_hooks & SIM_FAULT_HOOK_NET) && sim_fault_arrive(m))
+        return; /* its target is down: lost */
     uint64_t start = sim_w->now > net->ej_free[m->dst] ? sim_w->now : net->ej_free[m->dst];
     uint64_t ser = wire_ns(m->bytes);
     net->ej_free[m->dst] = start + (ser > net->p.gap_ns ? ser : net->p.gap_ns);
@@ -146,16 +149,17 @@ static void inject_ev(void *arg)
     m->on_inject(m);
 }
 
-/* Puts m on the wire from its origin port at the current time. */
-static void inject(sim_msg_t *m)
+uint64_t sim_net_inject(sim_msg_t *m, uint64_t extra_ns, uint64_t not_before)
 {
     uint64_t now = sim_w->now;
     uint64_t start = now > net->inj_free[m->src] ? now : net->inj_free[m->src];
     uint64_t ser = wire_ns(m->bytes);
     net->inj_free[m->src] = start + (ser > net->p.gap_ns ? ser : net->p.gap_ns);
-    uint64_t head = start + net->p.latency_ns;
+    uint64_t head = start + net->p.latency_ns + extra_ns;
     if (net->p.jitter_ns)
         head += sim_rng_below(&sim_w->rng, net->p.jitter_ns + 1);
+    if (head < not_before)
+        head = not_before;
     if (net->p.ordering == SIM_ORDER_FIFO)
         head = fifo_floor(m, head);
     if (m->on_inject) {
@@ -166,6 +170,17 @@ static void inject(sim_msg_t *m)
     }
     sim_trace_flow_start(m, start);
     sim_evq_push(&sim_w->evq, head, arrive_ev, m);
+    return head;
+}
+
+/* Puts m on the wire from its origin port at the current time, unless a
+ * fault takes it (lost, held back, retransmitted later) or delays it. */
+static void inject(sim_msg_t *m)
+{
+    uint64_t extra = 0;
+    if ((sim_fault_hooks & SIM_FAULT_HOOK_NET) && sim_fault_inject(m, &extra))
+        return;
+    sim_net_inject(m, extra, 0);
 }
 
 static sim_pair_t *pair_of(sim_chan_t *c, int dst)
@@ -225,6 +240,10 @@ static void send_on_chan(sim_msg_t *m)
 
 void sim_net_send(sim_msg_t *m)
 {
+    if (sim_fault_hooks && sim_fault_muted()) {
+        sim_msg_free(m); /* sent by a duplicate's delivery: the original sent it already */
+        return;
+    }
     m->id = net->next_id++;
     if (m->chan)
         send_on_chan(m);
@@ -270,6 +289,8 @@ static void deliver_ev(void *arg)
     net->stats.messages++;
     net->stats.bytes += m->bytes;
     sim_trace_flow_end(m);
+    if (m->fault_marks)
+        sim_fault_deliver(m); /* corrupt, duplicate */
     m->deliver(m);
     if (m->chan)
         sim_evq_push(&sim_w->evq, sim_w->now + net->p.latency_ns, ack_ev, m);

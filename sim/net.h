@@ -48,6 +48,7 @@ struct sim_msg {
     uint64_t arg[4];         /* free for the sender's protocol */
     void *ptr;               /* free for the sender's protocol */
     sim_msg_t *next;         /* held list, free list */
+    uint32_t fault_marks;    /* set by sim/fault when it leaves, acted on at delivery; 0 = none */
     unsigned char inline_data[32]; /* small payloads avoid an allocation */
 };
 
@@ -78,6 +79,12 @@ void sim_msg_free(sim_msg_t *m);
 /* Sends m at the current virtual time.  Takes ownership; m is freed after
  * delivery (or after the ack when it has a channel).  Any context. */
 void sim_net_send(sim_msg_t *m);
+
+/* For sim/fault: puts m on the wire now, extra_ns later than the model
+ * says and arriving no earlier than not_before, without consulting the
+ * faults again (a retransmission, a message a reorder held back).  Returns
+ * the time its first byte reaches the target. */
+uint64_t sim_net_inject(sim_msg_t *m, uint64_t extra_ns, uint64_t not_before);
 
 void sim_chan_init(sim_chan_t *c, int pe);
 void sim_chan_destroy(sim_chan_t *c);

@@ -1,5 +1,6 @@
 /* sim/report: the --report JSON (schema in README "Report").  Written after
  * the run; deterministic (no pointers, no wall time). */
+#include "fault.h"
 #include "finding.h"
 #include "json.h"
 #include "net.h"
@@ -37,6 +38,8 @@ static void write_pes(FILE *f)
         if (pe->end == SIM_END_CRASH) {
             fprintf(f, ", \"signal\": ");
             sim_json_str(f, sigabbrev_np(pe->signo) ? sigabbrev_np(pe->signo) : "?");
+            if (pe->fault_crash)
+                fprintf(f, ", \"injected\": true");
         }
         if (pe->end == SIM_END_NONE) {
             fprintf(f, ", \"blocked_in\": ");
@@ -81,12 +84,18 @@ int sim_report_write(const char *path, int status)
     const sim_net_stats_t *st = sim_net_stats();
     fprintf(f, "{\n  \"schema\": \"shmemsim-report-1\",\n  \"program\": ");
     sim_json_str(f, sim_w->cfg.program);
+    fprintf(f, ",\n  \"scenario\": ");
+    if (sim_w->cfg.scenario_path)
+        sim_json_str(f, sim_w->cfg.scenario_path);
+    else
+        fprintf(f, "null");
     fprintf(f, ",\n  \"npes\": %d,\n  \"seed\": %llu,\n  \"outcome\": \"%s\",\n"
             "  \"exit_status\": %d,\n  \"end_time_ns\": %llu,\n", sim_w->npes,
             (unsigned long long)sim_w->cfg.seed, outcomes[status], status,
             (unsigned long long)sim_w->now);
     write_pes(f);
     write_findings(f);
+    sim_fault_write_json(f);
     fprintf(f, "  \"counts\": {\"events\": %llu, \"messages\": %llu, \"bytes\": %llu, "
             "\"context_switches\": %llu},\n  \"network\": %s\n}\n",
             (unsigned long long)sim_w->evq.fired, (unsigned long long)st->messages,

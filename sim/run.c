@@ -1,5 +1,6 @@
 /* sim/run: set-up, the run, and everything said after it. */
 #include "run.h"
+#include "fault.h"
 #include "finding.h"
 #include "heap.h"
 #include "io.h"
@@ -48,6 +49,12 @@ static int setup(const sim_config_t *cfg)
         fprintf(stderr, "shmemsim: %s\n", err);
         return -1;
     }
+    /* After the loader: memory faults name the program's symbols.  A bad
+     * fault is an input error, reported as FILE:LINE:COL like the loader's. */
+    if (sim_fault_create(cfg->faults, cfg->nfaults, cfg->scenario_path, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
     for (int i = 0; i < cfg->npes; i++) {
         sim_w->pes[i].img = &sim_w->loader->img[i];
         sim_w->pes[i].argv = sim_xcalloc((size_t)cfg->argc + 1, sizeof(char *));
@@ -73,6 +80,11 @@ static void report_crash(const sim_pe_t *pe)
                 pe->id, sim_w->cfg.watchdog_s, where(pe->fault_pc, a, sizeof a));
         return;
     }
+    if (pe->fault_crash) {
+        fprintf(stderr, "shmemsim: PE %d %s; the other PEs ran to the end\n", pe->id,
+                sim_fault_pe_note(pe->id, a, sizeof a));
+        return;
+    }
     if (pe->stack_overflow) {
         fprintf(stderr, "shmemsim: stack overflow in PE %d (in %s); its stack is %zu bytes, "
                 "raise it with --stack-size\n", pe->id, where(pe->fault_pc, a, sizeof a),
@@ -96,7 +108,9 @@ static void report_deadlock(void)
             "in flight\n", (unsigned long long)sim_w->now);
     for (int i = 0; i < sim_w->npes; i++) {
         const sim_pe_t *pe = &sim_w->pes[i];
-        if (pe->state == SIM_PE_DONE)
+        if (pe->state == SIM_PE_DONE && pe->fault_crash)
+            fprintf(stderr, "  PE %d: %s\n", i, sim_fault_pe_note(i, a, sizeof a));
+        else if (pe->state == SIM_PE_DONE)
             fprintf(stderr, "  PE %d: ended with status %d\n", i, pe->exit_status);
         else
             fprintf(stderr, "  PE %d: blocked in %s, called from %s\n", i,
@@ -154,14 +168,18 @@ static const char *outcome_name(int status)
 static void summary(int status)
 {
     const sim_net_stats_t *st = sim_net_stats();
+    char faults[64] = "";
+    if (sim_fault_count())
+        snprintf(faults, sizeof faults, ", %llu fault%s fired",
+                 (unsigned long long)sim_fault_fired(), sim_fault_fired() == 1 ? "" : "s");
     fprintf(stderr, "shmemsim: %d PE%s, seed %llu: %s at virtual time %llu.%03lluus; "
-            "%llu events, %llu messages (%llu bytes), %llu context switches, %d finding%s\n",
+            "%llu events, %llu messages (%llu bytes), %llu context switches, %d finding%s%s\n",
             sim_w->npes, sim_w->npes == 1 ? "" : "s", (unsigned long long)sim_w->cfg.seed,
             outcome_name(status), (unsigned long long)(sim_w->now / 1000),
             (unsigned long long)(sim_w->now % 1000), (unsigned long long)sim_w->evq.fired,
             (unsigned long long)st->messages, (unsigned long long)st->bytes,
             (unsigned long long)sim_w->switches, sim_w->findings_total,
-            sim_w->findings_total == 1 ? "" : "s");
+            sim_w->findings_total == 1 ? "" : "s", faults);
 }
 
 int sim_report_write(const char *path, int status);
@@ -173,7 +191,9 @@ int sim_run(const sim_config_t *cfg)
         return SIM_EXIT_USAGE;
     }
     sim_signals_install(cfg->watchdog_s);
+    sim_fault_start();
     sim_sched_run();
+    sim_fault_finish();
     sim_signals_remove();
     sim_io_close_all();
     sim_io_break_line();
@@ -184,5 +204,6 @@ int sim_run(const sim_config_t *cfg)
     sim_trace_close();
     if (cfg->report_path && sim_report_write(cfg->report_path, status) != 0)
         status = status ? status : SIM_EXIT_USAGE;
+    sim_fault_destroy();
     return status;
 }

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "netparams.h"
 
@@ -92,6 +93,12 @@ int  sim_scenario_load(const char *path, sim_scenario_t **out, char *err, size_t
 
 /* Releases s and everything it owns; NULL is a no-op. */
 void sim_scenario_free(sim_scenario_t *s);
+
+/* Writes s to f as a scenario file that sim_scenario_load reads back into
+ * the same values (sim/scenario_write.c; no libyaml needed).  Only keys
+ * with other than their default value are written; the program path is
+ * written as it is in s.  Returns 0, or -1 when f reports a write error. */
+int  sim_scenario_write(FILE *f, const sim_scenario_t *s);
 
 /* The YAML spelling of a fault kind ("delay", "link_down", ...) or of an
  * outcome ("ok", "exit-nonzero", ...); "?" for an out-of-range value. */

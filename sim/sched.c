@@ -1,6 +1,7 @@
 /* sim/sched: the scheduler loop, the causality rule, blocking and waking,
  * and how a PE ends.  See sched.h for the contracts. */
 #include "sched.h"
+#include "fault.h"
 #include "io.h"
 #include "loader.h"
 #include "mem.h"
@@ -9,6 +10,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,6 +40,11 @@ static void resume_ev(void *arg)
     sim_pe_t *pe = arg;
     if (pe->state == SIM_PE_DONE || sim_w->stopping)
         return;
+    if ((sim_fault_hooks & SIM_FAULT_HOOK_CPU) && sim_fault_stalled_until(pe) > sim_w->now) {
+        /* A stall fault holds the PE: try again when it ends. */
+        sim_evq_push(&sim_w->evq, sim_fault_stalled_until(pe), resume_ev, pe);
+        return;
+    }
     SIM_ASSERT(pe->state == SIM_PE_READY || pe->state == SIM_PE_NEW);
     pe->state = SIM_PE_RUNNING;
     sim_w->cur = pe;
@@ -104,6 +111,8 @@ void sim_sched_run(void)
     start_pes();
     sim_event_t ev;
     while (!sim_w->stopping && sim_evq_pop(&sim_w->evq, &ev) == 0) {
+        if (sim_w->live == 0 && sim_fault_is_timer(&ev))
+            continue; /* a fault due after every PE ended changes nothing, not even the clock */
         sim_w->now = ev.time;
         ev.fn(ev.arg);
     }
@@ -116,6 +125,8 @@ void sim_charge(uint64_t ns)
 {
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
+    if (sim_fault_hooks & SIM_FAULT_HOOK_CPU)
+        ns = sim_fault_cpu(pe, ns); /* a slow fault scales CPU costs */
     uint64_t t = sim_w->now + ns;
     if (sim_evq_min_time(&sim_w->evq) <= t) {
         pe->state = SIM_PE_READY;
@@ -215,6 +226,23 @@ void sim_pe_crash(int signo, void *addr, sim_pe_end_t how)
     leave_for_good(pe);
 }
 
+void sim_pe_fail(sim_pe_t *pe)
+{
+    if (pe->state == SIM_PE_DONE)
+        return;
+    pe->end = SIM_END_CRASH;
+    pe->signo = SIGKILL;
+    pe->fault_crash = 1;
+    if (pe == sim_w->cur)
+        leave_for_good(pe);
+    /* Not running: its coroutine is simply never resumed (a pending
+     * resume event finds it done). */
+    sim_io_flush_pe(pe);
+    pe->state = SIM_PE_DONE;
+    sim_w->live--;
+    sim_trace_pe_end(pe);
+}
+
 void sim_call_enter(const char *name, const void *site)
 {
     sim_pe_t *pe = sim_w->cur;
@@ -225,6 +253,8 @@ void sim_call_enter(const char *name, const void *site)
     pe->call = name;
     pe->call_site = site;
     pe->call_start = sim_w->now;
+    if (sim_fault_hooks & SIM_FAULT_HOOK_CALL)
+        sim_fault_call(pe, name); /* at_call triggers: may stall or crash the PE */
 }
 
 void sim_call_leave(void)

@@ -19,8 +19,9 @@
 /* Runs the job until every PE has ended, a deadlock, or termination. */
 void sim_sched_run(void);
 
-/* PE context.  Advances the running PE's clock by ns, yielding first if an
- * event is due before the new time.  May yield. */
+/* PE context.  Advances the running PE's clock by ns (times the factor of
+ * any slow fault in effect), yielding first if an event is due before the
+ * new time.  May yield. */
 void sim_charge(uint64_t ns);
 /* PE context.  Suspends the PE until sim_pe_wake.  why describes the
  * blocking call for the deadlock report.  May yield (always does). */
@@ -43,13 +44,19 @@ _Noreturn void sim_pe_exit(int status);
 /* PE context (also from a signal handler on the PE).  Ends the running PE
  * as crashed by signo at addr and terminates the job.  Does not return. */
 _Noreturn void sim_pe_crash(int signo, void *addr, sim_pe_end_t how);
+/* Any context.  Ends pe as a failed node would (an injected crash fault):
+ * it never runs again and nothing it had under way completes, but unlike
+ * sim_pe_crash the job goes on.  Does not return when pe is running. */
+void sim_pe_fail(sim_pe_t *pe);
 /* Any context.  Stops the job: no PE runs again; outcome and culprit are
  * recorded once (the first call wins). */
 void sim_terminate(sim_outcome_t outcome, int culprit);
 
 /* Marks entry into / exit from an API call of the running PE, for the
  * deadlock report, the trace and the watchdog.  site is the caller's
- * return address. */
+ * return address.  PE context.  Entering an outermost call runs the
+ * scenario's at_call triggers, so sim_call_enter may yield (a stall fault)
+ * or not return (a crash fault). */
 void sim_call_enter(const char *name, const void *site);
 void sim_call_leave(void);
 

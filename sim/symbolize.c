@@ -107,6 +107,30 @@ int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, s
     return 0;
 }
 
+int sim_loader_symbol(const sim_loader_t *l, const char *name, size_t *off, size_t *size)
+{
+    Dwfl_Module *m = module_for(l);
+    if (!m)
+        return -1;
+    Dwarf_Addr low;
+    dwfl_module_info(m, NULL, &low, NULL, NULL, NULL, NULL, NULL);
+    int n = dwfl_module_getsymtab(m);
+    for (int i = 1; i < n; i++) {
+        GElf_Sym sym;
+        GElf_Addr addr;
+        const char *s = dwfl_module_getsym_info(m, i, &sym, &addr, NULL, NULL, NULL);
+        if (!s || strcmp(s, name) != 0 || sym.st_shndx == SHN_UNDEF ||
+            GELF_ST_TYPE(sym.st_info) != STT_OBJECT)
+            continue;
+        if (addr - low < l->vaddr_lo || addr - low >= l->vaddr_lo + l->span)
+            continue;
+        *off = (size_t)(addr - low) - l->vaddr_lo;
+        *size = (size_t)sym.st_size;
+        return 0;
+    }
+    return -1;
+}
+
 const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len)
 {
     size_t off;

@@ -49,6 +49,9 @@ typedef struct sim_config {
     unsigned watchdog_s;     /* wall seconds a PE may run without a call; 0 = off */
     sim_privatize_t privatize; /* how globals are made per PE */
     sim_net_params_t net;    /* network model parameters */
+    const struct sim_fault *faults; /* faults to inject (sim/fault), nfaults of them, or NULL */
+    int nfaults;
+    const char *scenario_path; /* scenario file the faults come from, or NULL */
     const char *program;     /* path of the program module */
     int argc;                /* program arguments, argv[0] is the program */
     char **argv;
@@ -66,6 +69,7 @@ typedef struct sim_pe {
     void *fault_addr;          /* for SIM_END_CRASH: the faulting address */
     void *fault_pc;            /* for SIM_END_CRASH/WATCHDOG: the instruction */
     int stack_overflow;        /* the crash was a stack overflow */
+    int fault_crash;           /* ended by an injected crash fault (sim/fault): a failed node */
     sim_coro_t coro;           /* its context and stack */
     struct sim_image *img;     /* its copy of the program */
     uint64_t calls;            /* simulator entries so far (watchdog progress) */

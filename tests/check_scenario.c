@@ -436,6 +436,72 @@ START_TEST(small_or_no_error_buffer)
 }
 END_TEST
 
+/* sim_scenario_write gives a file that loads back into the same values. */
+static void same_strings(char **a, int na, char **b, int nb)
+{
+    ck_assert_int_eq(na, nb);
+    for (int i = 0; i < na; i++)
+        ck_assert_str_eq(a[i], b[i]);
+}
+
+static void same_faults(const sim_scenario_t *a, const sim_scenario_t *b)
+{
+    ck_assert_int_eq(a->nfaults, b->nfaults);
+    for (int i = 0; i < a->nfaults; i++) {
+        sim_fault_t x, y; /* memcpy keeps the (zeroed) padding for memcmp */
+        memcpy(&x, &a->faults[i], sizeof x);
+        memcpy(&y, &b->faults[i], sizeof y);
+        x.line = y.line = x.col = y.col = 0;
+        if (strcmp(x.op, "any") == 0)
+            x.op[0] = '\0'; /* written as the default */
+        ck_assert_msg(memcmp(&x, &y, sizeof x) == 0, "fault %d differs after writing", i);
+    }
+}
+
+START_TEST(written_file_loads_back_the_same)
+{
+    const char *files[] = {GOOD "full.yaml", GOOD "minimal.yaml"};
+    for (int k = 0; k < 2; k++) {
+        sim_scenario_t *a = load_ok(files[k]);
+        free(a->program);
+        a->program = strdup("/abs/path/to \"prog\"");
+        char path[] = "/tmp/shmemsim-written-XXXXXX";
+        int fd = mkstemp(path);
+        FILE *f = fdopen(fd, "w");
+        ck_assert_int_eq(sim_scenario_write(f, a), 0);
+        fclose(f);
+        sim_scenario_t *b = load_ok(path);
+        unlink(path);
+        ck_assert_str_eq(a->name, b->name);
+        ck_assert_str_eq(a->program, b->program);
+        ck_assert(!a->description == !b->description);
+        if (a->description)
+            ck_assert_str_eq(a->description, b->description);
+        same_strings(a->args, a->nargs, b->args, b->nargs);
+        same_strings(a->env, a->nenv, b->env, b->nenv);
+        ck_assert_int_eq(a->npes, b->npes);
+        ck_assert_int_eq(a->has_seed, b->has_seed);
+        ck_assert_uint_eq(a->seed, b->seed);
+        ck_assert(memcmp(&a->net, &b->net, sizeof a->net) == 0);
+        ck_assert_str_eq(a->checks, b->checks);
+        same_faults(a, b);
+        ck_assert_int_eq(a->expect.has_outcome, b->expect.has_outcome);
+        ck_assert_int_eq(a->expect.outcome, b->expect.outcome);
+        ck_assert(!a->expect.finding == !b->expect.finding);
+        if (a->expect.finding)
+            ck_assert_str_eq(a->expect.finding, b->expect.finding);
+        ck_assert_int_eq(a->expect.has_exit_status, b->expect.has_exit_status);
+        ck_assert_int_eq(a->expect.exit_status, b->expect.exit_status);
+        same_strings(a->expect.stdout_contains, a->expect.nstdout, b->expect.stdout_contains,
+                     b->expect.nstdout);
+        same_strings(a->expect.stderr_contains, a->expect.nstderr, b->expect.stderr_contains,
+                     b->expect.nstderr);
+        sim_scenario_free(a);
+        sim_scenario_free(b);
+    }
+}
+END_TEST
+
 Suite *scenario_suite(void)
 {
     Suite *s = suite_create("scenario");
@@ -445,6 +511,7 @@ Suite *scenario_suite(void)
     tcase_add_test(tc, absolute_program_and_exit_status);
     tcase_add_test(tc, program_relative_to_file);
     tcase_add_test(tc, names_of_enums);
+    tcase_add_test(tc, written_file_loads_back_the_same);
     suite_add_tcase(s, tc);
     tc = tcase_create("bad");
     tcase_add_loop_test(tc, bad_file, 0, N_ELEMS(bad_cases));

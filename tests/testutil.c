@@ -194,3 +194,158 @@ int tu_json_valid(const char *text)
     const char *end = text ? value(text, 0) : NULL;
     return end && *ws(end) == '\0' ? 0 : -1;
 }
+
+/* ---- a small XML well-formedness check ---- */
+
+static int xml_char_ok(const char *p, const char **next)
+{
+    unsigned char c = (unsigned char)*p;
+    int n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+    if (n == 0 || (n == 2 && c < 0xc2) || (c < 0x20 && c != '\t' && c != '\n' && c != '\r'))
+        return 0;
+    for (int i = 1; i < n; i++)
+        if (((unsigned char)p[i] & 0xc0) != 0x80)
+            return 0;
+    *next = p + n;
+    return 1;
+}
+
+static const char *xml_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        p++;
+    return p;
+}
+
+static const char *xml_name(const char *p, size_t *len)
+{
+    const char *s = p;
+    if (!(isalpha((unsigned char)*p) || *p == '_' || *p == ':'))
+        return NULL;
+    while (isalnum((unsigned char)*p) || strchr("._:-", *p) != NULL)
+        p++;
+    *len = (size_t)(p - s);
+    return p;
+}
+
+/* An entity reference after '&'; returns what follows its ';'. */
+static const char *xml_entity(const char *p)
+{
+    static const char *const named[] = {"amp;", "lt;", "gt;", "quot;", "apos;"};
+    for (size_t i = 0; i < 5; i++)
+        if (strncmp(p, named[i], strlen(named[i])) == 0)
+            return p + strlen(named[i]);
+    if (*p++ != '#')
+        return NULL;
+    int hex = *p == 'x';
+    p += hex;
+    const char *d = p;
+    while (hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p))
+        p++;
+    return p > d && *p == ';' ? p + 1 : NULL;
+}
+
+/* Character data up to '<' (or an attribute's closing quote q). */
+static const char *xml_text(const char *p, char q)
+{
+    while (*p && *p != '<' && *p != q) {
+        if (*p == '&') {
+            if (!(p = xml_entity(p + 1)))
+                return NULL;
+        } else if (!xml_char_ok(p, &p)) {
+            return NULL;
+        }
+    }
+    return p;
+}
+
+static const char *xml_comment(const char *p)
+{
+    const char *e = strstr(p + 4, "-->");
+    return e ? e + 3 : NULL;
+}
+
+static const char *xml_attrs(const char *p)
+{
+    char seen[32][64];
+    int n = 0;
+    for (;;) {
+        const char *q = xml_ws(p);
+        if (*q == '>' || *q == '/' || q == p)
+            return q;
+        size_t len;
+        const char *e = xml_name(q, &len);
+        if (!e || len >= 64 || n == 32)
+            return NULL;
+        for (int i = 0; i < n; i++)
+            if (strlen(seen[i]) == len && strncmp(seen[i], q, len) == 0)
+                return NULL;
+        memcpy(seen[n], q, len);
+        seen[n++][len] = '\0';
+        e = xml_ws(e);
+        if (*e++ != '=')
+            return NULL;
+        e = xml_ws(e);
+        char quote = *e;
+        if (quote != '"' && quote != '\'')
+            return NULL;
+        e = xml_text(e + 1, quote);
+        if (!e || *e != quote)
+            return NULL;
+        p = e + 1;
+    }
+}
+
+static const char *xml_element(const char *p, int depth)
+{
+    size_t len;
+    if (depth > 100 || *p != '<')
+        return NULL;
+    const char *name = p + 1, *e = xml_name(name, &len);
+    if (!e || !(e = xml_attrs(e)))
+        return NULL;
+    if (e[0] == '/' && e[1] == '>')
+        return e + 2;
+    if (*e++ != '>')
+        return NULL;
+    for (;;) {
+        if (!(e = xml_text(e, '\0')) || !*e)
+            return NULL;
+        if (strncmp(e, "<!--", 4) == 0) {
+            e = xml_comment(e);
+        } else if (strncmp(e, "<![CDATA[", 9) == 0) {
+            const char *c = strstr(e, "]]>");
+            e = c ? c + 3 : NULL;
+        } else if (e[1] == '/') {
+            if (strncmp(e + 2, name, len) != 0 || e[2 + len] != '>')
+                return NULL;
+            return e + 3 + len;
+        } else {
+            e = xml_element(e, depth + 1);
+        }
+        if (!e)
+            return NULL;
+    }
+}
+
+int tu_xml_valid(const char *text)
+{
+    const char *p = text;
+    if (!p)
+        return -1;
+    if (strncmp(p, "<?xml", 5) == 0) {
+        const char *e = strstr(p, "?>");
+        if (!e)
+            return -1;
+        p = e + 2;
+    }
+    for (p = xml_ws(p); strncmp(p, "<!--", 4) == 0; p = xml_ws(p))
+        if (!(p = xml_comment(p)))
+            return -1;
+    if (!(p = xml_element(p, 0)))
+        return -1;
+    for (p = xml_ws(p); strncmp(p, "<!--", 4) == 0; p = xml_ws(p))
+        if (!(p = xml_comment(p)))
+            return -1;
+    return *p == '\0' ? 0 : -1;
+}

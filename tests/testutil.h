@@ -21,6 +21,12 @@ const char *tu_prog(const char *name);
 char *tu_read_file(const char *path, size_t *len);
 /* 0 when text is one valid JSON value (RFC 8259 syntax), else -1. */
 int tu_json_valid(const char *text);
+/* 0 when text is a well-formed XML 1.0 document: an optional declaration,
+ * one root element, matched tags, quoted attributes without duplicates,
+ * known or numeric entities, no forbidden characters, valid UTF-8; else
+ * -1.  Enough to check what a CI system's JUnit reader needs; it does not
+ * handle DOCTYPE or processing instructions inside the document. */
+int tu_xml_valid(const char *text);
 /* Number of (non-overlapping) occurrences of needle in hay. */
 int tu_count(const char *hay, const char *needle);
 

@@ -1,0 +1,505 @@
+/* tests/check_faults: the fault engine and the scenario commands, run
+ * through bin/shmemsim: the scenario library passes, test and its JUnit
+ * file, malformed scenarios, explore and replay, traces of fault runs,
+ * determinism, and each kind of fault doing what scenarios/README.md
+ * says.  Runs with the repository root as the working directory; programs
+ * come from the build (--program-dir), so an out-of-tree build works. */
+#include "testutil.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SIM tu_shmemsim()
+
+static const char *progdir(void)
+{
+    static char buf[4096];
+    const char *o = getenv("SHMEMSIM_OUT");
+    snprintf(buf, sizeof buf, "%s/build/tests/programs", o && *o ? o : ".");
+    return buf;
+}
+
+static char *tmp_path(char *buf, size_t len, const char *what)
+{
+    snprintf(buf, len, "/tmp/shmemsim-faults-%d-%s", (int)getpid(), what);
+    return buf;
+}
+
+/* Writes a scenario file for program prog (in the build) with body. */
+static void write_scenario(const char *path, const char *prog, const char *body)
+{
+    FILE *f = fopen(path, "w");
+    char *dir = realpath(progdir(), NULL); /* the file is elsewhere: an absolute path */
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(dir);
+    fprintf(f, "scenario: %s\nprogram: %s/%s\n%s", prog, dir, prog, body);
+    fclose(f);
+    free(dir);
+}
+
+/* The number after key in text (e.g. "\"end_time_ns\": "), or -1. */
+static long long number_after(const char *text, const char *key)
+{
+    const char *p = text ? strstr(text, key) : NULL;
+    return p ? atoll(p + strlen(key)) : -1;
+}
+
+/* -------------------------------------------------------------- library */
+
+START_TEST(every_library_scenario_passes)
+{
+    run_result_t r = tu_run("%s test --program-dir %s scenarios/*.yaml", SIM, progdir());
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_int_ge(tu_count(r.out, "PASS "), 15);
+    ck_assert_int_eq(tu_count(r.out, "FAIL "), 0);
+    ck_assert_ptr_nonnull(strstr(r.out, " passed, 0 failed\n"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(junit_file_parses_with_the_right_counts)
+{
+    char bad[256], junit[256];
+    tmp_path(bad, sizeof bad, "wrong.yaml");
+    tmp_path(junit, sizeof junit, "junit.xml");
+    /* A scenario whose expectation is wrong, with a byte XML forbids and
+     * markup characters in what ends up in the file. */
+    write_scenario(bad, "scen_fence", "npes: 2\nexpect: {outcome: deadlock, "
+                   "stdout_contains: [\"<&>\\x01\"]}\n");
+    run_result_t r = tu_run("%s test --jobs 3 --junit %s --program-dir %s scenarios/slow-pe-barrier.yaml "
+                            "%s tests/scenarios/bad/unknown_key.yaml scenarios/crash-deadlock.yaml",
+                            SIM, junit, progdir(), bad);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "PASS slow-pe-in-a-barrier: ok\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "FAIL scen_fence ("));
+    ck_assert_ptr_nonnull(strstr(r.out, "expected outcome deadlock, got ok"));
+    ck_assert_ptr_nonnull(strstr(r.out, "FAIL tests/scenarios/bad/unknown_key.yaml: "
+                                        "tests/scenarios/bad/unknown_key.yaml:3:1: unknown key"));
+    ck_assert_ptr_nonnull(strstr(r.out, "PASS crashed-pe-hangs-the-job: deadlock\n"));
+    /* One line per scenario, in the order given, then the count. */
+    ck_assert(strstr(r.out, "slow-pe") < strstr(r.out, "scen_fence"));
+    ck_assert(strstr(r.out, "unknown_key") < strstr(r.out, "crashed-pe"));
+    ck_assert_ptr_nonnull(strstr(r.out, "\n2 passed, 2 failed\n"));
+    char *x = tu_read_file(junit, NULL);
+    ck_assert_ptr_nonnull(x);
+    ck_assert_msg(tu_xml_valid(x) == 0, "not well-formed XML:\n%s", x);
+    ck_assert_ptr_nonnull(strstr(x, "<testsuites name=\"shmemsim test\" tests=\"4\" failures=\"1\" "
+                                    "errors=\"1\""));
+    ck_assert_int_eq(tu_count(x, "<testcase "), 4);
+    ck_assert_int_eq(tu_count(x, "<failure "), 1);
+    ck_assert_int_eq(tu_count(x, "<error "), 1);
+    ck_assert_ptr_nonnull(strstr(x, "&lt;&amp;&gt;?"));
+    free(x);
+    unlink(junit);
+    unlink(bad);
+    tu_free(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------- bad scenarios */
+
+START_TEST(malformed_scenarios_name_file_line_column)
+{
+    static const struct { const char *file, *where, *phrase; } cases[] = {
+        {"tests/scenarios/bad/unknown_key.yaml", ":3:1: ", "unknown key 'npe' in scenario"},
+        {"tests/scenarios/bad/pe_too_big.yaml", ":6:25: ", "fault 'from' is 9 but npes is 8"},
+        {"tests/scenarios/bad/window_order.yaml", ":7:19: ", "window ends (1us) before it starts"},
+        {"tests/scenarios/bad/negative_duration.yaml", ":5:41: ", "durations cannot be negative"},
+        {"tests/scenarios/bad/key_for_other_kind.yaml", ":5:35: ", "does not apply to a crash fault"},
+        /* Checks that need the loaded program, made when the run starts. */
+        {"tests/scenarios/run/no_symbol.yaml", ":6:5: ", "the program has no symbol 'flga'"},
+        {"tests/scenarios/run/bad_routine.yaml", ":6:5: ",
+         "'shmem_barrier_al' is not a routine shmemsim provides"},
+        {"tests/scenarios/run/symbol_offset.yaml", ":7:5: ", "leaves no 8-byte word inside 'flag'"},
+        {"tests/scenarios/run/heap_offset.yaml", ":7:5: ", "past the end of the 1048576-byte"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *cmd = i % 2 ? "run --scenario" : "replay";
+        run_result_t r = tu_run("%s %s %s --program-dir %s", SIM, cmd, cases[i].file, progdir());
+        char prefix[512];
+        snprintf(prefix, sizeof prefix, "%s%s", cases[i].file, cases[i].where);
+        ck_assert_msg(r.status == 2, "%s: status %d", cases[i].file, r.status);
+        ck_assert_msg(strncmp(r.err, prefix, strlen(prefix)) == 0 && strstr(r.err, cases[i].phrase) &&
+                      tu_count(r.err, "\n") == 1, "%s said: %s", cases[i].file, r.err);
+        ck_assert_str_eq(r.out, "");
+        tu_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(bad_command_lines_are_usage_errors)
+{
+    const char *cmds[] = {"test", "replay", "replay a.yaml b.yaml", "explore", "explore --seed 3 x",
+                          "explore --seeds 5..2 x", "explore --trace t.json x", "run --seeds 1..2 x",
+                          "run --junit j.xml x", "test --jobs 0 a.yaml", "explore --jobs x y",
+                          "run --scenario /no/such.yaml", "explore -n 2 /no/such/prog"};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+        run_result_t r = tu_run("%s %s", SIM, cmds[i]);
+        ck_assert_msg(r.status == 2 && tu_count(r.err, "\n") == 1, "'%s' gave %d: %s", cmds[i],
+                      r.status, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------ explore, replay */
+
+START_TEST(explore_finds_the_missing_fence_and_replay_reproduces_it)
+{
+    char dir[] = "/tmp/shmemsim-explore-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t r = tu_run("%s explore -n 2 --seeds 1..500 --jobs 2 --out %s %s/scen_fence", SIM,
+                            dir, progdir());
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "explore: 500 runs of scen_fence on 2 PEs"));
+    const char *line = strstr(r.out, "exit-nonzero (PE 1 exited with status 1)");
+    ck_assert_msg(line != NULL, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "1 distinct failure in "));
+    /* Not on a terminal: plain progress lines, no bar. */
+    ck_assert_ptr_nonnull(strstr(r.err, "explore: 500/500 runs done\n"));
+    ck_assert_ptr_null(strchr(r.err, '\r'));
+    unsigned long long seed = strtoull(strstr(line, "first at seed ") + 14, NULL, 10);
+    char file[512];
+    snprintf(file, sizeof file, "%s/scen_fence-seed%llu.yaml", dir, seed);
+    ck_assert_ptr_nonnull(strstr(r.out, file));
+    tu_free(&r);
+    /* The file replays the failure, and test agrees with its expectation. */
+    r = tu_run("%s replay %s", SIM, file);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 1 read stale data"));
+    tu_free(&r);
+    r = tu_run("%s test %s", SIM, file);
+    ck_assert_msg(r.status == 0, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, "1 passed, 0 failed"));
+    tu_free(&r);
+    /* The same seed as a plain run fails the same way. */
+    r = tu_run("%s -n 2 --quiet --seed %llu %s/scen_fence", SIM, seed, progdir());
+    ck_assert_int_eq(r.status, 1);
+    tu_free(&r);
+    r = tu_run("rm -rf %s", dir);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(explore_output_does_not_depend_on_job_count)
+{
+    char dir[] = "/tmp/shmemsim-explore-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t a = tu_run("%s explore -n 2 --seeds 1..120 -j 1 --out %s %s/scen_fence", SIM, dir,
+                            progdir());
+    run_result_t b = tu_run("%s explore -n 2 --seeds 1..120 -j 4 --out %s %s/scen_fence", SIM, dir,
+                            progdir());
+    ck_assert_int_eq(a.status, b.status);
+    /* Everything after the header line (which names the job count). */
+    ck_assert_str_eq(strchr(a.out, '\n'), strchr(b.out, '\n'));
+    tu_free(&a);
+    tu_free(&b);
+    /* With the fence, no seed fails. */
+    a = tu_run("%s explore -n 2 --seeds 1..120 --out %s %s/scen_fence fence", SIM, dir, progdir());
+    ck_assert_int_eq(a.status, 0);
+    ck_assert_ptr_nonnull(strstr(a.out, "120  ok"));
+    ck_assert_ptr_nonnull(strstr(a.out, "no failure in 120 runs"));
+    tu_free(&a);
+    a = tu_run("rm -rf %s", dir);
+    tu_free(&a);
+}
+END_TEST
+
+START_TEST(explore_with_a_scenario_keeps_its_faults)
+{
+    char dir[] = "/tmp/shmemsim-explore-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    /* A lost put hangs every seed: one group, and its file carries the fault. */
+    run_result_t r = tu_run("%s explore --seeds 7..16 --out %s --program-dir %s "
+                            "--scenario scenarios/drop-lost.yaml", SIM, dir, progdir());
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "    10  deadlock"));
+    tu_free(&r);
+    char file[512];
+    snprintf(file, sizeof file, "%s/scen_phases-seed7.yaml", dir);
+    char *y = tu_read_file(file, NULL);
+    ck_assert_ptr_nonnull(y);
+    ck_assert_ptr_nonnull(strstr(y, "  - {kind: drop, from: 0, to: 1, op: put, nth: 1}\n"));
+    ck_assert_ptr_nonnull(strstr(y, "outcome: deadlock"));
+    free(y);
+    r = tu_run("%s test %s", SIM, file);
+    ck_assert_msg(r.status == 0, "%s", r.out);
+    tu_free(&r);
+    r = tu_run("rm -rf %s", dir);
+    tu_free(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------ traces, reports */
+
+static const char trace_faults[] =
+    "npes: 8\nargs: [\"20\"]\nfaults:\n"
+    "  - {kind: delay, op: coll, probability: 0.2, extra: 2us}\n"
+    "  - {kind: corrupt, op: coll, nth: 5, bits: 2}\n"
+    "  - {kind: stall, pe: 2, at: 10us, for: 20us}\n"
+    "  - {kind: slow, pe: 5, factor: 3, window: [0, 30us]}\n"
+    "  - {kind: drop, from: 1, to: 2, nth: 3, retransmit_after: 3us}\n";
+
+START_TEST(trace_of_an_8_pe_fault_run_has_tracks_spans_flows_and_faults)
+{
+    char yaml[256], trace[256], report[256];
+    tmp_path(yaml, sizeof yaml, "trace.yaml");
+    tmp_path(trace, sizeof trace, "trace.json");
+    tmp_path(report, sizeof report, "report.json");
+    write_scenario(yaml, "scen_barriers", trace_faults);
+    run_result_t r = tu_run("%s replay --trace %s --report %s %s", SIM, trace, report, yaml);
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    char *t = tu_read_file(trace, NULL), *j = tu_read_file(report, NULL);
+    ck_assert_int_eq(tu_json_valid(t), 0);
+    ck_assert_int_eq(tu_json_valid(j), 0);
+    ck_assert_int_eq(tu_count(t, "\"thread_name\""), 8);
+    ck_assert_ptr_nonnull(strstr(t, "\"args\":{\"name\":\"PE 7\"}"));
+    ck_assert_int_ge(tu_count(t, "\"name\":\"shmem_barrier_all\",\"cat\":\"api\",\"ph\":\"X\""), 160);
+    ck_assert_int_eq(tu_count(t, "\"ph\":\"s\""), tu_count(t, "\"ph\":\"f\""));
+    const char *kinds[] = {"delay", "corrupt", "stall", "slow", "drop"};
+    for (int i = 0; i < 5; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "\"name\":\"fault: %s\",\"cat\":\"fault\",\"ph\":\"i\"", kinds[i]);
+        ck_assert_msg(strstr(t, name) != NULL, "no %s instant", kinds[i]);
+    }
+    ck_assert_ptr_nonnull(strstr(t, "\"name\":\"corrupted\""));
+    ck_assert_ptr_nonnull(strstr(t, "\"name\":\"retransmit\""));
+    /* Every firing is an instant, counted in the report and the summary. */
+    long long fired = 0;
+    for (const char *p = j; (p = strstr(p, "\"fired\": ")) != NULL; p++)
+        fired += atoll(p + 9);
+    ck_assert_int_eq(fired, tu_count(t, "\"name\":\"fault: "));
+    char summary[64];
+    snprintf(summary, sizeof summary, ", %lld faults fired\n", fired);
+    ck_assert_ptr_nonnull(strstr(r.err, summary));
+    ck_assert_ptr_nonnull(strstr(j, "{\"index\": 2, \"kind\": \"stall\", \"line\": 8, \"column\": 5, "
+                                    "\"fired\": 1, \"first_ns\": 10000, \"last_ns\": 10000}"));
+    ck_assert_ptr_nonnull(strstr(j, "\"scenario\": \"/tmp/shmemsim-faults-"));
+    free(t);
+    free(j);
+    unlink(trace);
+    unlink(report);
+    unlink(yaml);
+    tu_free(&r);
+}
+END_TEST
+
+/* Same seed and scenario: the same run, byte for byte; another seed draws
+ * other faults. */
+START_TEST(same_seed_and_scenario_give_the_same_run)
+{
+    char *text[3];
+    const char *seed[3] = {"", "", "--seed 4"};
+    for (int i = 0; i < 3; i++) {
+        char trace[256], report[256];
+        tmp_path(trace, sizeof trace, "det.json");
+        tmp_path(report, sizeof report, "det-report.json");
+        run_result_t r = tu_run("%s replay %s --program-dir %s --trace %s --report %s "
+                                "scenarios/lossy-network.yaml", SIM, seed[i], progdir(), trace,
+                                report);
+        ck_assert_int_eq(r.status, 0);
+        char *t = tu_read_file(trace, NULL), *j = tu_read_file(report, NULL);
+        size_t n = strlen(r.out) + strlen(r.err) + strlen(t) + strlen(j) + 4;
+        text[i] = malloc(n);
+        snprintf(text[i], n, "%s\n%s\n%s\n%s", r.out, r.err, t, j);
+        free(t);
+        free(j);
+        unlink(trace);
+        unlink(report);
+        tu_free(&r);
+    }
+    ck_assert_str_eq(text[0], text[1]);
+    ck_assert_str_ne(text[0], text[2]);
+    for (int i = 0; i < 3; i++)
+        free(text[i]);
+}
+END_TEST
+
+/* A scenario without faults runs exactly like the command line. */
+START_TEST(a_scenario_without_faults_changes_nothing)
+{
+    char yaml[256], t1[256], t2[256];
+    tmp_path(yaml, sizeof yaml, "plain.yaml");
+    tmp_path(t1, sizeof t1, "plain1.json");
+    tmp_path(t2, sizeof t2, "plain2.json");
+    write_scenario(yaml, "scen_phases", "npes: 4\nseed: 9\n");
+    run_result_t a = tu_run("%s replay --trace %s %s", SIM, t1, yaml);
+    run_result_t b = tu_run("%s -n 4 --seed 9 --trace %s %s/scen_phases", SIM, t2, progdir());
+    ck_assert_int_eq(a.status, 0);
+    ck_assert_str_eq(a.out, b.out);
+    ck_assert_str_eq(a.err, b.err);
+    char *x = tu_read_file(t1, NULL), *y = tu_read_file(t2, NULL);
+    ck_assert_str_eq(x, y);
+    free(x);
+    free(y);
+    unlink(t1);
+    unlink(t2);
+    unlink(yaml);
+    tu_free(&a);
+    tu_free(&b);
+}
+END_TEST
+
+/* --------------------------------------------------------- fault kinds */
+
+START_TEST(command_line_wins_over_the_scenario)
+{
+    run_result_t r = tu_run("%s run --scenario scenarios/missing-fence-delay.yaml --program-dir %s "
+                            "--seed 5 --net latency=3us", SIM, progdir());
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "2 PEs, seed 5: exit-nonzero"));
+    tu_free(&r);
+    /* PROG on the command line replaces the scenario's program and args. */
+    r = tu_run("%s run --scenario scenarios/missing-fence-delay.yaml %s/scen_fence fence", SIM,
+               progdir());
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 1 read the payload after the flag"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(env_is_set_for_the_run)
+{
+    char yaml[256];
+    tmp_path(yaml, sizeof yaml, "env.yaml");
+    write_scenario(yaml, "scen_env", "npes: 2\nargs: [SHMEMSIM_T1, SHMEM_ALLTOALLV_TSIZE_CHK]\n"
+                   "env: {SHMEMSIM_T1: \"a b\", SHMEM_ALLTOALLV_TSIZE_CHK: trunc}\n");
+    run_result_t r = tu_run("%s replay --quiet %s", SIM, yaml);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 1: SHMEMSIM_T1=a b\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 0: SHMEM_ALLTOALLV_TSIZE_CHK=trunc\n"));
+    unlink(yaml);
+    tu_free(&r);
+}
+END_TEST
+
+/* A crash nobody waits for: the others finish, the run is a crash. */
+START_TEST(crash_that_nobody_waits_for_is_a_crash)
+{
+    char yaml[256], report[256];
+    tmp_path(yaml, sizeof yaml, "crash.yaml");
+    tmp_path(report, sizeof report, "crash.json");
+    write_scenario(yaml, "scen_env", "npes: 3\nargs: [HOME]\nfaults:\n  - {kind: crash, pe: 1, at: 0}\n");
+    run_result_t r = tu_run("%s replay --report %s %s", SIM, report, yaml);
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 1 crashed by the injected fault at "));
+    ck_assert_ptr_nonnull(strstr(r.err, "the other PEs ran to the end"));
+    ck_assert_int_eq(tu_count(r.out, "HOME="), 2);
+    ck_assert_ptr_null(strstr(r.out, "PE 1:"));
+    char *j = tu_read_file(report, NULL);
+    ck_assert_ptr_nonnull(strstr(j, "{\"pe\": 1, \"end\": \"crash\", \"signal\": \"KILL\", \"injected\": true}"));
+    free(j);
+    unlink(report);
+    unlink(yaml);
+    tu_free(&r);
+}
+END_TEST
+
+/* at_call counts calls of the routine on that PE: a crash on the 3rd
+ * barrier of PE 1 hangs the others in that barrier. */
+START_TEST(at_call_counts_calls_on_its_pe)
+{
+    char yaml[256];
+    tmp_path(yaml, sizeof yaml, "atcall.yaml");
+    write_scenario(yaml, "scen_barriers", "npes: 4\nargs: [\"10\"]\nfaults:\n"
+                   "  - {kind: crash, pe: 1, at_call: shmem_barrier_all, nth: 3}\n");
+    run_result_t r = tu_run("%s replay %s", SIM, yaml);
+    ck_assert_int_eq(r.status, 3);
+    ck_assert_ptr_nonnull(strstr(r.err, "on PE 1: crashed on entering shmem_barrier_all"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 1: crashed by the injected fault"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 0: blocked in shmem_barrier_all"));
+    unlink(yaml);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(slow_pe_ends_later)
+{
+    char report[256];
+    tmp_path(report, sizeof report, "slow.json");
+    run_result_t r = tu_run("%s -n 8 --quiet --report %s %s/scen_barriers 100", SIM, report, progdir());
+    ck_assert_int_eq(r.status, 0);
+    char *j = tu_read_file(report, NULL);
+    long long plain = number_after(j, "\"end_time_ns\": ");
+    free(j);
+    tu_free(&r);
+    r = tu_run("%s replay --quiet --report %s --program-dir %s scenarios/slow-pe-barrier.yaml", SIM,
+               report, progdir());
+    ck_assert_int_eq(r.status, 0);
+    j = tu_read_file(report, NULL);
+    long long slow = number_after(j, "\"end_time_ns\": ");
+    ck_assert_msg(slow > 2 * plain, "slow %lld, plain %lld", slow, plain);
+    free(j);
+    unlink(report);
+    tu_free(&r);
+}
+END_TEST
+
+/* A window bounds a fault: a partition over before the ring starts changes
+ * nothing, one that lasts into it loses messages; a link down in one
+ * direction only stops that direction. */
+START_TEST(windows_and_links)
+{
+    char yaml[256];
+    tmp_path(yaml, sizeof yaml, "link.yaml");
+    write_scenario(yaml, "scen_phases", "npes: 2\nfaults:\n"
+                   "  - {kind: link_down, from: 1, to: 0, window: [0, 200us]}\n");
+    run_result_t r = tu_run("%s replay %s", SIM, yaml);
+    ck_assert_int_eq(r.status, 3);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 1 -> PE 0"));
+    ck_assert_ptr_nonnull(strstr(r.err, "lost: the link is down"));
+    tu_free(&r);
+    /* Down only after the run is over: harmless. */
+    write_scenario(yaml, "scen_phases", "npes: 2\nfaults:\n"
+                   "  - {kind: link_down, from: any, to: 0, window: [1s, 2s]}\n");
+    r = tu_run("%s replay %s", SIM, yaml);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, ", 0 faults fired\n"));
+    unlink(yaml);
+    tu_free(&r);
+}
+END_TEST
+
+/* A probability of 0 never fires, and draws nothing. */
+START_TEST(probability_zero_never_fires)
+{
+    char yaml[256];
+    tmp_path(yaml, sizeof yaml, "p0.yaml");
+    write_scenario(yaml, "scen_phases", "npes: 4\nfaults:\n  - {kind: drop, probability: 0}\n"
+                   "  - {kind: crash, pe: 0, at: 1us, probability: 0}\n");
+    run_result_t r = tu_run("%s replay %s", SIM, yaml);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, ", 0 faults fired\n"));
+    unlink(yaml);
+    tu_free(&r);
+}
+END_TEST
+
+Suite *faults_suite(void)
+{
+    Suite *s = suite_create("faults");
+    TCase *tc = tcase_create("scenarios");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, every_library_scenario_passes);
+    tcase_add_test(tc, junit_file_parses_with_the_right_counts);
+    tcase_add_test(tc, malformed_scenarios_name_file_line_column);
+    tcase_add_test(tc, bad_command_lines_are_usage_errors);
+    tcase_add_test(tc, explore_finds_the_missing_fence_and_replay_reproduces_it);
+    tcase_add_test(tc, explore_output_does_not_depend_on_job_count);
+    tcase_add_test(tc, explore_with_a_scenario_keeps_its_faults);
+    tcase_add_test(tc, trace_of_an_8_pe_fault_run_has_tracks_spans_flows_and_faults);
+    tcase_add_test(tc, same_seed_and_scenario_give_the_same_run);
+    tcase_add_test(tc, a_scenario_without_faults_changes_nothing);
+    tcase_add_test(tc, command_line_wins_over_the_scenario);
+    tcase_add_test(tc, env_is_set_for_the_run);
+    tcase_add_test(tc, crash_that_nobody_waits_for_is_a_crash);
+    tcase_add_test(tc, at_call_counts_calls_on_its_pe);
+    tcase_add_test(tc, slow_pe_ends_later);
+    tcase_add_test(tc, windows_and_links);
+    tcase_add_test(tc, probability_zero_never_fires);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,14 @@
+/* Each PE prints the environment variables its arguments name, without
+ * calling SHMEM (so it needs no other PE). */
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *v = getenv(argv[i]);
+        printf("PE %d: %s=%s\n", shmem_my_pe(), argv[i], v ? v : "(unset)");
+    }
+    return 0;
+}
