@@ -43,6 +43,12 @@ _Noreturn void sim_pe_exit(int status);
 /* PE context (also from a signal handler on the PE).  Ends the running PE
  * as crashed by signo at addr and terminates the job.  Does not return. */
 _Noreturn void sim_pe_crash(int signo, void *addr, sim_pe_end_t how);
+/* PE context.  Ends the whole job from the running PE (shmem_global_exit):
+ * the PE runs its atexit handlers and ends with status as by sim_pe_exit,
+ * every other PE is stopped (SIM_END_KILLED), and the run's outcome is
+ * SIM_OUT_EXIT (exit status 1) when status is non-zero, else SIM_OUT_OK.
+ * Does not return. */
+_Noreturn void sim_job_exit(int status);
 /* Any context.  Stops the job: no PE runs again; outcome and culprit are
  * recorded once (the first call wins). */
 void sim_terminate(sim_outcome_t outcome, int culprit);
