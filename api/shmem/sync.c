@@ -200,11 +200,12 @@ size_t shm_test(const shm_wait_t *w, shm_wait_mode_t mode)
     return result;
 }
 
-/* The typed families: W builds the shm_wait_t of a routine. */
+/* The typed families: W builds the shm_wait_t of a routine (the compare
+ * value widened as load() widens ivars). */
 #define SIGNED(T) ((T)-1 < (T)1)
 #define W(T, name, iv, n, idx, st, c, v, vs)                                          \
     shm_wait_t w = {name, (void *)(iv), sizeof(T), SIGNED(T), (n), (st), (idx), (c), \
-                    shm_bits(&(T){v}, sizeof(T)), (vs)}
+                    SIGNED(T) ? (uint64_t)(int64_t)(T)(v) : (uint64_t)(T)(v), (vs)}
 
 #define DEFINE_WAIT_UNTIL(T, N, a)                                                     \
     void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                         \
