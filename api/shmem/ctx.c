@@ -60,9 +60,8 @@ int shm_target(const char *call, shmem_ctx_t h, int pe, shm_ctx_t **c, int *wpe)
     return 0;
 }
 
-int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx)
+static int create(shmem_team_t team, long options, shmem_ctx_t *ctx)
 {
-    SHM_ENTER("shmem_team_create_ctx");
     shm_charge_call();
     shm_team_t *t = shm_team_of(team);
     int rc = -1;
@@ -80,13 +79,23 @@ int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx)
         *ctx = (shmem_ctx_t)(void *)c;
         rc = 0;
     }
+    return rc;
+}
+
+int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx)
+{
+    SHM_ENTER("shmem_team_create_ctx");
+    int rc = create(team, options, ctx);
     SHM_LEAVE();
     return rc;
 }
 
 int shmem_ctx_create(long options, shmem_ctx_t *ctx)
 {
-    return shmem_team_create_ctx(SHMEM_TEAM_WORLD, options, ctx);
+    SHM_ENTER("shmem_ctx_create");
+    int rc = create(SHMEM_TEAM_WORLD, options, ctx);
+    SHM_LEAVE();
+    return rc;
 }
 
 /* Completes c's operations, takes it off its PE's list and frees it. */
@@ -133,12 +142,13 @@ int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team)
     return c && team ? 0 : -1;
 }
 
+/* The flag stays set: the program may keep storing through the pointers
+ * it got.  Waking is cheap for waiters (they check again and block). */
 void shm_wake_after_direct_stores(void)
 {
     shm_pe_t *s = shm_self();
     if (!s->direct_stores)
         return;
-    s->direct_stores = 0;
     for (int i = 0; i < sim_w->npes; i++) {
         sim_pe_t *pe = &sim_w->pes[i];
         if (pe->state == SIM_PE_BLOCKED && pe->watch_lo)

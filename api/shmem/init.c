@@ -157,7 +157,8 @@ int shmem_addr_accessible(const void *addr, int pe)
  * reachable: the caller's own is returned as it is (it is live while the
  * caller runs); another PE's is its home address, which stays right
  * whichever PE runs (see sim/mem.h).  Stores through it bypass the network
- * and so wake no waiter by themselves: the next fence or quiet does. */
+ * and so wake no waiter by themselves: the storer's next fence, quiet,
+ * barrier, wait or test does (see shm_wake_after_direct_stores). */
 void *shmem_ptr(const void *dest, int pe)
 {
     SHM_ENTER("shmem_ptr");

@@ -68,8 +68,10 @@ void shm_team_init_predefined(shm_pe_t *s, int me);
 shm_ctx_t *shm_ctx_of(shmem_ctx_t h);
 /* Quiets and frees every context made on team t (before t is destroyed). */
 void shm_ctx_destroy_team(shm_team_t *t);
-/* Wakes every PE waiting on memory: after this PE stored through a
- * shmem_ptr pointer, the writes happened without a delivery event. */
+/* Wakes every PE waiting on memory once this PE has had another PE's
+ * address from shmem_ptr: its stores through it make no delivery event.
+ * Called by fence, quiet, barriers, waits and tests, which is when a real
+ * PE's stores are known to have become visible. */
 void shm_wake_after_direct_stores(void);
 
 /* Resolves (h, pe) of call: the context in *c and the world PE in *wpe.

@@ -49,7 +49,7 @@ typedef struct shm_pe {
     shm_team_t *teams;    /* every live team of this PE, predefined ones included */
     uint32_t slots_used;  /* team pool slots in use by this PE's teams (bit s) */
     int thread_level;     /* what shmem_init_thread provided */
-    int direct_stores;    /* shmem_ptr gave out another PE's memory: fence/quiet wake waiters */
+    int direct_stores;    /* shmem_ptr gave out another PE's memory (see p2p.h) */
     void **locks;         /* home addresses of the locks this PE holds */
     size_t nlocks, caplocks;
 } shm_pe_t;

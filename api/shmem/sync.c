@@ -31,6 +31,7 @@ static void signal_round(int me, int to, int k, const char *call)
 
 void shm_barrier_world(const char *call)
 {
+    shm_wake_after_direct_stores();
     int me = shm_me(), n = sim_w->npes;
     long *ctr = sim_heap_addr(sim_w->heap, me, SHM_OFF_BARRIER);
     char why[200];
@@ -180,6 +181,7 @@ size_t shm_wait_until(const shm_wait_t *w, shm_wait_mode_t mode)
 {
     size_t result = mode == SHM_WAIT_ANY ? SIZE_MAX : 0;
     shm_charge_call();
+    shm_wake_after_direct_stores();
     if (w->nelems && check(w))
         return result;
     char why[200];
@@ -194,6 +196,7 @@ size_t shm_test(const shm_wait_t *w, shm_wait_mode_t mode)
 {
     size_t result = mode == SHM_WAIT_ANY ? SIZE_MAX : 0;
     shm_charge_call();
+    shm_wake_after_direct_stores();
     if (w->nelems && check(w))
         return result;
     over(w, mode, &result);
