@@ -269,7 +269,7 @@ END_TEST
 
 START_TEST(teams_contexts_pointers_and_queries)
 {
-    run_checks("p2p_misc", 8, "misc");
+    run_checks("p2p_misc", 5, "misc");
     run_checks("p2p_misc", 12, "misc");
     run_result_t r = tu_run("%s -n 5 --quiet %s", SIM, PROG("p2p_misc"));
     ck_assert_ptr_nonnull(strstr(r.out, "teams before the pool ran out: 30\n"));

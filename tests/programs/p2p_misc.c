@@ -1,7 +1,7 @@
 /* Setup and query, accessibility, shmem_ptr, teams and contexts.  Each PE
  * counts failed checks and prints "PE n misc checks C errors E"; PE 0 also
  * prints a few facts.  argv[1] == "exit" S: PE 2 calls shmem_global_exit(S)
- * while the others wait in a barrier. */
+ * while the others wait in a barrier.  Needs at least 4 PEs. */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 
 static int me, npes;
 static long checks, errors;
-long x, got[64], box[64];
+long x, y, got[64], box[64];
 
 #define EXPECT(cond)                                                            \
     do {                                                                        \
@@ -49,7 +49,7 @@ static void query(void)
 }
 
 /* shmem_ptr: stores through it reach the other PE; a waiter on the stored
- * word wakes at the storer's quiet. */
+ * word wakes at the storer's next quiet, fence, barrier, wait or test. */
 static void direct(void)
 {
     int right = (me + 1) % npes, left = (me + npes - 1) % npes;
@@ -67,6 +67,11 @@ static void direct(void)
         shmem_long_wait_until(&x, SHMEM_CMP_EQ, 1000 + left);
     shmem_barrier_all();
     EXPECT(me == 0 || x == 1000 + left);
+    /* around the ring with no quiet at all: the waits see the stores */
+    long *py = shmem_ptr(&y, right);
+    *py = 2000 + me;
+    shmem_long_wait_until(&y, SHMEM_CMP_EQ, 2000 + left);
+    shmem_barrier_all();
 }
 
 static void teams(void)
@@ -91,7 +96,7 @@ static void teams(void)
         /* a split of a split: odd members 0, 2, ... = world 1, 5, 9, ... */
         EXPECT(shmem_team_split_strided(odd, 0, 2, (npes / 2 + 1) / 2, NULL, 0, &sub) == 0);
         EXPECT(shmem_team_my_pe(sub) == (me % 4 == 1 ? me / 4 : -1));
-        if (sub != SHMEM_TEAM_INVALID)
+        if (shmem_team_n_pes(sub) > 1)
             EXPECT(shmem_team_translate_pe(sub, 1, SHMEM_TEAM_WORLD) == 5);
         /* a context on the odd team takes odd-team PE numbers */
         shmem_ctx_t ctx;
@@ -115,7 +120,8 @@ static void teams(void)
     EXPECT(shmem_team_my_pe(xt) == me % 3 && shmem_team_my_pe(yt) == me / 3);
     EXPECT(shmem_team_n_pes(xt) == (me / 3 < npes / 3 ? 3 : npes % 3));
     EXPECT(shmem_team_n_pes(yt) == (npes - 1 - me % 3) / 3 + 1);
-    EXPECT(shmem_team_translate_pe(yt, 1, SHMEM_TEAM_WORLD) == me % 3 + 3);
+    EXPECT(shmem_team_translate_pe(yt, 1, SHMEM_TEAM_WORLD) ==
+           (shmem_team_n_pes(yt) > 1 ? me % 3 + 3 : -1));
     shmem_team_destroy(xt);
     shmem_team_destroy(yt);
     /* slots come back on destroy: many more splits than slots */
@@ -178,6 +184,8 @@ int main(int argc, char **argv)
         printf("PE %d passed the barrier\n", me);
         return 0;
     }
+    if (npes < 4)
+        return 2;
     query();
     direct();
     teams();
