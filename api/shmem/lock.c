@@ -62,8 +62,8 @@ static void misuse(const char *call, const char *what)
     sim_finding_raise("lock-misuse", SIM_SEV_ERROR, me->id, call, me->call_site, "%s", what);
 }
 
-/* Checks lock; its home address on this PE in *home.  which: 1 to acquire
- * (must not be held), 0 to release (must be held). */
+/* Checks lock; its home address on this PE in *home.  acquire: 1 when the
+ * lock must not be held yet, 0 when it must be (to release it). */
 static int check(const char *call, long *lock, int acquire, void **home)
 {
     if (shm_check_sym(call, "lock", lock, sizeof *lock))
