@@ -192,6 +192,18 @@ void sim_terminate(sim_outcome_t outcome, int culprit)
     sim_w->culprit = culprit;
 }
 
+void sim_job_exit(int status)
+{
+    sim_pe_t *pe = sim_w->cur;
+    SIM_ASSERT(pe != NULL);
+    /* Handlers first, while the job still runs (they may call the API);
+     * then stopping the job with this PE as the culprit, then the exit. */
+    while (pe->natexit > 0)
+        pe->atexit_fns[--pe->natexit]();
+    sim_terminate((status & 0xff) ? SIM_OUT_EXIT : SIM_OUT_OK, pe->id);
+    sim_pe_exit(status);
+}
+
 static _Noreturn void leave_for_good(sim_pe_t *pe)
 {
     sim_io_flush_pe(pe);

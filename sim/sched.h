@@ -48,6 +48,13 @@ _Noreturn void sim_pe_crash(int signo, void *addr, sim_pe_end_t how);
  * it never runs again and nothing it had under way completes, but unlike
  * sim_pe_crash the job goes on.  Does not return when pe is running. */
 void sim_pe_fail(sim_pe_t *pe);
+
+/* PE context.  Ends the whole job from the running PE (shmem_global_exit):
+ * the PE runs its atexit handlers and ends with status as by sim_pe_exit,
+ * every other PE is stopped (SIM_END_KILLED), and the run's outcome is
+ * SIM_OUT_EXIT (exit status 1) when status is non-zero, else SIM_OUT_OK.
+ * Does not return. */
+_Noreturn void sim_job_exit(int status);
 /* Any context.  Stops the job: no PE runs again; outcome and culprit are
  * recorded once (the first call wins). */
 void sim_terminate(sim_outcome_t outcome, int culprit);

@@ -36,15 +36,6 @@ extern "C" {
 #define _SHMEM_CMP_LT SHMEM_CMP_LT
 #define _SHMEM_CMP_LE SHMEM_CMP_LE
 
-/* Types usable with the point-to-point synchronisation routines:
- * X(TYPE, TYPENAME). */
-#define SHMEM_P2P_TYPES(X) \
-    X(long, long)
-
-/* Types usable with single-element put/get: X(TYPE, TYPENAME). */
-#define SHMEM_PG_TYPES(X) \
-    X(long, long)
-
 /* Library setup and query */
 void shmem_init(void);
 void shmem_finalize(void);
@@ -65,23 +56,12 @@ void *shmemalign(size_t alignment, size_t size);
 void *shrealloc(void *ptr, size_t size);
 void shfree(void *ptr);
 
-/* Remote memory access */
-void shmem_putmem(void *dest, const void *source, size_t nelems, int pe);
-void shmem_getmem(void *dest, const void *source, size_t nelems, int pe);
-#define SHMEM_DECL_PG(T, N)                              \
-    void shmem_##N##_p(T *dest, T value, int pe);        \
-    T shmem_##N##_g(const T *source, int pe);
-SHMEM_PG_TYPES(SHMEM_DECL_PG)
-#undef SHMEM_DECL_PG
-
 /* Ordering, completion and synchronisation */
 void shmem_quiet(void);
 void shmem_fence(void);
 void shmem_barrier_all(void);
-#define SHMEM_DECL_WAIT(T, N) \
-    void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value);
-SHMEM_P2P_TYPES(SHMEM_DECL_WAIT)
-#undef SHMEM_DECL_WAIT
+
+#include "shmem_p2p.h"
 
 /* ---- Active-set collectives ------------------------------------------
  * pSync sizes are what shmemsim's protocols use: the dissemination barrier

@@ -71,6 +71,13 @@ void *shmem_malloc(size_t size)
     ENTER_RETURN("shmem_malloc", alloc("shmem_malloc", 16, size));
 }
 
+/* Hints only describe intended use; every block here serves every use. */
+void *shmem_malloc_with_hints(size_t size, long hints)
+{
+    (void)hints;
+    ENTER_RETURN("shmem_malloc_with_hints", alloc("shmem_malloc_with_hints", 16, size));
+}
+
 void *shmalloc(size_t size)
 {
     ENTER_RETURN("shmalloc", alloc("shmalloc", 16, size));

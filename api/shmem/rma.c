@@ -1,111 +1,309 @@
 /* api/shmem/rma: puts and gets over the simulated network.
  *
  * A blocking put copies its source into the message when called (local
- * completion) and writes the target when the delivery event fires.  A get
- * sends a request; the target's memory is read when the request arrives and
- * the reply writes the local buffer, after which the caller resumes. */
+ * completion) and writes the target when the delivery event fires.  A
+ * put_nbi copies its source when the message leaves the origin port, so a
+ * source changed before shmem_quiet is sent changed.  A get sends a
+ * request; the target's memory is read when the request arrives and the
+ * reply writes the local buffer; a blocking get waits for it, a get_nbi
+ * holds its context's channel until then (quiet completes it).  Strided
+ * forms (iput/iget) gather at the reader and scatter at the writer, one
+ * message per call.
+ *
+ * Message fields: dst_addr the target's home address, src_addr the
+ * origin's (home form), arg[0] element bytes, arg[1] elements, arg[2] the
+ * writer's stride, arg[3] the reader's stride (in elements). */
 #include "shmem_impl.h"
+#include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static void put_deliver(sim_msg_t *m)
+#define STRIDE(u) ((ptrdiff_t)(int64_t)(u))
+
+/* Bytes from the lowest to past the highest element touched. */
+static size_t extent(size_t elem, size_t n, ptrdiff_t stride)
 {
-    memcpy(sim_mem_live(m->dst, m->dst_addr), m->data, m->bytes);
-    sim_mem_written(m->dst, m->dst_addr, m->bytes);
+    if (n == 0)
+        return 0;
+    size_t step = (size_t)(stride < 0 ? -stride : stride);
+    return ((n - 1) * step + 1) * elem;
 }
 
-void shm_put(const char *call, void *dest, const void *src, size_t n, int pe)
+static void gather(unsigned char *out, const unsigned char *src, size_t elem, size_t n,
+                   ptrdiff_t stride)
+{
+    if (stride == 1) {
+        memcpy(out, src, n * elem);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        memcpy(out + i * elem, src + (ptrdiff_t)i * stride * (ptrdiff_t)elem, elem);
+}
+
+static void scatter(unsigned char *dst, const unsigned char *in, size_t elem, size_t n,
+                    ptrdiff_t stride)
+{
+    if (stride == 1) {
+        memcpy(dst, in, n * elem);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        memcpy(dst + (ptrdiff_t)i * stride * (ptrdiff_t)elem, in + i * elem, elem);
+}
+
+/* Writes message data at m->dst_addr of m->dst with stride arg[2] and
+ * reports the write; the lowest address written is reported from. */
+static void write_out(sim_msg_t *m)
+{
+    size_t elem = m->arg[0], n = m->arg[1];
+    ptrdiff_t stride = STRIDE(m->arg[2]);
+    if (n == 0)
+        return;
+    scatter(sim_mem_live(m->dst, m->dst_addr), m->data, elem, n, stride);
+    const char *lo = m->dst_addr;
+    if (stride < 0)
+        lo += (ptrdiff_t)(n - 1) * stride * (ptrdiff_t)elem;
+    sim_mem_written(m->dst, lo, extent(elem, n, stride));
+}
+
+void shm_put_apply(sim_msg_t *m)
+{
+    write_out(m);
+}
+
+static void put_inject(sim_msg_t *m)
+{
+    gather(m->data, sim_mem_live(m->src, m->src_addr), m->arg[0], m->arg[1], STRIDE(m->arg[3]));
+}
+
+int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
+{
+    size_t dn = extent(x->elem, x->nelems, x->dst_stride);
+    size_t sn = extent(x->elem, x->nelems, x->src_stride);
+    if (shm_target(x->call, x->ctx, x->pe, c, wpe))
+        return -1;
+    if (is_put)
+        return shm_check_sym(x->call, "dest", x->dest, dn) ||
+               shm_check_ptr(x->call, "source", x->src, sn) ? -1 : 0;
+    return shm_check_sym(x->call, "source", x->src, sn) ||
+           shm_check_ptr(x->call, "dest", x->dest, dn) ? -1 : 0;
+}
+
+sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size_t extra)
 {
     int me = shm_me();
-    if (shm_check_pe(call, pe) || shm_check_sym(call, "dest", dest, n) ||
-        shm_check_ptr(call, "source", src, n))
-        return;
-    sim_charge(sim_net_params()->overhead_ns);
-    sim_msg_t *m = sim_msg_new(me, pe, SIM_OP_PUT, n);
-    if (n)
-        memcpy(m->data, src, n);
-    m->what = call;
-    m->dst_addr = sim_mem_xlate(me, dest, pe);
-    m->deliver = put_deliver;
-    m->chan = &shm_self()->chan;
-    sim_net_send(m);
+    size_t n = x->nelems * x->elem;
+    sim_msg_t *m = sim_msg_new(me, wpe, SIM_OP_PUT, n + extra);
+    m->what = x->call;
+    m->chan = c->chan;
+    m->dst_addr = x->nelems ? sim_mem_xlate(me, x->dest, wpe) : NULL;
+    m->arg[0] = x->elem;
+    m->arg[1] = x->nelems;
+    m->arg[2] = (uint64_t)(int64_t)x->dst_stride;
+    m->arg[3] = (uint64_t)(int64_t)x->src_stride;
+    m->deliver = shm_put_apply;
+    if (n && nbi) {
+        m->src_addr = sim_mem_home(me, x->src);
+        m->on_inject = put_inject;
+    } else if (n) {
+        gather(m->data, x->src, x->elem, x->nelems, x->src_stride);
+    }
+    return m;
 }
 
-typedef struct get_wait {
-    int done; /* the reply has landed */
-} get_wait_t;
+void shm_rma_put(const shm_xfer_t *x, int nbi)
+{
+    shm_ctx_t *c;
+    int wpe;
+    if (shm_rma_check(x, 1, &c, &wpe))
+        return;
+    sim_charge(sim_net_params()->overhead_ns);
+    sim_net_send(shm_put_msg(x, c, wpe, nbi, 0));
+}
+
+/* How a get completes: a blocking one wakes its PE, an nbi one releases
+ * its channel. */
+typedef struct get_done {
+    int done;          /* the reply has landed */
+    sim_chan_t *chan;  /* nbi: the channel held until then (this is heap memory) */
+} get_done_t;
 
 static void reply_deliver(sim_msg_t *m)
 {
-    memcpy(sim_mem_live(m->dst, m->dst_addr), m->data, m->bytes);
-    get_wait_t *w = m->ptr;
-    w->done = 1;
+    write_out(m);
+    get_done_t *d = m->ptr;
+    if (d->chan) {
+        sim_chan_release(d->chan);
+        free(d);
+        return;
+    }
+    d->done = 1;
     sim_pe_wake(&sim_w->pes[m->dst]);
 }
 
 static void get_request_arrives(sim_msg_t *req)
 {
-    size_t n = (size_t)req->arg[0];
-    sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, n);
-    memcpy(r->data, sim_mem_live(req->dst, req->dst_addr), n);
+    size_t elem = req->arg[0], n = req->arg[1];
+    sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, n * elem);
+    if (n)
+        gather(r->data, sim_mem_live(req->dst, req->dst_addr), elem, n, STRIDE(req->arg[3]));
     r->what = req->what;
     r->dst_addr = req->src_addr;
+    r->arg[0] = elem;
+    r->arg[1] = n;
+    r->arg[2] = req->arg[2];
     r->ptr = req->ptr;
     r->deliver = reply_deliver;
     sim_net_send(r);
 }
 
-void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
+void shm_rma_get(const shm_xfer_t *x, int nbi)
 {
-    int me = shm_me();
-    if (shm_check_pe(call, pe) || shm_check_sym(call, "source", src, n) ||
-        shm_check_ptr(call, "dest", dest, n))
+    shm_ctx_t *c;
+    int wpe, me = shm_me();
+    if (shm_rma_check(x, 0, &c, &wpe))
         return;
     sim_charge(sim_net_params()->overhead_ns);
-    get_wait_t w = {0};
-    sim_msg_t *m = sim_msg_new(me, pe, SIM_OP_GET, 0);
-    m->what = call;
-    m->arg[0] = n;
-    m->dst_addr = sim_mem_xlate(me, src, pe);
-    m->src_addr = sim_mem_home(me, dest);
-    m->ptr = &w;
+    get_done_t local = {0}, *d = &local;
+    if (nbi) {
+        d = sim_xcalloc(1, sizeof *d);
+        d->chan = c->chan;
+        sim_chan_hold(c->chan);
+    }
+    sim_msg_t *m = sim_msg_new(me, wpe, SIM_OP_GET, 0);
+    m->what = x->call;
+    m->arg[0] = x->elem;
+    m->arg[1] = x->nelems;
+    m->arg[2] = (uint64_t)(int64_t)x->dst_stride;
+    m->arg[3] = (uint64_t)(int64_t)x->src_stride;
+    m->dst_addr = x->nelems ? sim_mem_xlate(me, x->src, wpe) : NULL;
+    m->src_addr = sim_mem_home(me, x->dest);
+    m->ptr = d;
     m->deliver = get_request_arrives;
     sim_net_send(m);
+    if (nbi)
+        return;
     char why[200], dn[96], sn[96];
     snprintf(why, sizeof why, "%s(dest=%s, source=%s, nelems=%zu, pe=%d), waiting for the reply",
-             call, sim_mem_name(dest, dn, sizeof dn), sim_mem_name(src, sn, sizeof sn), n, pe);
-    while (!w.done)
+             x->call, sim_mem_name(x->dest, dn, sizeof dn), sim_mem_name(x->src, sn, sizeof sn),
+             x->nelems, x->pe);
+    while (!local.done)
         sim_pe_block(why);
 }
 
-void shmem_putmem(void *dest, const void *source, size_t nelems, int pe)
+/* The default context's forms, for the rest of the library. */
+void shm_put(const char *call, void *dest, const void *src, size_t n, int pe)
 {
-    SHM_ENTER("shmem_putmem");
-    shm_put("shmem_putmem", dest, source, nelems, pe);
-    SHM_LEAVE();
+    shm_xfer_t x = {call, SHMEM_CTX_DEFAULT, dest, src, 1, n, 1, 1, pe};
+    shm_rma_put(&x, 0);
 }
 
-void shmem_getmem(void *dest, const void *source, size_t nelems, int pe)
+void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
 {
-    SHM_ENTER("shmem_getmem");
-    shm_get("shmem_getmem", dest, source, nelems, pe);
-    SHM_LEAVE();
+    shm_xfer_t x = {call, SHMEM_CTX_DEFAULT, dest, src, 1, n, 1, 1, pe};
+    shm_rma_get(&x, 0);
 }
 
-#define DEFINE_PG(T, N)                                   \
-    void shmem_##N##_p(T *dest, T value, int pe)          \
-    {                                                     \
-        SHM_ENTER("shmem_" #N "_p");                      \
-        shm_put("shmem_" #N "_p", dest, &value, sizeof value, pe); \
-        SHM_LEAVE();                                      \
-    }                                                     \
-    T shmem_##N##_g(const T *source, int pe)              \
-    {                                                     \
-        T v = 0;                                          \
-        SHM_ENTER("shmem_" #N "_g");                      \
-        shm_get("shmem_" #N "_g", &v, source, sizeof v, pe); \
-        SHM_LEAVE();                                      \
-        return v;                                         \
+/* ---- the public families ----
+ * Each macro defines the plain routine and its ctx_ form; fn is the
+ * internal operation, N the routine's name without "shmem_"/"shmem_ctx_"
+ * and its suffix op, E the element size. */
+#define XFER(name, E, D, S, DS, SS, NE, P) \
+    shm_xfer_t x = {name, ctx, (void *)(D), (const void *)(S), (E), (NE), (DS), (SS), (P)}
+
+#define DEFINE_CONTIG(T, N, E, op, fn, nbi)                                             \
+    void shmem_ctx_##N##op(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems,    \
+                           int pe)                                                      \
+    {                                                                                   \
+        SHM_ENTER("shmem_ctx_" #N #op);                                                 \
+        XFER("shmem_ctx_" #N #op, E, dest, source, 1, 1, nelems, pe);                   \
+        fn(&x, nbi);                                                                    \
+        SHM_LEAVE();                                                                    \
+    }                                                                                   \
+    void shmem_##N##op(T *dest, const T *source, size_t nelems, int pe)                 \
+    {                                                                                   \
+        SHM_ENTER("shmem_" #N #op);                                                     \
+        shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
+        XFER("shmem_" #N #op, E, dest, source, 1, 1, nelems, pe);                       \
+        fn(&x, nbi);                                                                    \
+        SHM_LEAVE();                                                                    \
     }
-SHMEM_PG_TYPES(DEFINE_PG)
+#define DEFINE_STRIDED(T, N, E, op, fn)                                                 \
+    void shmem_ctx_##N##op(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst,    \
+                           ptrdiff_t sst, size_t nelems, int pe)                        \
+    {                                                                                   \
+        SHM_ENTER("shmem_ctx_" #N #op);                                                 \
+        XFER("shmem_ctx_" #N #op, E, dest, source, dst, sst, nelems, pe);               \
+        fn(&x, 0);                                                                      \
+        SHM_LEAVE();                                                                    \
+    }                                                                                   \
+    void shmem_##N##op(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,          \
+                       size_t nelems, int pe)                                           \
+    {                                                                                   \
+        SHM_ENTER("shmem_" #N #op);                                                     \
+        shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
+        XFER("shmem_" #N #op, E, dest, source, dst, sst, nelems, pe);                   \
+        fn(&x, 0);                                                                      \
+        SHM_LEAVE();                                                                    \
+    }
+/* p and g: one element, passed by value. */
+#define DEFINE_PG(T, N)                                                                 \
+    void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe)                   \
+    {                                                                                   \
+        SHM_ENTER("shmem_ctx_" #N "_p");                                                \
+        XFER("shmem_ctx_" #N "_p", sizeof(T), dest, &value, 1, 1, 1, pe);               \
+        shm_rma_put(&x, 0);                                                             \
+        SHM_LEAVE();                                                                    \
+    }                                                                                   \
+    void shmem_##N##_p(T *dest, T value, int pe)                                        \
+    {                                                                                   \
+        SHM_ENTER("shmem_" #N "_p");                                                    \
+        shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
+        XFER("shmem_" #N "_p", sizeof(T), dest, &value, 1, 1, 1, pe);                   \
+        shm_rma_put(&x, 0);                                                             \
+        SHM_LEAVE();                                                                    \
+    }                                                                                   \
+    T shmem_ctx_##N##_g(shmem_ctx_t ctx, const T *source, int pe)                       \
+    {                                                                                   \
+        T v = 0;                                                                        \
+        SHM_ENTER("shmem_ctx_" #N "_g");                                                \
+        XFER("shmem_ctx_" #N "_g", sizeof(T), &v, source, 1, 1, 1, pe);                 \
+        shm_rma_get(&x, 0);                                                             \
+        SHM_LEAVE();                                                                    \
+        return v;                                                                       \
+    }                                                                                   \
+    T shmem_##N##_g(const T *source, int pe)                                            \
+    {                                                                                   \
+        T v = 0;                                                                        \
+        SHM_ENTER("shmem_" #N "_g");                                                    \
+        shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
+        XFER("shmem_" #N "_g", sizeof(T), &v, source, 1, 1, 1, pe);                     \
+        shm_rma_get(&x, 0);                                                             \
+        SHM_LEAVE();                                                                    \
+        return v;                                                                       \
+    }
+
+#define DEFINE_TYPED(T, N, a)                                                           \
+    DEFINE_CONTIG(T, N, sizeof(T), _put, shm_rma_put, 0)                                \
+    DEFINE_CONTIG(T, N, sizeof(T), _get, shm_rma_get, 0)                                \
+    DEFINE_CONTIG(T, N, sizeof(T), _put_nbi, shm_rma_put, 1)                            \
+    DEFINE_CONTIG(T, N, sizeof(T), _get_nbi, shm_rma_get, 1)                            \
+    DEFINE_STRIDED(T, N, sizeof(T), _iput, shm_rma_put)                                 \
+    DEFINE_STRIDED(T, N, sizeof(T), _iget, shm_rma_get)                                 \
+    DEFINE_PG(T, N)
+SHMEM_RMA_TYPES(DEFINE_TYPED, )
+
+#define DEFINE_SIZED(BITS, BYTES, a)                                                    \
+    DEFINE_CONTIG(void, put##BITS, BYTES, , shm_rma_put, 0)                             \
+    DEFINE_CONTIG(void, get##BITS, BYTES, , shm_rma_get, 0)                             \
+    DEFINE_CONTIG(void, put##BITS, BYTES, _nbi, shm_rma_put, 1)                         \
+    DEFINE_CONTIG(void, get##BITS, BYTES, _nbi, shm_rma_get, 1)                         \
+    DEFINE_STRIDED(void, iput##BITS, BYTES, , shm_rma_put)                              \
+    DEFINE_STRIDED(void, iget##BITS, BYTES, , shm_rma_get)
+SHMEM_RMA_SIZES(DEFINE_SIZED, )
+DEFINE_CONTIG(void, putmem, 1, , shm_rma_put, 0)
+DEFINE_CONTIG(void, getmem, 1, , shm_rma_get, 0)
+DEFINE_CONTIG(void, putmem, 1, _nbi, shm_rma_put, 1)
+DEFINE_CONTIG(void, getmem, 1, _nbi, shm_rma_get, 1)

@@ -1,4 +1,5 @@
-/* api/shmem/sync: quiet, fence, barrier_all and wait_until.
+/* api/shmem/sync: quiet, fence, barrier_all, and point-to-point waits and
+ * tests.
  *
  * barrier_all is a dissemination barrier: in round k each PE adds one to
  * round counter k of PE (me + 2^k) mod n with a network message and waits
@@ -8,6 +9,7 @@
  * arrive early without being lost or mistaken. */
 #include "shmem_impl.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 static void count_deliver(sim_msg_t *m)
@@ -29,6 +31,7 @@ static void signal_round(int me, int to, int k, const char *call)
 
 void shm_barrier_world(const char *call)
 {
+    shm_wake_after_direct_stores();
     int me = shm_me(), n = sim_w->npes;
     long *ctr = sim_heap_addr(sim_w->heap, me, SHM_OFF_BARRIER);
     char why[200];
@@ -47,6 +50,7 @@ void shmem_quiet(void)
     SHM_ENTER("shmem_quiet");
     shm_charge_call();
     sim_chan_quiet(&shm_self()->chan, "shmem_quiet (waiting for outstanding operations)");
+    shm_wake_after_direct_stores();
     SHM_LEAVE();
 }
 
@@ -55,6 +59,7 @@ void shmem_fence(void)
     SHM_ENTER("shmem_fence");
     shm_charge_call();
     sim_chan_fence(&shm_self()->chan);
+    shm_wake_after_direct_stores();
     SHM_LEAVE();
 }
 
@@ -67,6 +72,12 @@ void shmem_barrier_all(void)
     SHM_LEAVE();
 }
 
+/* ---- waits and tests ----
+ * One engine serves every typed family: an ivar is loaded as a 64-bit
+ * value (sign-extended for signed types) and compared signed or unsigned.
+ * A wait blocks on the whole ivars array, so a delivery into any of them
+ * wakes it to check again. */
+
 static const char *cmp_name(int cmp)
 {
     static const char *const names[] = {"?", "SHMEM_CMP_EQ", "SHMEM_CMP_NE", "SHMEM_CMP_GT",
@@ -74,27 +85,267 @@ static const char *cmp_name(int cmp)
     return cmp >= 1 && cmp <= 6 ? names[cmp] : names[0];
 }
 
-#define CMP_HOLDS(a, cmp, b)                                              \
-    ((cmp) == SHMEM_CMP_EQ ? (a) == (b) : (cmp) == SHMEM_CMP_NE ? (a) != (b) \
-     : (cmp) == SHMEM_CMP_GT ? (a) > (b) : (cmp) == SHMEM_CMP_GE ? (a) >= (b) \
-     : (cmp) == SHMEM_CMP_LT ? (a) < (b) : (a) <= (b))
-
-#define DEFINE_WAIT(T, N)                                                          \
-    void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                     \
-    {                                                                              \
-        static const char call[] = "shmem_" #N "_wait_until";                      \
-        SHM_ENTER(call);                                                           \
-        shm_charge_call();                                                         \
-        if (shm_check_sym(call, "ivar", ivar, sizeof *ivar) == 0) {                \
-            char why[200], name[96];                                               \
-            sim_mem_name(ivar, name, sizeof name);                                 \
-            while (!CMP_HOLDS(*(volatile T *)ivar, cmp, cmp_value)) {              \
-                snprintf(why, sizeof why, "%s(ivar=%s, cmp=%s, cmp_value=%lld), ivar is %lld", \
-                         call, name, cmp_name(cmp), (long long)cmp_value,          \
-                         (long long)*ivar);                                        \
-                sim_pe_block_on(why, ivar, sizeof *ivar);                          \
-            }                                                                      \
-        }                                                                          \
-        SHM_LEAVE();                                                               \
+static uint64_t load(const void *base, size_t i, size_t size, int is_signed)
+{
+    const volatile unsigned char *p = (const volatile unsigned char *)base + i * size;
+    switch (size) {
+    case 2:
+        return is_signed ? (uint64_t)(int64_t) * (const volatile int16_t *)p
+                         : *(const volatile uint16_t *)p;
+    case 4:
+        return is_signed ? (uint64_t)(int64_t) * (const volatile int32_t *)p
+                         : *(const volatile uint32_t *)p;
+    default:
+        return *(const volatile uint64_t *)p;
     }
-SHMEM_P2P_TYPES(DEFINE_WAIT)
+}
+
+#define COMPARE(a, cmp, b)                                                         \
+    ((cmp) == SHMEM_CMP_EQ ? (a) == (b) : (cmp) == SHMEM_CMP_NE ? (a) != (b)       \
+     : (cmp) == SHMEM_CMP_GT ? (a) > (b) : (cmp) == SHMEM_CMP_GE ? (a) >= (b)      \
+     : (cmp) == SHMEM_CMP_LT ? (a) < (b) : (cmp) == SHMEM_CMP_LE ? (a) <= (b) : 0)
+
+static int holds(const shm_wait_t *w, size_t i)
+{
+    uint64_t a = load(w->ivars, i, w->size, w->is_signed);
+    uint64_t b = w->values ? load(w->values, i, w->size, w->is_signed) : w->value;
+    if (w->is_signed)
+        return COMPARE((int64_t)a, w->cmp, (int64_t)b);
+    return COMPARE(a, w->cmp, b);
+}
+
+/* Included ivars satisfying the comparison (their indices into w->indices
+ * for SOME), the first one in *first, and how many are included. */
+static size_t scan(const shm_wait_t *w, shm_wait_mode_t mode, size_t *first, size_t *included)
+{
+    size_t n = 0;
+    *first = SIZE_MAX;
+    *included = 0;
+    for (size_t i = 0; i < w->nelems; i++) {
+        if (w->status && w->status[i])
+            continue;
+        ++*included;
+        if (!holds(w, i))
+            continue;
+        if (n++ == 0)
+            *first = i;
+        if (mode == SHM_WAIT_SOME && w->indices)
+            w->indices[n - 1] = i;
+    }
+    return n;
+}
+
+/* Whether the wait is over, with the routine's result in *result. */
+static int over(const shm_wait_t *w, shm_wait_mode_t mode, size_t *result)
+{
+    size_t first, included, n = scan(w, mode, &first, &included);
+    switch (mode) {
+    case SHM_WAIT_ALL:
+        *result = n == included;
+        return n == included;
+    case SHM_WAIT_ANY:
+        *result = first;
+        return n > 0 || included == 0;
+    default:
+        *result = n;
+        return n > 0 || included == 0;
+    }
+}
+
+static int check(const shm_wait_t *w)
+{
+    return shm_check_sym(w->call, w->nelems == 1 && !w->values ? "ivar" : "ivars", w->ivars,
+                         w->nelems * w->size);
+}
+
+static void describe(const shm_wait_t *w, char *why, size_t len)
+{
+    char name[96];
+    sim_mem_name(w->ivars, name, sizeof name);
+    if (w->nelems == 1 && !w->values && !w->status) {
+        uint64_t v = load(w->ivars, 0, w->size, w->is_signed);
+        if (w->is_signed)
+            snprintf(why, len, "%s(ivar=%s, cmp=%s, cmp_value=%lld), ivar is %lld", w->call,
+                     name, cmp_name(w->cmp), (long long)w->value, (long long)v);
+        else
+            snprintf(why, len, "%s(ivar=%s, cmp=%s, cmp_value=%llu), ivar is %llu", w->call,
+                     name, cmp_name(w->cmp), (unsigned long long)w->value,
+                     (unsigned long long)v);
+        return;
+    }
+    snprintf(why, len, "%s(ivars=%s, nelems=%zu, cmp=%s%s), not satisfied", w->call, name,
+             w->nelems, cmp_name(w->cmp), w->values ? ", cmp_values=..." : "");
+}
+
+size_t shm_wait_until(const shm_wait_t *w, shm_wait_mode_t mode)
+{
+    size_t result = mode == SHM_WAIT_ANY ? SIZE_MAX : 0;
+    shm_charge_call();
+    shm_wake_after_direct_stores();
+    if (w->nelems && check(w))
+        return result;
+    char why[200];
+    while (!over(w, mode, &result)) {
+        describe(w, why, sizeof why);
+        sim_pe_block_on(why, w->ivars, w->nelems * w->size);
+    }
+    return mode == SHM_WAIT_ALL ? 0 : result;
+}
+
+size_t shm_test(const shm_wait_t *w, shm_wait_mode_t mode)
+{
+    size_t result = mode == SHM_WAIT_ANY ? SIZE_MAX : 0;
+    shm_charge_call();
+    shm_wake_after_direct_stores();
+    if (w->nelems && check(w))
+        return result;
+    over(w, mode, &result);
+    return result;
+}
+
+/* The typed families: W builds the shm_wait_t of a routine (the compare
+ * value widened as load() widens ivars). */
+#define SIGNED(T) ((T)-1 < (T)1)
+#define W(T, name, iv, n, idx, st, c, v, vs)                                          \
+    shm_wait_t w = {name, (void *)(iv), sizeof(T), SIGNED(T), (n), (st), (idx), (c), \
+                    SIGNED(T) ? (uint64_t)(int64_t)(T)(v) : (uint64_t)(T)(v), (vs)}
+
+#define DEFINE_WAIT_UNTIL(T, N, a)                                                     \
+    void shmem_##N##_wait_until(T *ivar, int cmp, T cmp_value)                         \
+    {                                                                                  \
+        SHM_ENTER("shmem_" #N "_wait_until");                                          \
+        W(T, "shmem_" #N "_wait_until", ivar, 1, NULL, NULL, cmp, cmp_value, NULL);    \
+        shm_wait_until(&w, SHM_WAIT_ALL);                                              \
+        SHM_LEAVE();                                                                   \
+    }                                                                                  \
+    int shmem_##N##_test(T *ivar, int cmp, T cmp_value)                                \
+    {                                                                                  \
+        SHM_ENTER("shmem_" #N "_test");                                                \
+        W(T, "shmem_" #N "_test", ivar, 1, NULL, NULL, cmp, cmp_value, NULL);          \
+        int r = (int)shm_test(&w, SHM_WAIT_ALL);                                       \
+        SHM_LEAVE();                                                                   \
+        return r;                                                                      \
+    }
+
+/* The set forms: BODY runs one and leaves its result in r. */
+#define BODY(T, name, idx, v, vs, F, mode)                                             \
+    SHM_ENTER(name);                                                                   \
+    W(T, name, ivars, nelems, idx, status, cmp, v, vs);                                \
+    size_t r = F(&w, mode);                                                            \
+    SHM_LEAVE()
+#define DEFINE_WAIT_SET(T, N, a)                                                       \
+    void shmem_##N##_wait_until_all(T *ivars, size_t nelems, const int *status, int cmp, \
+                                    T cmp_value)                                       \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_wait_until_all", NULL, cmp_value, NULL, shm_wait_until,  \
+             SHM_WAIT_ALL);                                                            \
+        (void)r;                                                                       \
+    }                                                                                  \
+    size_t shmem_##N##_wait_until_any(T *ivars, size_t nelems, const int *status, int cmp, \
+                                      T cmp_value)                                     \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_wait_until_any", NULL, cmp_value, NULL, shm_wait_until,  \
+             SHM_WAIT_ANY);                                                            \
+        return r;                                                                      \
+    }                                                                                  \
+    size_t shmem_##N##_wait_until_some(T *ivars, size_t nelems, size_t *indices,       \
+                                       const int *status, int cmp, T cmp_value)        \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_wait_until_some", indices, cmp_value, NULL, shm_wait_until, \
+             SHM_WAIT_SOME);                                                           \
+        return r;                                                                      \
+    }                                                                                  \
+    void shmem_##N##_wait_until_all_vector(T *ivars, size_t nelems, const int *status, \
+                                           int cmp, T *cmp_values)                     \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_wait_until_all_vector", NULL, 0, cmp_values,             \
+             shm_wait_until, SHM_WAIT_ALL);                                            \
+        (void)r;                                                                       \
+    }                                                                                  \
+    size_t shmem_##N##_wait_until_any_vector(T *ivars, size_t nelems, const int *status, \
+                                             int cmp, T *cmp_values)                   \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_wait_until_any_vector", NULL, 0, cmp_values,             \
+             shm_wait_until, SHM_WAIT_ANY);                                            \
+        return r;                                                                      \
+    }                                                                                  \
+    size_t shmem_##N##_wait_until_some_vector(T *ivars, size_t nelems, size_t *indices, \
+                                              const int *status, int cmp, T *cmp_values) \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_wait_until_some_vector", indices, 0, cmp_values,         \
+             shm_wait_until, SHM_WAIT_SOME);                                           \
+        return r;                                                                      \
+    }                                                                                  \
+    int shmem_##N##_test_all(T *ivars, size_t nelems, const int *status, int cmp,      \
+                             T cmp_value)                                              \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_test_all", NULL, cmp_value, NULL, shm_test, SHM_WAIT_ALL); \
+        return (int)r;                                                                 \
+    }                                                                                  \
+    size_t shmem_##N##_test_any(T *ivars, size_t nelems, const int *status, int cmp,   \
+                                T cmp_value)                                           \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_test_any", NULL, cmp_value, NULL, shm_test, SHM_WAIT_ANY); \
+        return r;                                                                      \
+    }                                                                                  \
+    size_t shmem_##N##_test_some(T *ivars, size_t nelems, size_t *indices,             \
+                                 const int *status, int cmp, T cmp_value)              \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_test_some", indices, cmp_value, NULL, shm_test,          \
+             SHM_WAIT_SOME);                                                           \
+        return r;                                                                      \
+    }                                                                                  \
+    int shmem_##N##_test_all_vector(T *ivars, size_t nelems, const int *status, int cmp, \
+                                    T *cmp_values)                                     \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_test_all_vector", NULL, 0, cmp_values, shm_test,         \
+             SHM_WAIT_ALL);                                                            \
+        return (int)r;                                                                 \
+    }                                                                                  \
+    size_t shmem_##N##_test_any_vector(T *ivars, size_t nelems, const int *status, int cmp, \
+                                       T *cmp_values)                                  \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_test_any_vector", NULL, 0, cmp_values, shm_test,         \
+             SHM_WAIT_ANY);                                                            \
+        return r;                                                                      \
+    }                                                                                  \
+    size_t shmem_##N##_test_some_vector(T *ivars, size_t nelems, size_t *indices,      \
+                                        const int *status, int cmp, T *cmp_values)     \
+    {                                                                                  \
+        BODY(T, "shmem_" #N "_test_some_vector", indices, 0, cmp_values, shm_test,     \
+             SHM_WAIT_SOME);                                                           \
+        return r;                                                                      \
+    }
+
+/* Deprecated: wait until *ivar differs from cmp_value. */
+#define DEFINE_WAIT_DEPR(T, N, a)                                                      \
+    void shmem_##N##_wait(T *ivar, T cmp_value)                                        \
+    {                                                                                  \
+        SHM_ENTER("shmem_" #N "_wait");                                                \
+        W(T, "shmem_" #N "_wait", ivar, 1, NULL, NULL, SHMEM_CMP_NE, cmp_value, NULL); \
+        shm_wait_until(&w, SHM_WAIT_ALL);                                              \
+        SHM_LEAVE();                                                                   \
+    }
+
+SHMEM_P2P_TYPES(DEFINE_WAIT_UNTIL, )
+SHMEM_P2P_DEPR_TYPES(DEFINE_WAIT_UNTIL, )
+SHMEM_P2P_TYPES(DEFINE_WAIT_SET, )
+SHMEM_WAIT_DEPR_TYPES(DEFINE_WAIT_DEPR, )
+
+void shmem_wait(long *ivar, long cmp_value)
+{
+    SHM_ENTER("shmem_wait");
+    W(long, "shmem_wait", ivar, 1, NULL, NULL, SHMEM_CMP_NE, cmp_value, NULL);
+    shm_wait_until(&w, SHM_WAIT_ALL);
+    SHM_LEAVE();
+}
+
+/* The deprecated untyped routine; in C11 programs the name is the generic
+ * macro of <shmem.h>, hence the parentheses. */
+void(shmem_wait_until)(long *ivar, int cmp, long cmp_value)
+{
+    SHM_ENTER("shmem_wait_until");
+    W(long, "shmem_wait_until", ivar, 1, NULL, NULL, cmp, cmp_value, NULL);
+    shm_wait_until(&w, SHM_WAIT_ALL);
+    SHM_LEAVE();
+}

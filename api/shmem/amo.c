@@ -1,0 +1,331 @@
+/* api/shmem/amo: atomic memory operations.
+ *
+ * An atomic is a message that executes in its delivery event at the
+ * target: it reads the word, computes, writes, and (when fetching) sends
+ * the old value back.  Events run one at a time, so atomics on a word are
+ * atomic with respect to each other, with no help from the target PE.  The
+ * request travels on the context's channel (fence orders it, quiet
+ * completes it); a fetching nbi atomic also holds the channel until its
+ * value has landed in the fetch buffer.
+ *
+ * Everything works on bit patterns of 4 or 8 bytes: two's complement
+ * addition, bitwise operations and equality are the same for signed and
+ * unsigned types, and floating types only use fetch, set and swap.
+ *
+ * Request fields: dst_addr the word (home), arg[0] op | size << 8 | fetch
+ * << 16, arg[1] the value, arg[2] cond, ptr the completion (fetching). */
+#include "shmem_impl.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How a fetching atomic completes. */
+typedef struct amo_done {
+    int done;          /* blocking: the value has landed */
+    uint64_t value;    /* blocking: the old value */
+    void *fetch_to;    /* nbi: home address of the fetch buffer */
+    sim_chan_t *chan;  /* nbi: the channel held until then (this is heap memory) */
+} amo_done_t;
+
+static uint64_t apply(shm_amo_op_t op, uint64_t old, uint64_t v, uint64_t cond, size_t size)
+{
+    uint64_t mask = size == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * size)) - 1;
+    switch (op) {
+    case SHM_AMO_FETCH:
+        return old;
+    case SHM_AMO_SET:
+    case SHM_AMO_SWAP:
+        return v;
+    case SHM_AMO_CSWAP:
+        return old == (cond & mask) ? v : old;
+    case SHM_AMO_ADD:
+        return (old + v) & mask;
+    case SHM_AMO_AND:
+        return old & v;
+    case SHM_AMO_OR:
+        return old | v;
+    case SHM_AMO_XOR:
+        return old ^ v;
+    }
+    return old;
+}
+
+static void reply_deliver(sim_msg_t *m)
+{
+    amo_done_t *d = m->ptr;
+    if (d->chan) {
+        memcpy(sim_mem_live(m->dst, d->fetch_to), &m->arg[1], m->bytes);
+        sim_mem_written(m->dst, d->fetch_to, m->bytes);
+        sim_chan_release(d->chan);
+        free(d);
+        return;
+    }
+    d->value = m->arg[1];
+    d->done = 1;
+    sim_pe_wake(&sim_w->pes[m->dst]);
+}
+
+static void amo_deliver(sim_msg_t *m)
+{
+    shm_amo_op_t op = (shm_amo_op_t)(m->arg[0] & 0xff);
+    size_t size = (m->arg[0] >> 8) & 0xff;
+    unsigned char *p = sim_mem_live(m->dst, m->dst_addr);
+    uint64_t old = 0;
+    memcpy(&old, p, size);
+    uint64_t now = apply(op, old, m->arg[1], m->arg[2], size);
+    if (now != old || op == SHM_AMO_SET || op == SHM_AMO_SWAP) {
+        memcpy(p, &now, size);
+        sim_mem_written(m->dst, m->dst_addr, size);
+    }
+    if (!m->ptr)
+        return;
+    /* The value rides in the reply's arguments; bytes says how many count. */
+    sim_msg_t *r = sim_msg_new(m->dst, m->src, SIM_OP_REPLY, size);
+    r->what = m->what;
+    r->arg[1] = old;
+    r->ptr = m->ptr;
+    r->deliver = reply_deliver;
+    sim_net_send(r);
+}
+
+uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, void *dest,
+                    size_t size, uint64_t value, uint64_t cond, int fetch, void *fetch_to)
+{
+    int me = shm_me();
+    sim_charge(sim_net_params()->overhead_ns);
+    amo_done_t local = {0}, *d = fetch == 1 ? &local : NULL;
+    if (fetch == 2) {
+        d = sim_xcalloc(1, sizeof *d);
+        d->fetch_to = sim_mem_home(me, fetch_to);
+        d->chan = c->chan;
+        sim_chan_hold(c->chan);
+    }
+    sim_msg_t *m = sim_msg_new(me, wpe, SIM_OP_AMO, size);
+    m->what = call;
+    m->chan = c->chan;
+    m->dst_addr = sim_mem_xlate(me, dest, wpe);
+    m->arg[0] = (uint64_t)op | (uint64_t)size << 8;
+    m->arg[1] = value;
+    m->arg[2] = cond;
+    m->ptr = d;
+    m->deliver = amo_deliver;
+    sim_net_send(m);
+    if (fetch != 1)
+        return 0;
+    char why[200], dn[96];
+    snprintf(why, sizeof why, "%s(dest=%s, pe=%d), waiting for the fetched value", call,
+             sim_mem_name(dest, dn, sizeof dn), wpe);
+    while (!local.done)
+        sim_pe_block(why);
+    return local.value;
+}
+
+uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void *dest,
+                 size_t size, uint64_t value, uint64_t cond, int fetch, void *fetch_to)
+{
+    shm_ctx_t *c;
+    int wpe;
+    if (shm_target(call, h, pe, &c, &wpe) || shm_check_sym(call, "dest", dest, size) ||
+        (fetch == 2 && shm_check_ptr(call, "fetch", fetch_to, size)))
+        return 0;
+    return shm_amo_do(call, c, wpe, op, dest, size, value, cond, fetch, fetch_to);
+}
+
+/* ---- the public families ----
+ * RUN performs one atomic of routine name on T and leaves the old value's
+ * bits in b; V converts them back to T (the low bytes, on this little-endian
+ * machine). */
+#define RUN(T, name, ctx, op, d, v, cond, fetch, to)                                    \
+    SHM_ENTER(name);                                                                    \
+    uint64_t b = shm_amo(name, ctx, pe, op, (void *)(d), sizeof(T),                     \
+                         shm_bits(&(T){v}, sizeof(T)), shm_bits(&(T){cond}, sizeof(T)), \
+                         fetch, to);                                                    \
+    SHM_LEAVE()
+#define V(T) (((union { uint64_t u; T t; }){.u = b}).t)
+
+/* Fetching with a value operand (swap, fetch_add, fetch_and, ...), the
+ * blocking and nbi forms, plain and ctx_. */
+#define DEFINE_FOP(T, N, op, OP)                                                        \
+    T shmem_ctx_##N##op(shmem_ctx_t ctx, T *dest, T value, int pe)                      \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N #op, ctx, OP, dest, value, 0, 1, NULL);                  \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##op(T *dest, T value, int pe)                                           \
+    {                                                                                   \
+        RUN(T, "shmem_" #N #op, SHMEM_CTX_DEFAULT, OP, dest, value, 0, 1, NULL);        \
+        return V(T);                                                                    \
+    }                                                                                   \
+    void shmem_ctx_##N##op##_nbi(shmem_ctx_t ctx, T *fetch, T *dest, T value, int pe)   \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N #op "_nbi", ctx, OP, dest, value, 0, 2, fetch);          \
+        (void)b;                                                                        \
+    }                                                                                   \
+    void shmem_##N##op##_nbi(T *fetch, T *dest, T value, int pe)                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N #op "_nbi", SHMEM_CTX_DEFAULT, OP, dest, value, 0, 2, fetch); \
+        (void)b;                                                                        \
+    }
+/* Non-fetching with a value operand (set, add, and, ...). */
+#define DEFINE_NOP(T, N, op, OP)                                                        \
+    void shmem_ctx_##N##op(shmem_ctx_t ctx, T *dest, T value, int pe)                   \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N #op, ctx, OP, dest, value, 0, 0, NULL);                  \
+        (void)b;                                                                        \
+    }                                                                                   \
+    void shmem_##N##op(T *dest, T value, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N #op, SHMEM_CTX_DEFAULT, OP, dest, value, 0, 0, NULL);        \
+        (void)b;                                                                        \
+    }
+
+#define DEFINE_FETCH(T, N, a)                                                           \
+    T shmem_ctx_##N##_atomic_fetch(shmem_ctx_t ctx, const T *source, int pe)            \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N "_atomic_fetch", ctx, SHM_AMO_FETCH, source, 0, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_atomic_fetch(const T *source, int pe)                                 \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_atomic_fetch", SHMEM_CTX_DEFAULT, SHM_AMO_FETCH, source, 0, 0, \
+            1, NULL);                                                                   \
+        return V(T);                                                                    \
+    }                                                                                   \
+    void shmem_ctx_##N##_atomic_fetch_nbi(shmem_ctx_t ctx, T *fetch, const T *source, int pe) \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N "_atomic_fetch_nbi", ctx, SHM_AMO_FETCH, source, 0, 0, 2, \
+            fetch);                                                                     \
+        (void)b;                                                                        \
+    }                                                                                   \
+    void shmem_##N##_atomic_fetch_nbi(T *fetch, const T *source, int pe)                \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_atomic_fetch_nbi", SHMEM_CTX_DEFAULT, SHM_AMO_FETCH, source, \
+            0, 0, 2, fetch);                                                            \
+        (void)b;                                                                        \
+    }                                                                                   \
+    DEFINE_NOP(T, N, _atomic_set, SHM_AMO_SET)                                          \
+    DEFINE_FOP(T, N, _atomic_swap, SHM_AMO_SWAP)
+
+#define DEFINE_ARITH(T, N, a)                                                           \
+    T shmem_ctx_##N##_atomic_compare_swap(shmem_ctx_t ctx, T *dest, T cond, T value, int pe) \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N "_atomic_compare_swap", ctx, SHM_AMO_CSWAP, dest, value, \
+            cond, 1, NULL);                                                             \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_atomic_compare_swap(T *dest, T cond, T value, int pe)                 \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_atomic_compare_swap", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, dest, \
+            value, cond, 1, NULL);                                                      \
+        return V(T);                                                                    \
+    }                                                                                   \
+    void shmem_ctx_##N##_atomic_compare_swap_nbi(shmem_ctx_t ctx, T *fetch, T *dest, T cond, \
+                                                 T value, int pe)                       \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N "_atomic_compare_swap_nbi", ctx, SHM_AMO_CSWAP, dest, value, \
+            cond, 2, fetch);                                                            \
+        (void)b;                                                                        \
+    }                                                                                   \
+    void shmem_##N##_atomic_compare_swap_nbi(T *fetch, T *dest, T cond, T value, int pe) \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_atomic_compare_swap_nbi", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, \
+            dest, value, cond, 2, fetch);                                               \
+        (void)b;                                                                        \
+    }                                                                                   \
+    T shmem_ctx_##N##_atomic_fetch_inc(shmem_ctx_t ctx, T *dest, int pe)                \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N "_atomic_fetch_inc", ctx, SHM_AMO_ADD, dest, 1, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_atomic_fetch_inc(T *dest, int pe)                                     \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_atomic_fetch_inc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, \
+            1, NULL);                                                                   \
+        return V(T);                                                                    \
+    }                                                                                   \
+    void shmem_ctx_##N##_atomic_fetch_inc_nbi(shmem_ctx_t ctx, T *fetch, T *dest, int pe) \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N "_atomic_fetch_inc_nbi", ctx, SHM_AMO_ADD, dest, 1, 0, 2, \
+            fetch);                                                                     \
+        (void)b;                                                                        \
+    }                                                                                   \
+    void shmem_##N##_atomic_fetch_inc_nbi(T *fetch, T *dest, int pe)                    \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_atomic_fetch_inc_nbi", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, \
+            0, 2, fetch);                                                               \
+        (void)b;                                                                        \
+    }                                                                                   \
+    void shmem_ctx_##N##_atomic_inc(shmem_ctx_t ctx, T *dest, int pe)                   \
+    {                                                                                   \
+        RUN(T, "shmem_ctx_" #N "_atomic_inc", ctx, SHM_AMO_ADD, dest, 1, 0, 0, NULL);   \
+        (void)b;                                                                        \
+    }                                                                                   \
+    void shmem_##N##_atomic_inc(T *dest, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_atomic_inc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 0, \
+            NULL);                                                                      \
+        (void)b;                                                                        \
+    }                                                                                   \
+    DEFINE_FOP(T, N, _atomic_fetch_add, SHM_AMO_ADD)                                    \
+    DEFINE_NOP(T, N, _atomic_add, SHM_AMO_ADD)
+
+#define DEFINE_BITWISE(T, N, a)                                                         \
+    DEFINE_FOP(T, N, _atomic_fetch_and, SHM_AMO_AND)                                    \
+    DEFINE_NOP(T, N, _atomic_and, SHM_AMO_AND)                                          \
+    DEFINE_FOP(T, N, _atomic_fetch_or, SHM_AMO_OR)                                      \
+    DEFINE_NOP(T, N, _atomic_or, SHM_AMO_OR)                                            \
+    DEFINE_FOP(T, N, _atomic_fetch_xor, SHM_AMO_XOR)                                    \
+    DEFINE_NOP(T, N, _atomic_xor, SHM_AMO_XOR)
+
+/* The deprecated names: the same operations on the default context. */
+#define DEFINE_DEPR(T, N, a)                                                            \
+    void shmem_##N##_add(T *dest, T value, int pe)                                      \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_add", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 0, NULL); \
+        (void)b;                                                                        \
+    }                                                                                   \
+    void shmem_##N##_inc(T *dest, int pe)                                               \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_inc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 0, NULL); \
+        (void)b;                                                                        \
+    }                                                                                   \
+    T shmem_##N##_fadd(T *dest, T value, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_fadd", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_finc(T *dest, int pe)                                                 \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_finc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_cswap(T *dest, T cond, T value, int pe)                               \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_cswap", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, dest, value, cond, 1, \
+            NULL);                                                                      \
+        return V(T);                                                                    \
+    }
+#define DEFINE_DEPR_EXT(T, N, a)                                                        \
+    T shmem_##N##_fetch(const T *source, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_fetch", SHMEM_CTX_DEFAULT, SHM_AMO_FETCH, source, 0, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    void shmem_##N##_set(T *dest, T value, int pe)                                      \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_set", SHMEM_CTX_DEFAULT, SHM_AMO_SET, dest, value, 0, 0, NULL); \
+        (void)b;                                                                        \
+    }                                                                                   \
+    T shmem_##N##_swap(T *dest, T value, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_swap", SHMEM_CTX_DEFAULT, SHM_AMO_SWAP, dest, value, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }
+
+SHMEM_AMO_EXT_TYPES(DEFINE_FETCH, )
+SHMEM_AMO_TYPES(DEFINE_ARITH, )
+SHMEM_AMO_BIT_TYPES(DEFINE_BITWISE, )
+SHMEM_AMO_DEPR_TYPES(DEFINE_DEPR, )
+SHMEM_AMO_DEPR_EXT_TYPES(DEFINE_DEPR_EXT, )

@@ -1,0 +1,163 @@
+/* api/shmem/lock: distributed locks, an MCS queue built from atomics.
+ *
+ * The user's symmetric long (zero when unlocked, as the specification asks)
+ * holds two 32-bit words on every PE:
+ *   tail (bytes 0-3), used on PE 0 only: 1 + the last PE queued, 0 if none;
+ *   node (bytes 4-7), PE p's queue entry: bit 0 "the lock was handed to p",
+ *        bits 1-31: 1 + p's successor in the queue, 0 while it has none.
+ * To acquire, p swaps itself into the tail.  An old tail of 0 means the lock
+ * was free; otherwise p adds its number into its predecessor's node and
+ * waits on its own node until the predecessor hands the lock over by
+ * adding 1.  To release, p with no successor yet tries to swap the tail
+ * from itself back to 0; if that fails somebody is queueing, so p waits for
+ * the successor's number to land in its node, then hands the lock on.
+ * Every step is an atomic executed at arrival, so the order of the queue is
+ * the order in which swaps reach PE 0: deterministic for a seed, fair, and
+ * without spinning over the network.  A PE's node is only written while it
+ * is queued, so it is back to 0 when the PE lets go. */
+#include "shmem_impl.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define LOCK_HOME 0 /* the PE whose tail word serves the lock */
+
+static uint32_t *tail_word(long *lock)
+{
+    return (uint32_t *)(void *)lock;
+}
+
+static uint32_t *node_word(long *lock)
+{
+    return (uint32_t *)(void *)lock + 1;
+}
+
+static shm_ctx_t *ctx(void)
+{
+    return &shm_self()->dflt;
+}
+
+/* Position of the lock among those this PE holds, or -1. */
+static long held_index(shm_pe_t *s, const void *home)
+{
+    for (size_t i = 0; i < s->nlocks; i++)
+        if (s->locks[i] == home)
+            return (long)i;
+    return -1;
+}
+
+static void note_held(shm_pe_t *s, void *home)
+{
+    if (s->nlocks == s->caplocks) {
+        s->caplocks = s->caplocks ? 2 * s->caplocks : 4;
+        s->locks = sim_xrealloc(s->locks, s->caplocks * sizeof *s->locks);
+    }
+    s->locks[s->nlocks++] = home;
+}
+
+static void misuse(const char *call, const char *what)
+{
+    sim_pe_t *me = sim_pe_self();
+    sim_finding_raise("lock-misuse", SIM_SEV_ERROR, me->id, call, me->call_site, "%s", what);
+}
+
+/* Checks lock; its home address on this PE in *home.  acquire: 1 when the
+ * lock must not be held yet, 0 when it must be (to release it). */
+static int check(const char *call, long *lock, int acquire, void **home)
+{
+    if (shm_check_sym(call, "lock", lock, sizeof *lock))
+        return -1;
+    shm_pe_t *s = shm_self();
+    *home = sim_mem_xlate(shm_me(), lock, shm_me());
+    long i = held_index(s, *home);
+    if (acquire && i >= 0) {
+        misuse(call, "this PE already holds the lock: acquiring it again would wait for "
+                     "itself forever. Release it with shmem_clear_lock first; the call was "
+                     "skipped.");
+        return -1;
+    }
+    if (!acquire && i < 0) {
+        misuse(call, "this PE does not hold the lock it releases. Only the PE that acquired "
+                     "a lock with shmem_set_lock (or a successful shmem_test_lock) may clear "
+                     "it; the call was skipped.");
+        return -1;
+    }
+    return 0;
+}
+
+static void wait_node(const char *call, long *lock, uint32_t mask, const char *what)
+{
+    volatile uint32_t *node = node_word(lock);
+    char why[200], name[96];
+    snprintf(why, sizeof why, "%s(lock=%s), %s", call, sim_mem_name(lock, name, sizeof name),
+             what);
+    while (!(*node & mask))
+        sim_pe_block_on(why, (const void *)node, sizeof *node);
+}
+
+void shmem_set_lock(long *lock)
+{
+    static const char call[] = "shmem_set_lock";
+    SHM_ENTER(call);
+    void *home;
+    if (check(call, lock, 1, &home) == 0) {
+        int me = shm_me();
+        *node_word(lock) = 0;
+        uint32_t pred = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_SWAP, tail_word(lock),
+                                             4, (uint64_t)me + 1, 0, 1, NULL);
+        if (pred != 0) {
+            shm_amo_do(call, ctx(), (int)pred - 1, SHM_AMO_ADD, node_word(lock), 4,
+                       ((uint64_t)me + 1) << 1, 0, 0, NULL);
+            wait_node(call, lock, 1, "waiting for the lock");
+        }
+        note_held(shm_self(), home);
+    }
+    SHM_LEAVE();
+}
+
+int shmem_test_lock(long *lock)
+{
+    static const char call[] = "shmem_test_lock";
+    SHM_ENTER(call);
+    void *home;
+    int busy = 1;
+    if (check(call, lock, 1, &home) == 0) {
+        int me = shm_me();
+        *node_word(lock) = 0;
+        uint32_t old = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_CSWAP,
+                                            tail_word(lock), 4, (uint64_t)me + 1, 0, 1, NULL);
+        busy = old != 0;
+        if (!busy)
+            note_held(shm_self(), home);
+    }
+    SHM_LEAVE();
+    return busy;
+}
+
+void shmem_clear_lock(long *lock)
+{
+    static const char call[] = "shmem_clear_lock";
+    SHM_ENTER(call);
+    void *home;
+    if (check(call, lock, 0, &home) == 0) {
+        int me = shm_me();
+        shm_pe_t *s = shm_self();
+        /* What the holder wrote under the lock is complete before it goes. */
+        sim_chan_quiet(&s->chan, "shmem_clear_lock (completing the critical section's writes)");
+        volatile uint32_t *node = node_word(lock);
+        uint32_t old = (uint32_t)(me + 1);
+        if ((*node >> 1) == 0)
+            old = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_CSWAP, tail_word(lock),
+                                       4, 0, (uint64_t)me + 1, 1, NULL);
+        if (old != (uint32_t)(me + 1) || (*node >> 1) != 0) {
+            wait_node(call, lock, ~1u, "waiting for the next PE in the queue to register");
+            shm_amo_do(call, ctx(), (int)(*node >> 1) - 1, SHM_AMO_ADD, node_word(lock), 4, 1,
+                       0, 0, NULL);
+        }
+        *node = 0;
+        long i = held_index(s, home);
+        s->locks[i] = s->locks[--s->nlocks];
+    }
+    SHM_LEAVE();
+}

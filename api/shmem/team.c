@@ -1,0 +1,267 @@
+/* api/shmem/team: teams, their splits and the team pool (see p2p.h).
+ *
+ * Splitting is collective over the parent team.  Its one exchange is an
+ * AND of the members' free-slot masks by dissemination: in round k member
+ * i sends what it has so far to member i + 2^k and ANDs in what member
+ * i - 2^k sent; after ceil(log2 n) rounds every member holds the AND of
+ * all masks (AND does not mind values counted twice).  A message lands in
+ * a cell {count, value} of the receiver's copy of the parent's slot, one
+ * cell per round and per parity of the exchange: a member can be at most
+ * one exchange ahead of another (finishing one needs everybody to have
+ * entered it), so two parities keep consecutive exchanges apart. */
+#include "shmem_impl.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The predefined handles: addresses of these objects, the same on every
+ * PE; each PE maps them to its own teams. */
+struct shmem_team_s {
+    char unused;
+};
+struct shmem_team_s shmemsim_team_world, shmemsim_team_shared;
+
+typedef struct sync_cell {
+    long count;     /* messages landed and not yet taken */
+    uint64_t value; /* the last one's value */
+} sync_cell_t;
+
+_Static_assert(2 * SHM_TEAM_MAX_ROUNDS * sizeof(sync_cell_t) <= SHM_TEAM_SYNC_BYTES,
+               "team exchange cells fit their part of a pool slot");
+_Static_assert(SHM_OFF_TEAMS + SHM_TEAM_SLOTS * SHM_TEAM_SLOT_BYTES <= SIM_HEAP_INTERNAL,
+               "the team pool fits the heap's internal area");
+
+static shm_team_t *team_new(shm_pe_t *s, int start, int stride, int size, int me, int slot)
+{
+    shm_team_t *t = sim_xcalloc(1, sizeof *t);
+    t->start = start;
+    t->stride = size > 1 ? stride : 1;
+    t->size = size;
+    t->me = me;
+    t->slot = slot;
+    t->next = s->teams;
+    s->teams = t;
+    s->slots_used |= 1u << slot;
+    return t;
+}
+
+void shm_team_init_predefined(shm_pe_t *s, int me)
+{
+    s->world = team_new(s, 0, 1, sim_w->npes, me, 0);
+    s->shared = team_new(s, 0, 1, sim_w->npes, me, 1);
+}
+
+shm_team_t *shm_team_of(shmem_team_t h)
+{
+    shm_pe_t *s = shm_self();
+    if (h == SHMEM_TEAM_WORLD)
+        return s->world;
+    if (h == SHMEM_TEAM_SHARED)
+        return s->shared;
+    for (shm_team_t *t = s->teams; t; t = t->next)
+        if ((shmem_team_t)(void *)t == h)
+            return t;
+    return NULL;
+}
+
+shmem_team_t shm_team_handle(shm_team_t *t)
+{
+    shm_pe_t *s = shm_self();
+    if (t == s->world)
+        return SHMEM_TEAM_WORLD;
+    if (t == s->shared)
+        return SHMEM_TEAM_SHARED;
+    return (shmem_team_t)(void *)t;
+}
+
+int shm_team_index(const shm_team_t *t, int wpe)
+{
+    long d = (long)wpe - t->start;
+    if (t->size == 1)
+        return d == 0 ? 0 : -1;
+    if (d % t->stride != 0)
+        return -1;
+    long i = d / t->stride;
+    return i >= 0 && i < t->size ? (int)i : -1;
+}
+
+void *shm_team_area(const shm_team_t *t, int wpe, size_t off)
+{
+    return sim_heap_addr(sim_w->heap, wpe,
+                         SHM_OFF_TEAMS + (size_t)t->slot * SHM_TEAM_SLOT_BYTES + off);
+}
+
+static sync_cell_t *cell(const shm_team_t *t, int wpe, int parity, int round)
+{
+    sync_cell_t *c = shm_team_area(t, wpe, 0);
+    return &c[parity * SHM_TEAM_MAX_ROUNDS + round];
+}
+
+static void cell_deliver(sim_msg_t *m)
+{
+    sync_cell_t *c = sim_mem_live(m->dst, m->dst_addr);
+    c->value = m->arg[0];
+    c->count++;
+    sim_mem_written(m->dst, m->dst_addr, sizeof *c);
+}
+
+/* The AND of mine over t's members (collective over t). */
+static uint64_t and_over_team(const char *call, shm_team_t *t, uint64_t mine)
+{
+    int me = shm_me(), parity = (int)(t->nsync++ & 1);
+    char why[200];
+    for (int k = 0, dist = 1; dist < t->size; k++, dist <<= 1) {
+        int to = shm_team_world_pe(t, (t->me + dist) % t->size);
+        int from = shm_team_world_pe(t, (t->me - dist % t->size + t->size) % t->size);
+        sim_charge(sim_net_params()->overhead_ns);
+        sim_msg_t *m = sim_msg_new(me, to, SIM_OP_CTRL, sizeof mine);
+        m->what = call;
+        m->dst_addr = cell(t, to, parity, k);
+        m->arg[0] = mine;
+        m->deliver = cell_deliver;
+        sim_net_send(m);
+        sync_cell_t *c = cell(t, me, parity, k);
+        snprintf(why, sizeof why, "%s (team exchange round %d: waiting for PE %d)", call, k,
+                 from);
+        while (c->count == 0)
+            sim_pe_block_on(why, c, sizeof *c);
+        c->count--;
+        mine &= c->value;
+    }
+    return mine;
+}
+
+/* The first n slots free on every member of parent, lowest first; -1 when
+ * the pool is exhausted somewhere (then on every member alike). */
+static int agree_slots(const char *call, shm_team_t *parent, int n, int *slots)
+{
+    uint64_t free_all = and_over_team(call, parent, ~(uint64_t)shm_self()->slots_used);
+    for (int i = 0, s = 0; i < n; i++, s++) {
+        while (s < SHM_TEAM_SLOTS && !(free_all >> s & 1))
+            s++;
+        if (s == SHM_TEAM_SLOTS)
+            return -1;
+        slots[i] = s;
+    }
+    return 0;
+}
+
+static void set_config(shm_team_t *t, const shmem_team_config_t *config, long mask)
+{
+    t->config_mask = config ? mask : 0;
+    if (config && (mask & SHMEM_TEAM_NUM_CONTEXTS))
+        t->config.num_contexts = config->num_contexts;
+}
+
+int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, int size,
+                             const shmem_team_config_t *config, long config_mask,
+                             shmem_team_t *new_team)
+{
+    static const char call[] = "shmem_team_split_strided";
+    SHM_ENTER(call);
+    shm_charge_call();
+    shm_team_t *p = shm_team_of(parent_team);
+    int rc = -1, slot;
+    if (new_team)
+        *new_team = SHMEM_TEAM_INVALID;
+    long last = (long)start + (long)(size - 1) * stride;
+    int valid = p && new_team && size >= 1 && start >= 0 && start < p->size && last >= 0 &&
+                last < p->size && (stride != 0 || size == 1);
+    if (valid && agree_slots(call, p, 1, &slot) == 0) {
+        /* The new team in world terms, and this PE's index in it. */
+        shm_team_t sub = {.start = shm_team_world_pe(p, start), .stride = p->stride * stride,
+                          .size = size};
+        int i = shm_team_index(&sub, shm_me());
+        if (i >= 0) {
+            shm_team_t *t = team_new(shm_self(), sub.start, sub.stride, size, i, slot);
+            set_config(t, config, config_mask);
+            *new_team = (shmem_team_t)(void *)t;
+        }
+        rc = 0;
+    }
+    SHM_LEAVE();
+    return rc;
+}
+
+int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
+                        const shmem_team_config_t *xaxis_config, long xaxis_mask,
+                        shmem_team_t *xaxis_team, const shmem_team_config_t *yaxis_config,
+                        long yaxis_mask, shmem_team_t *yaxis_team)
+{
+    static const char call[] = "shmem_team_split_2d";
+    SHM_ENTER(call);
+    shm_charge_call();
+    shm_team_t *p = shm_team_of(parent_team);
+    int rc = -1, slots[2];
+    if (xaxis_team)
+        *xaxis_team = SHMEM_TEAM_INVALID;
+    if (yaxis_team)
+        *yaxis_team = SHMEM_TEAM_INVALID;
+    if (p && xrange > 0 && xaxis_team && yaxis_team && agree_slots(call, p, 2, slots) == 0) {
+        int n = p->size, xr = xrange < n ? xrange : n;
+        int x = p->me % xr, y = p->me / xr;
+        /* Row y: parent indices y*xr .. up to xr of them; column x: x, x+xr, ... */
+        int xsize = n - y * xr < xr ? n - y * xr : xr;
+        int ysize = (n - 1 - x) / xr + 1;
+        shm_pe_t *s = shm_self();
+        shm_team_t *xt = team_new(s, shm_team_world_pe(p, y * xr), p->stride, xsize, x, slots[0]);
+        shm_team_t *yt = team_new(s, shm_team_world_pe(p, x), p->stride * xr, ysize, y, slots[1]);
+        set_config(xt, xaxis_config, xaxis_mask);
+        set_config(yt, yaxis_config, yaxis_mask);
+        *xaxis_team = (shmem_team_t)(void *)xt;
+        *yaxis_team = (shmem_team_t)(void *)yt;
+        rc = 0;
+    }
+    SHM_LEAVE();
+    return rc;
+}
+
+void shmem_team_destroy(shmem_team_t team)
+{
+    SHM_ENTER("shmem_team_destroy");
+    shm_charge_call();
+    shm_pe_t *s = shm_self();
+    shm_team_t *t = shm_team_of(team);
+    if (t && t != s->world && t != s->shared) {
+        shm_ctx_destroy_team(t);
+        for (shm_team_t **q = &s->teams; *q; q = &(*q)->next)
+            if (*q == t) {
+                *q = t->next;
+                break;
+            }
+        s->slots_used &= ~(1u << t->slot);
+        free(t);
+    }
+    SHM_LEAVE();
+}
+
+int shmem_team_my_pe(shmem_team_t team)
+{
+    shm_team_t *t = shm_team_of(team);
+    return t ? t->me : -1;
+}
+
+int shmem_team_n_pes(shmem_team_t team)
+{
+    shm_team_t *t = shm_team_of(team);
+    return t ? t->size : -1;
+}
+
+int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config_t *config)
+{
+    shm_team_t *t = shm_team_of(team);
+    if (!t || (config_mask && !config))
+        return -1;
+    if (config_mask & SHMEM_TEAM_NUM_CONTEXTS)
+        config->num_contexts = t->config.num_contexts;
+    return 0;
+}
+
+int shmem_team_translate_pe(shmem_team_t src_team, int src_pe, shmem_team_t dest_team)
+{
+    shm_team_t *s = shm_team_of(src_team), *d = shm_team_of(dest_team);
+    if (!s || !d || src_pe < 0 || src_pe >= s->size)
+        return -1;
+    return shm_team_index(d, shm_team_world_pe(s, src_pe));
+}

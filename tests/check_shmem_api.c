@@ -1,0 +1,345 @@
+/* tests/check_shmem_api: the OpenSHMEM 1.5 point-to-point API (issue 3):
+ * exported names against the reference list, the C11 generics, every RMA
+ * and atomic family, ordering (fence, quiet, put-with-signal, nbi source
+ * reads), locks, waits, teams and contexts, global exit, and misuse. */
+#include "testutil.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIM tu_shmemsim()
+#define PROG(n) tu_prog(n)
+
+/* The reference list of C names, by area (a copy of the project's
+ * reference file; its header explains the provenance tags). */
+#define NAMES_FILE "tests/data/openshmem_c.txt"
+
+typedef void name_fn(const char *name, const char *area, const char *line, void *arg);
+
+/* Calls fn for every name of the reference list, with its area header and
+ * its whole line. */
+static void each_name(name_fn *fn, void *arg)
+{
+    char *text = tu_read_file(NAMES_FILE, NULL);
+    ck_assert_msg(text != NULL, "cannot read %s", NAMES_FILE);
+    char area[512] = "", *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char name[128];
+        if (strncmp(line, "# area:", 7) == 0)
+            snprintf(area, sizeof area, "%s", line);
+        else if (line[0] != '#' && sscanf(line, "%127s", name) == 1)
+            fn(name, area, line, arg);
+    }
+    free(text);
+}
+
+typedef struct name_check {
+    const char *a, *b;        /* texts the names are looked up in */
+    int wanted, missing;
+    char first_missing[128];
+} name_check_t;
+
+static void note(name_check_t *c, const char *name, int found)
+{
+    c->wanted++;
+    if (!found && c->missing++ == 0)
+        snprintf(c->first_missing, sizeof c->first_missing, "%s", name);
+}
+
+/* Issue 3's areas: everything but collectives, provenance 1.5 or legacy. */
+static void check_export(const char *name, const char *area, const char *line, void *arg)
+{
+    (void)line;
+    if (strstr(area, "Collectives") || strstr(area, "C11 generic") ||
+        !(strstr(area, "provenance: spec1.5") || strstr(area, "provenance: legacy")))
+        return;
+    char sym[160];
+    snprintf(sym, sizeof sym, " %s\n", name);
+    note(arg, name, strstr(((name_check_t *)arg)->a, sym) != NULL);
+}
+
+START_TEST(library_exports_every_spec15_and_legacy_name)
+{
+    char lib[4096];
+    snprintf(lib, sizeof lib, "%s", SIM);
+    char *bin = strstr(lib, "bin/shmemsim");
+    ck_assert_ptr_nonnull(bin);
+    strcpy(bin, "lib/libshmemsim.so");
+    run_result_t r = tu_run("nm -D --defined-only %s | awk '{print \" \" $NF}'", lib);
+    ck_assert_int_eq(r.status, 0);
+    name_check_t c = {r.out, NULL, 0, 0, ""};
+    each_name(check_export, &c);
+    ck_assert_int_ge(c.wanted, 1290);
+    ck_assert_msg(c.missing == 0, "%d of %d names not exported, the first: %s", c.missing,
+                  c.wanted, c.first_missing);
+    tu_free(&r);
+}
+END_TEST
+
+/* C11 generic names of issue 3: not collectives (another issue), not 1.6. */
+static void check_generic(const char *name, const char *area, const char *line, void *arg)
+{
+    static const char *const coll[] = {"alltoall", "broadcast", "collect", "_reduce",
+                                       "shmem_sync", "scan"};
+    if (!strstr(area, "C11 generic") || strstr(line, "new in 1.6"))
+        return;
+    for (size_t i = 0; i < sizeof coll / sizeof coll[0]; i++)
+        if (strstr(name, coll[i]))
+            return;
+    name_check_t *c = arg;
+    char def[160], call[160];
+    snprintf(def, sizeof def, "#define %s(", name);
+    snprintf(call, sizeof call, "%s(", name);
+    /* A macro of the header (shmem_global_exit is an ordinary routine) that
+     * the generic test program calls. */
+    note(c, name, (strstr(c->a, def) || !strcmp(name, "shmem_global_exit")) &&
+                      strstr(c->b, call));
+}
+
+START_TEST(c11_generics_are_macros_a_program_uses)
+{
+    char *header = tu_read_file("api/include/shmem_p2p.h", NULL);
+    char *program = tu_read_file("tests/programs/p2p_generic.c", NULL);
+    ck_assert_ptr_nonnull(header);
+    ck_assert_ptr_nonnull(program);
+    name_check_t c = {header, program, 0, 0, ""};
+    each_name(check_generic, &c);
+    ck_assert_int_ge(c.wanted, 50);
+    ck_assert_msg(c.missing == 0, "%d generic names not defined or not used, the first: %s",
+                  c.missing, c.first_missing);
+    free(header);
+    free(program);
+    /* make built the program, so every generic compiled; its checks pass. */
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("p2p_generic"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(tu_count(r.out, " errors 0\n"), 3);
+    tu_free(&r);
+}
+END_TEST
+
+/* Runs a checking program on npes PEs under both privatization strategies:
+ * same output, exit 0, every PE reports no error after some checks. */
+static void run_checks(const char *prog, int npes, const char *what)
+{
+    run_result_t c = tu_run("%s -n %d --quiet --privatize copy %s", SIM, npes, PROG(prog));
+    run_result_t s = tu_run("%s -n %d --quiet --privatize swap %s", SIM, npes, PROG(prog));
+    ck_assert_msg(c.status == 0, "%s: %s%s", prog, c.out, c.err);
+    ck_assert_str_eq(c.out, s.out);
+    ck_assert_int_eq(tu_count(c.out, " errors 0\n"), npes);
+    char none[64];
+    snprintf(none, sizeof none, "%s checks 0 ", what);
+    ck_assert_ptr_null(strstr(c.out, none));
+    tu_free(&c);
+    tu_free(&s);
+}
+
+START_TEST(every_rma_family_and_type_on_4_pes)
+{
+    run_checks("p2p_rma", 4, "rma");
+}
+END_TEST
+
+START_TEST(every_atomic_family_and_type_on_4_pes)
+{
+    run_checks("p2p_amo", 4, "amo");
+    run_checks("p2p_amo", 7, "amo");
+}
+END_TEST
+
+/* How many of seeds 1..n print each of two words for p2p_order args. */
+static void outcomes(int n, const char *args, const char *a, const char *b, int *na, int *nb)
+{
+    run_result_t r = tu_run("for s in $(seq 1 %d); do %s -n 2 --quiet --seed $s %s %s; done",
+                            n, SIM, PROG("p2p_order"), args);
+    ck_assert_int_eq(r.status, 0);
+    *na = tu_count(r.out, a);
+    *nb = tu_count(r.out, b);
+    ck_assert_int_eq(*na + *nb, n);
+    tu_free(&r);
+}
+
+START_TEST(message_passing_needs_the_fence)
+{
+    int ok, stale;
+    outcomes(200, "mp fence", "mp ok\n", "mp stale\n", &ok, &stale);
+    ck_assert_int_eq(ok, 200);
+    outcomes(200, "mp none", "mp ok\n", "mp stale\n", &ok, &stale);
+    ck_assert_int_gt(ok, 0);
+    ck_assert_int_gt(stale, 0);
+}
+END_TEST
+
+START_TEST(fence_and_quiet_act_per_context)
+{
+    int ok, stale;
+    outcomes(100, "mp ctxfence", "mp ok\n", "mp stale\n", &ok, &stale);
+    ck_assert_int_eq(ok, 100);
+    outcomes(100, "mp ctxquiet", "mp ok\n", "mp stale\n", &ok, &stale);
+    ck_assert_int_eq(ok, 100);
+    outcomes(100, "mp quiet", "mp ok\n", "mp stale\n", &ok, &stale);
+    ck_assert_int_eq(ok, 100);
+    /* Fencing or quieting the default context does not order a context's puts. */
+    outcomes(100, "mp wrongfence", "mp ok\n", "mp stale\n", &ok, &stale);
+    ck_assert_int_gt(stale, 0);
+    outcomes(100, "mp wrongquiet", "mp ok\n", "mp stale\n", &ok, &stale);
+    ck_assert_int_gt(stale, 0);
+}
+END_TEST
+
+START_TEST(put_signal_delivers_data_before_the_signal)
+{
+    int ok, stale;
+    outcomes(200, "signal blocking", "signal ok 1\n", "signal stale", &ok, &stale);
+    ck_assert_int_eq(ok, 200);
+    outcomes(200, "signal nbi", "signal ok 1\n", "signal stale", &ok, &stale);
+    ck_assert_int_eq(ok, 200);
+    outcomes(50, "signal ctx", "signal ok 1\n", "signal stale", &ok, &stale);
+    ck_assert_int_eq(ok, 50);
+}
+END_TEST
+
+START_TEST(put_nbi_reads_its_source_at_injection)
+{
+    /* Behind a large put, the nbi message leaves after the source changed. */
+    for (int i = 0; i < 2; i++) {
+        run_result_t r = tu_run("%s -n 2 --quiet --seed %d %s source nbi", SIM, 1 + i,
+                                PROG("p2p_order"));
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "source changed\n");
+        tu_free(&r);
+    }
+    run_result_t r = tu_run("%s -n 2 --quiet %s source blocking", SIM, PROG("p2p_order"));
+    ck_assert_str_eq(r.out, "source original\n");
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(locks_exclude_under_contention)
+{
+    const char *modes[] = {"lock", "test"};
+    for (int i = 0; i < 2; i++) {
+        run_result_t r = tu_run("%s -n 16 --quiet %s %s", SIM, PROG("p2p_lock"), modes[i]);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_str_eq(r.out, "counter 320 expected 320 overlaps 0\n");
+        tu_free(&r);
+    }
+    /* The control: without the lock, updates collide and get lost. */
+    run_result_t r = tu_run("%s -n 16 --quiet %s nolock", SIM, PROG("p2p_lock"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_null(strstr(r.out, "counter 320 "));
+    ck_assert_ptr_null(strstr(r.out, "overlaps 0\n"));
+    tu_free(&r);
+    r = tu_run("%s -n 4 %s misuse", SIM, PROG("p2p_lock"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[lock-misuse] PE 1 at "));
+    ck_assert_ptr_nonnull(strstr(r.err, "in shmem_clear_lock, called from main at p2p_lock.c:"));
+    ck_assert_int_eq(tu_count(r.out, " done\n"), 4);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(waits_and_tests_return_the_right_indices)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("p2p_wait"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out,
+                     "any 5\n"
+                     "some 2: 2 6\n"
+                     "test_any none\n"
+                     "test_some 0\n"
+                     "test_all 0 1\n"
+                     "test 1 0\n"
+                     "test_any 2\n"
+                     "test_some 3: 2 5 6\n"
+                     "empty none 0\n"
+                     "all_vector done\n"
+                     "test_all_vector 1\n"
+                     "any_vector 3\n"
+                     "some_vector 2: 3 6\n"
+                     "test_any_vector 3\n"
+                     "test_some_vector 0:\n"
+                     "all done\n"
+                     "deprecated 1 1 0\n"
+                     "typed 12\n");
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(teams_contexts_pointers_and_queries)
+{
+    run_checks("p2p_misc", 5, "misc");
+    run_checks("p2p_misc", 12, "misc");
+    run_result_t r = tu_run("%s -n 5 --quiet %s", SIM, PROG("p2p_misc"));
+    ck_assert_ptr_nonnull(strstr(r.out, "teams before the pool ran out: 30\n"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(global_exit_ends_the_job)
+{
+    run_result_t r = tu_run("%s -n 4 %s exit 3", SIM, PROG("p2p_misc"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 2 calls shmem_global_exit(3)\n"));
+    ck_assert_ptr_null(strstr(r.out, "passed the barrier"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 2 exited with status 3; the job was terminated"));
+    tu_free(&r);
+    r = tu_run("%s -n 4 %s exit 0", SIM, PROG("p2p_misc"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 2 calls shmem_global_exit(0)\n"));
+    ck_assert_ptr_null(strstr(r.out, "passed the barrier"));
+    ck_assert_ptr_null(strstr(r.err, "deadlock"));
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(misuse_names_the_call_and_the_pe)
+{
+    struct { const char *mode, *id, *call, *detail; } cases[] = {
+        {"put_pe", "invalid-pe", "shmem_int_put", "PE 99 does not exist"},
+        {"amo_pe", "invalid-pe", "shmem_long_atomic_fetch_add", "PE -1 does not exist"},
+        {"team_pe", "invalid-pe", "shmem_ctx_long_p", "PE 2 does not exist in the context's team"},
+        {"iget_null", "null-pointer", "shmem_double_iget", "'dest' is NULL"},
+        {"ctx_invalid", "null-pointer", "shmem_ctx_long_p", "SHMEM_CTX_INVALID"},
+        {"nbi_stack", "nonsymmetric-address", "shmem_long_put_nbi", "'dest' is not symmetric"},
+        {"signal_stack", "nonsymmetric-address", "shmem_int_put_signal", "'sig_addr'"},
+        {"wait_stack", "nonsymmetric-address", "shmem_int_wait_until", "'ivar'"},
+        {"lock_stack", "nonsymmetric-address", "shmem_set_lock", "'lock'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run_result_t r = tu_run("%s -n 3 %s %s", SIM, PROG("p2p_misuse"), cases[i].mode);
+        char head[200];
+        snprintf(head, sizeof head, "error [%s] PE 0 at ", cases[i].id);
+        ck_assert_msg(r.status == 4, "%s: status %d", cases[i].mode, r.status);
+        ck_assert_msg(strstr(r.err, head), "%s: %s", cases[i].mode, r.err);
+        snprintf(head, sizeof head, " in %s, called from main at p2p_misuse.c:", cases[i].call);
+        ck_assert_msg(strstr(r.err, head), "%s: %s", cases[i].mode, r.err);
+        ck_assert_msg(strstr(r.err, cases[i].detail), "%s: %s", cases[i].mode, r.err);
+        ck_assert_int_eq(tu_count(r.out, " done\n"), 3);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+Suite *shmem_api_suite(void)
+{
+    Suite *s = suite_create("shmem_api");
+    TCase *tc = tcase_create("p2p");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, library_exports_every_spec15_and_legacy_name);
+    tcase_add_test(tc, c11_generics_are_macros_a_program_uses);
+    tcase_add_test(tc, every_rma_family_and_type_on_4_pes);
+    tcase_add_test(tc, every_atomic_family_and_type_on_4_pes);
+    tcase_add_test(tc, message_passing_needs_the_fence);
+    tcase_add_test(tc, fence_and_quiet_act_per_context);
+    tcase_add_test(tc, put_signal_delivers_data_before_the_signal);
+    tcase_add_test(tc, put_nbi_reads_its_source_at_injection);
+    tcase_add_test(tc, locks_exclude_under_contention);
+    tcase_add_test(tc, waits_and_tests_return_the_right_indices);
+    tcase_add_test(tc, teams_contexts_pointers_and_queries);
+    tcase_add_test(tc, global_exit_ends_the_job);
+    tcase_add_test(tc, misuse_names_the_call_and_the_pe);
+    suite_add_tcase(s, tc);
+    return s;
+}

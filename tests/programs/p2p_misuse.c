@@ -1,0 +1,48 @@
+/* Argument errors in the point-to-point families, one per run (argv[1]);
+ * PE 0 makes the bad call, every PE then prints "PE n done". */
+#include <shmem.h>
+#include <stdio.h>
+#include <string.h>
+
+int isym[4];
+long lsym;
+double dsym[4];
+uint64_t sig;
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    const char *m = argc > 1 ? argv[1] : "";
+    long local = 0;
+    int ilocal[4] = {0};
+    shmem_team_t pair;
+    shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 2, NULL, 0, &pair);
+    if (shmem_my_pe() == 0) {
+        if (!strcmp(m, "put_pe"))
+            shmem_int_put(isym, ilocal, 4, 99);
+        if (!strcmp(m, "amo_pe"))
+            (void)shmem_long_atomic_fetch_add(&lsym, 1, -1);
+        if (!strcmp(m, "iget_null"))
+            shmem_double_iget(NULL, dsym, 1, 1, 2, 1);
+        if (!strcmp(m, "nbi_stack"))
+            shmem_long_put_nbi(&local, &lsym, 1, 1);
+        if (!strcmp(m, "signal_stack"))
+            shmem_int_put_signal(isym, ilocal, 1, (uint64_t *)&local, 1, SHMEM_SIGNAL_SET, 1);
+        if (!strcmp(m, "wait_stack"))
+            shmem_int_wait_until(ilocal, SHMEM_CMP_EQ, 0);
+        if (!strcmp(m, "lock_stack"))
+            shmem_set_lock(&local);
+        if (!strcmp(m, "ctx_invalid"))
+            shmem_ctx_long_p(SHMEM_CTX_INVALID, &lsym, 1, 1);
+        if (!strcmp(m, "team_pe")) {
+            shmem_ctx_t ctx;
+            shmem_team_create_ctx(pair, 0, &ctx);
+            shmem_ctx_long_p(ctx, &lsym, 1, 2);
+            shmem_ctx_destroy(ctx);
+        }
+    }
+    shmem_barrier_all();
+    printf("PE %d done\n", shmem_my_pe());
+    shmem_finalize();
+    return 0;
+}
