@@ -112,6 +112,23 @@ void coll_check_enter(const coll_args_t *a, const long *psync);
 /* Records that the caller left its collective on psync. */
 void coll_check_leave(const long *psync);
 
+/* The protocols, over a set the caller has checked (active-set routines
+ * wrap them with argument checks and the pSync checker; team routines use
+ * the team's internal pSync).  psync points at the caller's words. */
+void coll_bcast_core(const char *call, const coll_set_t *s, void *dest, const void *src,
+                     size_t n, int root, long *psync);
+void coll_fcollect_core(const char *call, const coll_set_t *s, void *dest, const void *src,
+                        size_t n, long *psync);
+void coll_collect_core(const char *call, const coll_set_t *s, void *dest, const void *src,
+                       size_t n, long *psync);
+void coll_alltoall_core(const char *call, const coll_set_t *s, void *dest, const void *src,
+                        size_t es, size_t nelems, ptrdiff_t dst, ptrdiff_t sst, long *psync);
+typedef void (*coll_combine_fn)(void *acc, const void *in, size_t n);
+/* Reduction in chunks of wrk elements of the symmetric pwrk. */
+void coll_reduce_core(const char *call, const coll_set_t *s, void *target, const void *source,
+                      size_t nreduce, size_t es, coll_combine_fn op, void *pwrk, size_t wrk,
+                      long *psync);
+
 /* Barrier/sync over an active set with the counted discipline (no quiet). */
 void coll_sync(const char *call, const coll_set_t *s, long *psync);
 

@@ -83,6 +83,14 @@ static void bcast(const char *call, void *dest, const void *src, size_t n, int r
     }
     coll_args_t a = {call, s.start, s.stride, s.size, root, n, 0, dest, src, NULL};
     coll_check_enter(&a, psync);
+    coll_bcast_core(call, &s, dest, src, n, root, psync);
+    coll_check_leave(psync);
+}
+
+void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const void *src,
+                     size_t n, int root, long *psync)
+{
+    coll_set_t s = *sp;
     const char *algo = coll_algorithm("SHMEM_BCAST_ALGORITHM", tree_algos,
                                       s.size <= 8 ? "linear" : "tree");
     coll_tree_t t;
@@ -101,7 +109,6 @@ static void bcast(const char *call, void *dest, const void *src, size_t n, int r
     for (int i = 0; i < t.nchildren; i++)
         coll_set_word(call, &psync[0], 1, coll_pe(&s, coll_tree_child(&t, i)));
     psync[0] = SHMEM_SYNC_VALUE;
-    coll_check_leave(psync);
 }
 
 void shmem_broadcast32(void *dest, const void *source, size_t nelems, int PE_root,
@@ -171,14 +178,20 @@ static void fcollect(const char *call, void *dest, const void *src, size_t n, in
         return;
     coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 0, dest, src, NULL};
     coll_check_enter(&a, psync);
-    const char *algo = coll_algorithm("SHMEM_FCOLLECT_ALGORITHM", fcollect_algos,
-                                      s.size <= 8 ? "linear" : "ring");
-    if (strcmp(algo, "ring") == 0)
-        fcollect_ring(call, &s, dest, src, n, psync);
-    else
-        gather_all(call, &s, dest, src, (size_t)s.me * n, n, psync);
-    psync[0] = SHMEM_SYNC_VALUE;
+    coll_fcollect_core(call, &s, dest, src, n, psync);
     coll_check_leave(psync);
+}
+
+void coll_fcollect_core(const char *call, const coll_set_t *s, void *dest, const void *src,
+                        size_t n, long *psync)
+{
+    const char *algo = coll_algorithm("SHMEM_FCOLLECT_ALGORITHM", fcollect_algos,
+                                      s->size <= 8 ? "linear" : "ring");
+    if (strcmp(algo, "ring") == 0)
+        fcollect_ring(call, s, dest, src, n, psync);
+    else
+        gather_all(call, s, dest, src, (size_t)s->me * n, n, psync);
+    psync[0] = SHMEM_SYNC_VALUE;
 }
 
 /* Exclusive prefix sum of the block sizes along the set: member i learns
@@ -251,17 +264,23 @@ static void collect(const char *call, void *dest, const void *src, size_t n, int
         return;
     coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 1, dest, src, NULL};
     coll_check_enter(&a, psync);
+    coll_collect_core(call, &s, dest, src, n, psync);
+    coll_check_leave(psync);
+}
+
+void coll_collect_core(const char *call, const coll_set_t *s, void *dest, const void *src,
+                       size_t n, long *psync)
+{
     size_t total = 0;
-    size_t off = collect_offsets(call, &s, n, psync, &total);
+    size_t off = collect_offsets(call, s, n, psync, &total);
     const char *algo = coll_algorithm("SHMEM_COLLECT_ALGORITHM", collect_algos,
-                                      s.size <= 8 ? "linear" : "tree");
+                                      s->size <= 8 ? "linear" : "tree");
     if (strcmp(algo, "tree") == 0)
-        collect_tree(call, &s, dest, src, off, n, total, psync);
+        collect_tree(call, s, dest, src, off, n, total, psync);
     else
-        gather_all(call, &s, dest, src, off, n, psync);
+        gather_all(call, s, dest, src, off, n, psync);
     for (int i = 0; i < 4; i++)
         psync[i] = SHMEM_SYNC_VALUE;
-    coll_check_leave(psync);
 }
 
 #define DEFINE_COLLECT(BITS)                                                              \
@@ -328,6 +347,8 @@ static void a2a_send(const a2a_t *a, const coll_set_t *s, int j)
     coll_send(m);
 }
 
+static void alltoall_core(const a2a_t *a, const coll_set_t *sp, long *psync);
+
 /* Linear: all blocks, one fence, then a count in every other member's
  * pSync[0].  Pairwise: in step t exchange with me+t / me-t, one at a time. */
 static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, long *psync)
@@ -341,6 +362,13 @@ static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, lo
         return;
     coll_args_t ca = {a->call, s.start, s.stride, s.size, -1, a->nelems, 0, a->dest, a->src, NULL};
     coll_check_enter(&ca, psync);
+    alltoall_core(a, &s, psync);
+    coll_check_leave(psync);
+}
+
+static void alltoall_core(const a2a_t *a, const coll_set_t *sp, long *psync)
+{
+    coll_set_t s = *sp;
     const char *algo = coll_algorithm("SHMEM_ALLTOALL_ALGORITHM", alltoall_algos,
                                       s.size <= 8 ? "linear" : "pairwise");
     int pairwise = strcmp(algo, "pairwise") == 0;
@@ -366,7 +394,13 @@ static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, lo
         coll_wait_ge(why, &psync[0], s.size - 1);
     }
     psync[0] = SHMEM_SYNC_VALUE;
-    coll_check_leave(psync);
+}
+
+void coll_alltoall_core(const char *call, const coll_set_t *s, void *dest, const void *src,
+                        size_t es, size_t nelems, ptrdiff_t dst, ptrdiff_t sst, long *psync)
+{
+    a2a_t a = {call, dest, src, es, nelems, dst, sst};
+    alltoall_core(&a, s, psync);
 }
 
 #define DEFINE_ALLTOALL(BITS)                                                               \

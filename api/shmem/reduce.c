@@ -23,7 +23,7 @@
 
 enum { GRANT = 0, RESULT = 1, DATA = 2 };
 
-typedef void (*combine_fn)(void *acc, const void *in, size_t n);
+typedef coll_combine_fn combine_fn;
 
 typedef struct reduce_args {
     const char *call;
@@ -101,6 +101,8 @@ static int check_reduce(const reduce_args_t *r, size_t wrk)
     return 0;
 }
 
+static void reduce_core(const reduce_args_t *r, const coll_set_t *sp, size_t wrk);
+
 static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_stride, int size)
 {
     coll_set_t s;
@@ -113,6 +115,14 @@ static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_s
     coll_args_t a = {r->call, s.start, s.stride, s.size, -1, r->nreduce, 0, r->target, r->source,
                      r->pwrk};
     coll_check_enter(&a, r->psync);
+    reduce_core(r, &s, wrk);
+    coll_check_leave(r->psync);
+}
+
+/* The protocol itself, chunked by wrk elements of pWrk. */
+static void reduce_core(const reduce_args_t *r, const coll_set_t *sp, size_t wrk)
+{
+    coll_set_t s = *sp;
     const char *algo = coll_algorithm("SHMEM_REDUCE_ALGORITHM", reduce_algos,
                                       s.size <= 8 ? "linear" : "tree");
     coll_tree_t t;
@@ -127,7 +137,14 @@ static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_s
     }
     free(acc);
     r->psync[GRANT] = r->psync[RESULT] = r->psync[DATA] = SHMEM_SYNC_VALUE;
-    coll_check_leave(r->psync);
+}
+
+void coll_reduce_core(const char *call, const coll_set_t *s, void *target, const void *source,
+                      size_t nreduce, size_t es, coll_combine_fn op, void *pwrk, size_t wrk,
+                      long *psync)
+{
+    reduce_args_t r = {call, target, source, nreduce, es, op, pwrk, psync};
+    reduce_core(&r, s, wrk);
 }
 
 #define COMBINE(T, N, OP, EXPR)                                  \
