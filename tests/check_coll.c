@@ -242,6 +242,72 @@ START_TEST(pwrk_too_small_is_named)
 }
 END_TEST
 
+START_TEST(team_collectives_on_world_and_split_teams)
+{
+    const char *envs[] = {all_tree, all_linear};
+    int counts[] = {1, 2, 5, 8, 13};
+    for (int e = 0; e < 2; e++)
+        for (int i = 0; i < 5; i++) {
+            expect_clean(envs[e], counts[i], "team_coll", "", counts[i]);
+            expect_clean(envs[e], counts[i], "team_coll", "split", (counts[i] + 1) / 3);
+        }
+    for (int seed = 2; seed <= 4; seed++) {
+        run_result_t r = tu_run("%s -n 7 --quiet --seed %d %s", SIM, seed, PROG("team_coll"));
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_int_eq(tu_count(r.out, "errors 0\n"), 7);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+/* Every collective name of the reference list (areas "Collectives", spec
+ * 1.5 or legacy) is exported, but the scans (new in 1.6, not implemented);
+ * every collective C11 generic name is a macro of shmem.h. */
+START_TEST(library_exports_every_collective_name)
+{
+    char lib[4096];
+    snprintf(lib, sizeof lib, "%s", SIM);
+    strcpy(strstr(lib, "bin/shmemsim"), "lib/libshmemsim.so");
+    run_result_t nm = tu_run("nm -D --defined-only %s | awk '{print \" \" $NF}'", lib);
+    ck_assert_int_eq(nm.status, 0);
+    char *ref = tu_read_file("tests/data/openshmem_c.txt", NULL);
+    char *hdr = tu_read_file("api/include/shmem.h", NULL);
+    ck_assert_ptr_nonnull(ref);
+    ck_assert_ptr_nonnull(hdr);
+    int in_area = 0, generic = 0, wanted = 0, macros = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(ref, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char name[128], sym[160];
+        if (!strncmp(line, "# area:", 7)) {
+            in_area = strstr(line, "Collectives") &&
+                      (strstr(line, "provenance: spec1.5") || strstr(line, "provenance: legacy"));
+            generic = strstr(line, "C11 generic") != NULL;
+            continue;
+        }
+        if (line[0] == '#' || sscanf(line, "%127s", name) != 1 || strstr(name, "scan"))
+            continue;
+        if (in_area) {
+            snprintf(sym, sizeof sym, " %s\n", name);
+            ck_assert_msg(strstr(nm.out, sym) != NULL, "%s is not exported", name);
+            wanted++;
+        }
+        int coll = strstr(name, "alltoall") || strstr(name, "broadcast") ||
+                   strstr(name, "collect") || strstr(name, "_reduce") ||
+                   !strcmp(name, "shmem_sync");
+        if (generic && coll && !strstr(line, "new in 1.6")) {
+            snprintf(sym, sizeof sym, "#define %s(", name);
+            ck_assert_msg(strstr(hdr, sym) != NULL, "generic %s is not a macro", name);
+            macros++;
+        }
+    }
+    ck_assert_int_ge(wanted, 320); /* 268 team-based - scans + 58 active-set */
+    ck_assert_int_ge(macros, 13);
+    free(ref);
+    free(hdr);
+    tu_free(&nm);
+}
+END_TEST
+
 Suite *coll_suite(void)
 {
     Suite *s = suite_create("coll");
@@ -257,6 +323,8 @@ Suite *coll_suite(void)
     tcase_add_test(tc, psync_reuse_is_benign_in_fifo_order_but_reported);
     tcase_add_test(tc, collective_misuse_is_named);
     tcase_add_test(tc, pwrk_too_small_is_named);
+    tcase_add_test(tc, team_collectives_on_world_and_split_teams);
+    tcase_add_test(tc, library_exports_every_collective_name);
     tcase_add_test(tc, alltoallv_variable_sizes);
     tcase_add_test(tc, alltoallv_packed_overflow_under_each_tsize_chk);
     tcase_add_test(tc, packed_deposit_order_is_the_networks_and_seeded);

@@ -144,6 +144,101 @@ SHMEM_REDUCE_COMPLEX_TYPES(SHMEM_DECL_ARITH)
 #undef SHMEM_DECL_ARITH
 /* ---- end of active-set collectives ---- */
 
+/* ---- Team-based collectives (1.5) ----------------------------------------
+ * Type tables X(TYPE, TYPENAME) of the team collectives and reductions. */
+#define SHMEM_TEAM_BITWISE_TYPES(X)                                            \
+    X(unsigned char, uchar) X(unsigned short, ushort) X(unsigned int, uint)    \
+    X(unsigned long, ulong) X(unsigned long long, ulonglong) X(int8_t, int8)   \
+    X(int16_t, int16) X(int32_t, int32) X(int64_t, int64) X(uint8_t, uint8)    \
+    X(uint16_t, uint16) X(uint32_t, uint32) X(uint64_t, uint64) X(size_t, size) \
+    X(short, short) X(int, int) X(long, long) X(long long, longlong)
+#define SHMEM_TEAM_STD_TYPES(X)                                                \
+    SHMEM_TEAM_BITWISE_TYPES(X) X(char, char) X(signed char, schar)            \
+    X(ptrdiff_t, ptrdiff) X(float, float) X(double, double)                    \
+    X(long double, longdouble)
+#ifndef __cplusplus
+#define SHMEM_TEAM_COMPLEX_TYPES(X) X(double _Complex, complexd) X(float _Complex, complexf)
+#else
+#define SHMEM_TEAM_COMPLEX_TYPES(X)
+#endif
+
+int shmem_team_sync(shmem_team_t team);
+int shmem_broadcastmem(shmem_team_t team, void *dest, const void *source, size_t nelems,
+                       int PE_root);
+int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems);
+int shmem_fcollectmem(shmem_team_t team, void *dest, const void *source, size_t nelems);
+int shmem_alltoallmem(shmem_team_t team, void *dest, const void *source, size_t nelems);
+int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst,
+                       ptrdiff_t sst, size_t nelems);
+
+#define SHMEM_DECL_TEAM_COLL(T, N)                                                           \
+    int shmem_##N##_broadcast(shmem_team_t team, T *dest, const T *source, size_t nelems,    \
+                              int PE_root);                                                  \
+    int shmem_##N##_collect(shmem_team_t team, T *dest, const T *source, size_t nelems);     \
+    int shmem_##N##_fcollect(shmem_team_t team, T *dest, const T *source, size_t nelems);    \
+    int shmem_##N##_alltoall(shmem_team_t team, T *dest, const T *source, size_t nelems);    \
+    int shmem_##N##_alltoalls(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst,    \
+                              ptrdiff_t sst, size_t nelems);
+#define SHMEM_DECL_REDUCE(T, N, OP) \
+    int shmem_##N##_##OP##_reduce(shmem_team_t team, T *dest, const T *source, size_t nreduce);
+#define SHMEM_DECL_TEAM_BITWISE(T, N) \
+    SHMEM_DECL_REDUCE(T, N, and) SHMEM_DECL_REDUCE(T, N, or) SHMEM_DECL_REDUCE(T, N, xor)
+#define SHMEM_DECL_TEAM_MINMAX(T, N) SHMEM_DECL_REDUCE(T, N, min) SHMEM_DECL_REDUCE(T, N, max)
+#define SHMEM_DECL_TEAM_ARITH(T, N) SHMEM_DECL_REDUCE(T, N, sum) SHMEM_DECL_REDUCE(T, N, prod)
+SHMEM_TEAM_STD_TYPES(SHMEM_DECL_TEAM_COLL)
+SHMEM_TEAM_BITWISE_TYPES(SHMEM_DECL_TEAM_BITWISE)
+SHMEM_TEAM_STD_TYPES(SHMEM_DECL_TEAM_MINMAX)
+SHMEM_TEAM_STD_TYPES(SHMEM_DECL_TEAM_ARITH)
+SHMEM_TEAM_COMPLEX_TYPES(SHMEM_DECL_TEAM_ARITH)
+#undef SHMEM_DECL_TEAM_COLL
+#undef SHMEM_DECL_REDUCE
+#undef SHMEM_DECL_TEAM_BITWISE
+#undef SHMEM_DECL_TEAM_MINMAX
+#undef SHMEM_DECL_TEAM_ARITH
+
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
+/* Type-generic team collectives: the routine for the type of *dest.  Only
+ * types with a C type of their own take part (int8_t is signed char, ...). */
+#define SHMEMI_TEAM_BIT(X, a)                                                 \
+    X(unsigned char, uchar, a) X(unsigned short, ushort, a) X(unsigned int, uint, a) \
+    X(unsigned long, ulong, a) X(unsigned long long, ulonglong, a) X(short, short, a) \
+    X(int, int, a) X(long, long, a) X(long long, longlong, a)
+#define SHMEMI_TEAM_MINMAX(X, a)                                              \
+    SHMEMI_TEAM_BIT(X, a) X(char, char, a) X(signed char, schar, a) X(float, float, a) \
+    X(double, double, a) X(long double, longdouble, a)
+#define SHMEMI_TEAM_ARITH(X, a) \
+    SHMEMI_TEAM_MINMAX(X, a) X(double _Complex, complexd, a) X(float _Complex, complexf, a)
+#define shmem_broadcast(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_MINMAX, _broadcast, dest)(team, dest, __VA_ARGS__)
+#define shmem_collect(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_MINMAX, _collect, dest)(team, dest, __VA_ARGS__)
+#define shmem_fcollect(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_MINMAX, _fcollect, dest)(team, dest, __VA_ARGS__)
+#define shmem_alltoall(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_MINMAX, _alltoall, dest)(team, dest, __VA_ARGS__)
+#define shmem_alltoalls(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_MINMAX, _alltoalls, dest)(team, dest, __VA_ARGS__)
+#define shmem_and_reduce(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_BIT, _and_reduce, dest)(team, dest, __VA_ARGS__)
+#define shmem_or_reduce(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_BIT, _or_reduce, dest)(team, dest, __VA_ARGS__)
+#define shmem_xor_reduce(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_BIT, _xor_reduce, dest)(team, dest, __VA_ARGS__)
+#define shmem_min_reduce(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_MINMAX, _min_reduce, dest)(team, dest, __VA_ARGS__)
+#define shmem_max_reduce(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_MINMAX, _max_reduce, dest)(team, dest, __VA_ARGS__)
+#define shmem_sum_reduce(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_ARITH, _sum_reduce, dest)(team, dest, __VA_ARGS__)
+#define shmem_prod_reduce(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_ARITH, _prod_reduce, dest)(team, dest, __VA_ARGS__)
+/* shmem_sync(team) is shmem_team_sync; the active-set form keeps 4 args. */
+#define shmem_sync(...) SHMEMI_ARITY(shmemi_sync_, __VA_ARGS__)
+#define shmemi_sync_1(team) shmem_team_sync(team)
+#define shmemi_sync_4(a, b, c, d) (shmem_sync)(a, b, c, d)
+#endif
+/* ---- end of team-based collectives ---- */
+
 #ifdef __cplusplus
 }
 #endif

@@ -45,7 +45,7 @@ void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync)
     SHM_LEAVE();
 }
 
-void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync)
+void (shmem_sync)(int PE_start, int logPE_stride, int PE_size, long *pSync)
 {
     SHM_ENTER("shmem_sync");
     barrier_as("shmem_sync", PE_start, logPE_stride, PE_size, pSync, 0);

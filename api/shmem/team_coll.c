@@ -1,0 +1,238 @@
+/* api/shmem/team_coll: the team-based collectives of OpenSHMEM 1.5.
+ *
+ * They run the same protocols as the active-set routines (coll.h) over the
+ * team's members, with the team's internal pSync: bytes [SHM_TEAM_COLL_OFF,
+ * SHM_TEAM_SLOT_BYTES) of its pool slot (p2p.h), laid out as
+ *   [0, 128)    counted sync words (team_sync, and the end of every call)
+ *   [128, 160)  the protocol's pSync words
+ *   [160, 512)  pWrk of the reductions (chunks of 352 bytes).
+ * The user cannot alternate pSync arrays here, so every team collective
+ * ends with a counted team sync: a member enters the next call only when
+ * every member is done with this one.  The area is left zero, as the team
+ * pool requires. */
+#include "coll.h"
+#include "p2p.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define TEAM_SYNC_OFF 0
+#define TEAM_PSYNC_OFF 128
+#define TEAM_WRK_OFF 160
+#define TEAM_AREA_END (SHM_TEAM_SLOT_BYTES - SHM_TEAM_COLL_OFF)
+
+/* The caller's view of the team; -1 (after a warning) for an invalid team. */
+static int team_set(const char *call, shmem_team_t team, coll_set_t *s, shm_team_t **out)
+{
+    shm_team_t *t = shm_team_of(team);
+    shm_charge_call();
+    if (!t) {
+        sim_pe_t *me = sim_pe_self();
+        sim_finding_raise("collective-not-member", SIM_SEV_WARNING, me->id, call, me->call_site,
+                          "the team handle is SHMEM_TEAM_INVALID or not a team of PE %d; the "
+                          "call returns an error without communicating.", me->id);
+        return -1;
+    }
+    s->start = t->start;
+    s->stride = t->stride;
+    s->size = t->size;
+    s->me = t->me;
+    *out = t;
+    return 0;
+}
+
+static char *area(const shm_team_t *t, size_t off)
+{
+    return shm_team_area(t, shm_me(), SHM_TEAM_COLL_OFF + off);
+}
+
+static void team_done(const char *call, const coll_set_t *s, const shm_team_t *t)
+{
+    coll_sync(call, s, (long *)area(t, TEAM_SYNC_OFF));
+}
+
+int shmem_team_sync(shmem_team_t team)
+{
+    coll_set_t s;
+    shm_team_t *t;
+    SHM_ENTER("shmem_team_sync");
+    int rc = team_set("shmem_team_sync", team, &s, &t);
+    if (rc == 0)
+        team_done("shmem_team_sync", &s, t);
+    SHM_LEAVE();
+    return rc;
+}
+
+static int bcast(const char *call, shmem_team_t team, void *dest, const void *src, size_t n,
+                 int root)
+{
+    coll_set_t s;
+    shm_team_t *t;
+    if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, n) ||
+        shm_check_ptr(call, "source", src, n))
+        return -1;
+    if (root < 0 || root >= s.size) {
+        sim_pe_t *me = sim_pe_self();
+        sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, call, me->call_site,
+                          "PE_root %d is not a member index of the team (0..%d); the call "
+                          "was skipped.", root, s.size - 1);
+        return -1;
+    }
+    if (s.me == root && dest != src) /* team broadcast updates the root too */
+        memmove(dest, src, n);
+    coll_bcast_core(call, &s, dest, src, n, root, (long *)area(t, TEAM_PSYNC_OFF));
+    team_done(call, &s, t);
+    return 0;
+}
+
+static int collect(const char *call, shmem_team_t team, void *dest, const void *src, size_t n,
+                   int fixed)
+{
+    coll_set_t s;
+    shm_team_t *t;
+    if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, 1) ||
+        shm_check_sym(call, "source", src, n))
+        return -1;
+    long *ps = (long *)area(t, TEAM_PSYNC_OFF);
+    if (fixed)
+        coll_fcollect_core(call, &s, dest, src, n, ps);
+    else
+        coll_collect_core(call, &s, dest, src, n, ps);
+    team_done(call, &s, t);
+    return 0;
+}
+
+static int alltoall(const char *call, shmem_team_t team, void *dest, const void *src,
+                    size_t es, size_t nelems, ptrdiff_t dst, ptrdiff_t sst)
+{
+    coll_set_t s;
+    shm_team_t *t;
+    if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, 1) ||
+        shm_check_sym(call, "source", src, 1))
+        return -1;
+    if (dst < 1 || sst < 1) {
+        sim_pe_t *me = sim_pe_self();
+        sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, call, me->call_site,
+                          "the strides dst=%td and sst=%td must both be at least 1; the call "
+                          "was skipped.", dst, sst);
+        return -1;
+    }
+    coll_alltoall_core(call, &s, dest, src, es, nelems, dst, sst, (long *)area(t, TEAM_PSYNC_OFF));
+    team_done(call, &s, t);
+    return 0;
+}
+
+static int reduce(const char *call, shmem_team_t team, void *dest, const void *src, size_t n,
+                  size_t es, coll_combine_fn op)
+{
+    coll_set_t s;
+    shm_team_t *t;
+    if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, n * es) ||
+        shm_check_sym(call, "source", src, n * es))
+        return -1;
+    char *wrk = area(t, TEAM_WRK_OFF);
+    size_t wrk_elems = (TEAM_AREA_END - TEAM_WRK_OFF) / es;
+    coll_reduce_core(call, &s, dest, src, n, es, op, wrk, wrk_elems,
+                     (long *)area(t, TEAM_PSYNC_OFF));
+    team_done(call, &s, t);
+    memset(wrk, 0, TEAM_AREA_END - TEAM_WRK_OFF);
+    return 0;
+}
+
+#define ENTER_RC(name, expr) \
+    do {                     \
+        SHM_ENTER(name);     \
+        int rc_ = (expr);    \
+        SHM_LEAVE();         \
+        return rc_;          \
+    } while (0)
+
+int shmem_broadcastmem(shmem_team_t team, void *dest, const void *source, size_t nelems,
+                       int PE_root)
+{
+    ENTER_RC("shmem_broadcastmem", bcast("shmem_broadcastmem", team, dest, source, nelems, PE_root));
+}
+
+int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
+{
+    ENTER_RC("shmem_collectmem", collect("shmem_collectmem", team, dest, source, nelems, 0));
+}
+
+int shmem_fcollectmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
+{
+    ENTER_RC("shmem_fcollectmem", collect("shmem_fcollectmem", team, dest, source, nelems, 1));
+}
+
+int shmem_alltoallmem(shmem_team_t team, void *dest, const void *source, size_t nelems)
+{
+    ENTER_RC("shmem_alltoallmem",
+             alltoall("shmem_alltoallmem", team, dest, source, 1, nelems, 1, 1));
+}
+
+int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst,
+                       ptrdiff_t sst, size_t nelems)
+{
+    ENTER_RC("shmem_alltoallsmem",
+             alltoall("shmem_alltoallsmem", team, dest, source, 1, nelems, dst, sst));
+}
+
+#define DEFINE_TEAM_COLL(T, N)                                                               \
+    int shmem_##N##_broadcast(shmem_team_t team, T *dest, const T *source, size_t nelems,    \
+                              int PE_root)                                                   \
+    {                                                                                        \
+        ENTER_RC("shmem_" #N "_broadcast", bcast("shmem_" #N "_broadcast", team, dest,       \
+                                                 source, nelems * sizeof(T), PE_root));      \
+    }                                                                                        \
+    int shmem_##N##_collect(shmem_team_t team, T *dest, const T *source, size_t nelems)      \
+    {                                                                                        \
+        ENTER_RC("shmem_" #N "_collect", collect("shmem_" #N "_collect", team, dest, source, \
+                                                 nelems * sizeof(T), 0));                    \
+    }                                                                                        \
+    int shmem_##N##_fcollect(shmem_team_t team, T *dest, const T *source, size_t nelems)     \
+    {                                                                                        \
+        ENTER_RC("shmem_" #N "_fcollect", collect("shmem_" #N "_fcollect", team, dest,       \
+                                                  source, nelems * sizeof(T), 1));           \
+    }                                                                                        \
+    int shmem_##N##_alltoall(shmem_team_t team, T *dest, const T *source, size_t nelems)     \
+    {                                                                                        \
+        ENTER_RC("shmem_" #N "_alltoall", alltoall("shmem_" #N "_alltoall", team, dest,      \
+                                                   source, sizeof(T), nelems, 1, 1));        \
+    }                                                                                        \
+    int shmem_##N##_alltoalls(shmem_team_t team, T *dest, const T *source, ptrdiff_t dst,    \
+                              ptrdiff_t sst, size_t nelems)                                  \
+    {                                                                                        \
+        ENTER_RC("shmem_" #N "_alltoalls", alltoall("shmem_" #N "_alltoalls", team, dest,    \
+                                                    source, sizeof(T), nelems, dst, sst));   \
+    }
+SHMEM_TEAM_STD_TYPES(DEFINE_TEAM_COLL)
+
+#define COMBINE(T, N, OP, EXPR)                                       \
+    static void tcomb_##N##_##OP(void *acc, const void *in, size_t n) \
+    {                                                                 \
+        T *a = acc;                                                   \
+        const T *b = in;                                              \
+        for (size_t i = 0; i < n; i++)                                \
+            a[i] = (EXPR);                                            \
+    }
+#define DEFINE_REDUCE(T, N, OP)                                                              \
+    int shmem_##N##_##OP##_reduce(shmem_team_t team, T *dest, const T *source, size_t nreduce) \
+    {                                                                                        \
+        ENTER_RC("shmem_" #N "_" #OP "_reduce",                                              \
+                 reduce("shmem_" #N "_" #OP "_reduce", team, dest, source, nreduce, sizeof(T), \
+                        tcomb_##N##_##OP));                                                  \
+    }
+#define BITWISE(T, N)                                                   \
+    COMBINE(T, N, and, a[i] & b[i]) COMBINE(T, N, or, a[i] | b[i])      \
+    COMBINE(T, N, xor, a[i] ^ b[i]) DEFINE_REDUCE(T, N, and)            \
+    DEFINE_REDUCE(T, N, or) DEFINE_REDUCE(T, N, xor)
+#define MINMAX(T, N)                                                    \
+    COMBINE(T, N, min, b[i] < a[i] ? b[i] : a[i])                       \
+    COMBINE(T, N, max, b[i] > a[i] ? b[i] : a[i])                       \
+    DEFINE_REDUCE(T, N, min) DEFINE_REDUCE(T, N, max)
+#define ARITH(T, N)                                                     \
+    COMBINE(T, N, sum, a[i] + b[i]) COMBINE(T, N, prod, a[i] * b[i])    \
+    DEFINE_REDUCE(T, N, sum) DEFINE_REDUCE(T, N, prod)
+SHMEM_TEAM_BITWISE_TYPES(BITWISE)
+SHMEM_TEAM_STD_TYPES(MINMAX)
+SHMEM_TEAM_STD_TYPES(ARITH)
+SHMEM_TEAM_COMPLEX_TYPES(ARITH)
