@@ -118,6 +118,8 @@ static void deliver_ev(void *arg);
 static void arrive_ev(void *arg)
 {
     sim_msg_t *m = arg;
+    if (m->on_arrive)
+        m->on_arrive(m);
     uint64_t start = sim_w->now > net->ej_free[m->dst] ? sim_w->now : net->ej_free[m->dst];
     uint64_t ser = wire_ns(m->bytes);
     net->ej_free[m->dst] = start + (ser > net->p.gap_ns ? ser : net->p.gap_ns);
