@@ -55,6 +55,10 @@ static void write_pes(FILE *f)
         if (pe->end == SIM_END_NONE) {
             fprintf(f, ", \"blocked_in\": ");
             jstr(f, pe->why);
+            if (pe->helper && pe->helper->state == SIM_PE_BLOCKED && pe->helper->why[0]) {
+                fprintf(f, ", \"helper_blocked_in\": ");
+                jstr(f, pe->helper->why);
+            }
         }
         fputc('}', f);
     }
