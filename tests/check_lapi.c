@@ -39,12 +39,76 @@ START_TEST(seed_iovector_example)
 }
 END_TEST
 
+START_TEST(seed_strided_example)
+{
+    expect_all_ok("lapi_seed_strided", "", counts, 4);
+}
+END_TEST
+
+/* The seed page's two GENERIC copy tables, read back from the bytes that
+ * landed, for LAPI_Putv and LAPI_Amsendv, plus its "target longer than
+ * origin" rule. */
+static const char generic_tables[] =
+    "table 1 (LAPI_Putv):\n"
+    "  5 bytes from orgaddr_0+0 to tgtaddr_0+0\n"
+    "  7 bytes from orgaddr_1+0 to tgtaddr_0+5\n"
+    "  2 bytes from orgaddr_1+7 to tgtaddr_1+0\n"
+    "  1 byte from orgaddr_1+9 to tgtaddr_2+0\n"
+    "  3 bytes from orgaddr_2+0 to tgtaddr_2+1\n"
+    "  2 bytes from orgaddr_2+3 to tgtaddr_3+0\n"
+    "table 1 (LAPI_Amsendv):\n"
+    "  5 bytes from orgaddr_0+0 to tgtaddr_0+0\n"
+    "  7 bytes from orgaddr_1+0 to tgtaddr_0+5\n"
+    "  2 bytes from orgaddr_1+7 to tgtaddr_1+0\n"
+    "  1 byte from orgaddr_1+9 to tgtaddr_2+0\n"
+    "  3 bytes from orgaddr_2+0 to tgtaddr_2+1\n"
+    "  2 bytes from orgaddr_2+3 to tgtaddr_3+0\n"
+    "table 2 (LAPI_Putv):\n"
+    "  5 bytes from orgaddr_0+0 to tgtaddr_0+0\n"
+    "  10 bytes from orgaddr_0+5 to tgtaddr_1+0\n"
+    "  not copied: 5 bytes of orgaddr_0 from +15\n"
+    "table 2 (LAPI_Amsendv):\n"
+    "  5 bytes from orgaddr_0+0 to tgtaddr_0+0\n"
+    "  10 bytes from orgaddr_0+5 to tgtaddr_1+0\n"
+    "  not copied: 5 bytes of orgaddr_0 from +15\n"
+    "table 3 (LAPI_Putv):\n"
+    "  3 bytes from orgaddr_0+0 to tgtaddr_0+0\n"
+    "  2 bytes from orgaddr_1+0 to tgtaddr_0+3\n"
+    "  2 bytes from orgaddr_1+2 to tgtaddr_1+0\n"
+    "  untouched: 3 bytes of tgtaddr_1 from +2\n"
+    "table 3 (LAPI_Amsendv):\n"
+    "  3 bytes from orgaddr_0+0 to tgtaddr_0+0\n"
+    "  2 bytes from orgaddr_1+0 to tgtaddr_0+3\n"
+    "  2 bytes from orgaddr_1+2 to tgtaddr_1+0\n"
+    "  untouched: 3 bytes of tgtaddr_1 from +2\n";
+
+START_TEST(generic_vectors_follow_the_seed_copy_tables)
+{
+    const char *priv[] = {"copy", "swap"};
+    for (int p = 0; p < 2; p++) {
+        run_result_t r = tu_run("%s -n 2 --quiet --privatize %s %s", SIM, priv[p],
+                                PROG("lapi_generic"));
+        ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+        ck_assert_ptr_nonnull(strstr(r.out, generic_tables));
+        ck_assert_int_eq(tu_count(r.out, " ok\n"), 2);
+        tu_free(&r);
+    }
+    /* Bystanders only take part in the fences. */
+    run_result_t r = tu_run("%s -n 5 --quiet %s", SIM, PROG("lapi_generic"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, generic_tables));
+    tu_free(&r);
+}
+END_TEST
+
 Suite *lapi_suite(void)
 {
     Suite *s = suite_create("lapi");
     TCase *tc = tcase_create("programs");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, seed_iovector_example);
+    tcase_add_test(tc, seed_strided_example);
+    tcase_add_test(tc, generic_vectors_follow_the_seed_copy_tables);
     suite_add_tcase(s, tc);
     return s;
 }
