@@ -101,6 +101,47 @@ START_TEST(generic_vectors_follow_the_seed_copy_tables)
 }
 END_TEST
 
+/* The number after prefix on the line of out that starts with it. */
+static double number_after(const char *out, const char *prefix)
+{
+    const char *p = strstr(out, prefix);
+    ck_assert_msg(p != NULL, "no '%s' in %s", prefix, out);
+    return atof(p + strlen(prefix));
+}
+
+START_TEST(netpipe_pingpong_put_counters_and_probe)
+{
+    const char *modes[] = {"pingpong", "pingpong interrupt"};
+    for (int m = 0; m < 2; m++) {
+        expect_all_ok("lapi_netpipe", modes[m], counts, 4);
+        run_result_t r = tu_run("%s -n 2 --quiet %s %s", SIM, PROG("lapi_netpipe"), modes[m]);
+        /* One way: 1us of latency, a little overhead and jitter, plus the
+         * bytes at 10 GB/s. */
+        double small = number_after(r.out, "pingpong      1 bytes:");
+        double big = number_after(r.out, "pingpong  32768 bytes:");
+        ck_assert_msg(small >= 1.0 && small < 1.6, "%f", small);
+        ck_assert_msg(big >= 1.0 + 3.2768 && big < 1.6 + 3.3, "%f", big);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(netpipe_stream_bandwidth)
+{
+    const int some[] = {2, 5, 64};
+    expect_all_ok("lapi_netpipe", "stream", some, 3);
+    expect_all_ok("lapi_netpipe", "stream interrupt", some, 2);
+    run_result_t r = tu_run("%s -n 2 --quiet %s stream", SIM, PROG("lapi_netpipe"));
+    double bw = number_after(r.out, "stream    32768 bytes:");
+    ck_assert_msg(bw > 8000 && bw <= 10000, "%f MB/s at 10 GB/s", bw);
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet --net bandwidth=1GB/s %s stream", SIM, PROG("lapi_netpipe"));
+    bw = number_after(r.out, "stream    32768 bytes:");
+    ck_assert_msg(bw > 800 && bw <= 1000, "%f MB/s at 1 GB/s", bw);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *lapi_suite(void)
 {
     Suite *s = suite_create("lapi");
@@ -109,6 +150,8 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, seed_iovector_example);
     tcase_add_test(tc, seed_strided_example);
     tcase_add_test(tc, generic_vectors_follow_the_seed_copy_tables);
+    tcase_add_test(tc, netpipe_pingpong_put_counters_and_probe);
+    tcase_add_test(tc, netpipe_stream_bandwidth);
     suite_add_tcase(s, tc);
     return s;
 }
