@@ -142,6 +142,20 @@ START_TEST(netpipe_stream_bandwidth)
 }
 END_TEST
 
+START_TEST(distributed_counter_with_rmw)
+{
+    const int some[] = {1, 2, 3, 8, 64};
+    expect_all_ok("lapi_rmw", "", some, 5);
+}
+END_TEST
+
+START_TEST(am_completion_handlers_reply)
+{
+    expect_all_ok("lapi_am_reply", "", counts, 4);
+    expect_all_ok("lapi_am_reply", "polling", counts, 4);
+}
+END_TEST
+
 Suite *lapi_suite(void)
 {
     Suite *s = suite_create("lapi");
@@ -152,6 +166,8 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, generic_vectors_follow_the_seed_copy_tables);
     tcase_add_test(tc, netpipe_pingpong_put_counters_and_probe);
     tcase_add_test(tc, netpipe_stream_bandwidth);
+    tcase_add_test(tc, distributed_counter_with_rmw);
+    tcase_add_test(tc, am_completion_handlers_reply);
     suite_add_tcase(s, tc);
     return s;
 }
