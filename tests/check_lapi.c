@@ -156,6 +156,127 @@ START_TEST(am_completion_handlers_reply)
 }
 END_TEST
 
+/* Every code the simulated routines return, each provoked by
+ * lapi_errors in the situation its documentation describes. */
+static const char *const provoked[] = {
+    /* the seed's LAPI_Amsendv list */
+    "LAPI_ERR_HDR_HNDLR_NULL", "LAPI_ERR_HNDL_INVALID", "LAPI_ERR_ORG_EXTENT",
+    "LAPI_ERR_ORG_STRIDE", "LAPI_ERR_ORG_VEC_ADDR", "LAPI_ERR_ORG_VEC_LEN",
+    "LAPI_ERR_ORG_VEC_NULL", "LAPI_ERR_ORG_VEC_TYPE", "LAPI_ERR_STRIDE_ORG_VEC_ADDR_NULL",
+    "LAPI_ERR_TGT", "LAPI_ERR_TGT_PURGED", "LAPI_ERR_UHDR_LEN", "LAPI_ERR_UHDR_NULL",
+    /* the rest of the reference's per-routine tables */
+    "LAPI_ERR_INFO_NULL", "LAPI_ERR_INFO_NONZERO", "LAPI_ERR_ALL_HNDL_IN_USE",
+    "LAPI_ERR_NO_UDP_HNDLR", "LAPI_ERR_UDP_PORT_INFO", "LAPI_ERR_QUERY_TYPE",
+    "LAPI_ERR_RET_PTR_NULL", "LAPI_ERR_SET_VAL", "LAPI_ERR_CODE_UNKNOWN", "LAPI_ERR_UTIL_CMD",
+    "LAPI_ERR_DATA_LEN", "LAPI_ERR_ORG_ADDR_NULL", "LAPI_ERR_TGT_ADDR_NULL",
+    "LAPI_ERR_TGT_VEC_NULL", "LAPI_ERR_TGT_VEC_TYPE", "LAPI_ERR_TGT_VEC_ADDR",
+    "LAPI_ERR_TGT_VEC_LEN", "LAPI_ERR_TGT_EXTENT", "LAPI_ERR_TGT_STRIDE",
+    "LAPI_ERR_STRIDE_TGT_VEC_ADDR_NULL", "LAPI_ERR_VEC_NUM_DIFF", "LAPI_ERR_VEC_TYPE_DIFF",
+    "LAPI_ERR_VEC_LEN_DIFF", "LAPI_ERR_HDR_LEN", "LAPI_ERR_ADDR_HNDL_RANGE",
+    "LAPI_ERR_RMW_OP", "LAPI_ERR_IN_VAL_NULL", "LAPI_ERR_TGT_VAR_NULL", "LAPI_ERR_XFER_CMD",
+    "LAPI_ERR_OP_SZ", "LAPI_ERR_LW_DATA_LEN", "LAPI_ERR_NO_HNDLR_SET", "LAPI_ERR_CNTR_NULL",
+    "LAPI_ERR_CNTR_VAL", "LAPI_ERR_MULTIPLE_WAITERS", "LAPI_ERR_MSG_INFO_NULL",
+    "LAPI_ERR_POLLING_NET", "LAPI_ERR_ADDR_TBL_NULL",
+    /* wstatus bookkeeping of the recovery calls */
+    "LAPI_MSG_RECVD", "LAPI_MSG_PURGED_RCVD",
+};
+
+START_TEST(every_error_code_is_returned_when_documented)
+{
+    int ns[] = {2, 3};
+    for (int i = 0; i < 2; i++) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, ns[i], PROG("lapi_errors"));
+        ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+        ck_assert_ptr_null(strstr(r.out, "MISMATCH"));
+        for (size_t k = 0; k < sizeof provoked / sizeof provoked[0]; k++) {
+            char line[80];
+            snprintf(line, sizeof line, "provoked %s (", provoked[k]);
+            ck_assert_msg(strstr(r.out, line) != NULL, "%s not provoked", provoked[k]);
+        }
+        ck_assert_ptr_nonnull(strstr(r.out, "messages for 129 codes; LAPI_ERR_ORG_STRIDE: The "
+                                            "origin vector's stride is less than its block "
+                                            "size.\n"));
+        ck_assert_int_eq(tu_count(r.out, " ok\n"), ns[i]);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+typedef struct misuse_case {
+    const char *mode;
+    int status;          /* exit status */
+    const char *err[3];  /* must appear on stderr */
+    const char *out[2];  /* must appear on stdout */
+} misuse_case_t;
+
+static const misuse_case_t misuse[] = {
+    {"blocking", 4,
+     {"error [lapi-blocking-in-header-handler] PE 1 ", "in LAPI_Waitcntr, called from hdr at "
+      "lapi_misuse.c:", "The call returned LAPI_ERR_UNKNOWN"},
+     {"task 1: handler's call returned 400; data 7 8\n", "task 0 done\n"}},
+    {"comm", 4,
+     {"error [lapi-communication-in-header-handler] PE 1 ", "in LAPI_Put, called from hdr at ",
+      "without starting communication"},
+     {"task 1: handler's call returned 400; data 7 8\n", NULL}},
+    {"sleep", 4,
+     {"error [lapi-blocking-in-header-handler] PE 1 ", "tried to block (in a sleep of 1000 ns)",
+      "called from hdr at lapi_misuse.c:"},
+     {"task 1: handler's call returned -1; data 0 0\n", "task 1 done\n"}},
+    {"inline", 4,
+     {"error [lapi-blocking-in-header-handler] PE 1 ", "in LAPI_Waitcntr, called from "
+      "compl_waits at lapi_misuse.c:", NULL},
+     {"task 1: handler's call returned 400; data 7 8\n", NULL}},
+    {"notset", 4,
+     {"error [lapi-handler-not-set] PE 1 ", "names header handler index 7",
+      "asynchronous LAPI_ERR_HDR_HNDLR_NULL at task 1"},
+     {"error handler on task 1: type 3, from task 0: LAPI_ERR_HDR_HNDLR_NULL",
+      "task 1: error handler calls 1; counter 0\n"}},
+    {"nullbuf", 4,
+     {"error [lapi-null-buffer] PE 1 ", "returned NULL for 8 bytes of user data", NULL},
+     {"task 1: handler's call returned -1; data 0 0\n", NULL}},
+    {"mismatch", 4,
+     {"error [lapi-vector-mismatch] PE 1 ", "called from vhdr at lapi_misuse.c:",
+      "LAPI_ERR_VEC_NUM_DIFF"},
+     {"error handler on task 1: type 3, from task 0: LAPI_ERR_VEC_NUM_DIFF", NULL}},
+    {"afterterm", 0,
+     {"warning [lapi-message-after-term] PE 1 ", "after its LAPI_Term; it was discarded", NULL},
+     {"task 0: Put returned 0\n", "task 1 done\n"}},
+    {"crash", 5,
+     {"PE 1 crashed: Segmentation fault at address 0x0 (in hdr at lapi_misuse.c:",
+      "during the header handler of a LAPI_Amsend from task 0 called from main at "
+      "lapi_misuse.c:", NULL},
+     {NULL, NULL}},
+    {"deadlock", 3,
+     {"PE 1: blocked in LAPI_Waitcntr(cntr=&tcntr, val=1), called from main at lapi_misuse.c:",
+      "PE 1's helper thread: blocked in LAPI_Waitcntr(cntr=&never, val=1) in a completion "
+      "handler, called from compl_waits at lapi_misuse.c:",
+      "PE 0: blocked in LAPI_Gfence (barrier round 0: waiting for task 1)"},
+     {NULL, NULL}},
+    {"exit", 1,
+     {"PE 1 exited with status 3", NULL, NULL},
+     {"task 1: completion handler exits\n", NULL}},
+};
+
+START_TEST(misuse_is_diagnosed)
+{
+    for (size_t i = 0; i < sizeof misuse / sizeof misuse[0]; i++) {
+        const misuse_case_t *m = &misuse[i];
+        run_result_t r = tu_run("%s -n 2 %s %s", SIM, PROG("lapi_misuse"), m->mode);
+        ck_assert_msg(r.status == m->status, "%s: status %d\n%s%s", m->mode, r.status, r.out,
+                      r.err);
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(!m->err[k] || strstr(r.err, m->err[k]), "%s: no '%s' in\n%s",
+                          m->mode, m->err[k], r.err);
+        for (int k = 0; k < 2; k++)
+            ck_assert_msg(!m->out[k] || strstr(r.out, m->out[k]), "%s: no '%s' in\n%s",
+                          m->mode, m->out[k], r.out);
+        /* Addresses are named, never printed. */
+        ck_assert_ptr_null(strstr(r.err, "0x7f"));
+        tu_free(&r);
+    }
+}
+END_TEST
+
 Suite *lapi_suite(void)
 {
     Suite *s = suite_create("lapi");
@@ -168,6 +289,8 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, netpipe_stream_bandwidth);
     tcase_add_test(tc, distributed_counter_with_rmw);
     tcase_add_test(tc, am_completion_handlers_reply);
+    tcase_add_test(tc, every_error_code_is_returned_when_documented);
+    tcase_add_test(tc, misuse_is_diagnosed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -18,6 +18,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Sites are symbolized as return addresses (one byte back); a function's
+ * own address needs one byte forward to name that function. */
+static const void *entry_site(const void *fn)
+{
+    return (const char *)fn + 1;
+}
+
+const void *lx_handler_site(const lx_task_t *t, const lx_t *x)
+{
+    if (t->cur_inline && x->comp)
+        return entry_site((const void *)(uintptr_t)x->comp);
+    if (x->hdr)
+        return entry_site(x->hdr);
+    if (x->hdr_index > 0 && x->hdr_index < LX_ADDRTBL && t->addr_tab[x->hdr_index])
+        return entry_site(t->addr_tab[x->hdr_index]);
+    return x->site;
+}
+
 void lx_async_error(lx_task_t *t, lx_t *x, int code, const char *id, const char *fmt, ...)
 {
     char text[500];
@@ -25,7 +43,7 @@ void lx_async_error(lx_task_t *t, lx_t *x, int code, const char *id, const char 
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    lx_finding(t->id, id, x->what, x->site, "%s (asynchronous %s at task %d)", text,
+    lx_finding(t->id, id, x->what, lx_handler_site(t, x), "%s (asynchronous %s at task %d)", text,
                lx_err_name(code), t->id);
     if (t->err_hndlr) {
         lapi_handle_t h = LX_HANDLE;

@@ -273,6 +273,9 @@ void lx_run_header(lx_task_t *t, lx_t *x);
 void lx_complete(lx_task_t *t, lx_t *x);
 /* Queues a completion job (Xfer chndlr/shdlr) for t's completion thread. */
 void lx_cq_push(lx_task_t *t, lx_t *x);
+/* Where the handler x's problem comes from: the header handler (or the
+ * inline completion handler) code, else the send's call site. */
+const void *lx_handler_site(const lx_task_t *t, const lx_t *x);
 /* Reports an asynchronous error at t: finding plus the error handler. */
 void lx_async_error(lx_task_t *t, lx_t *x, int code, const char *id, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));

@@ -566,7 +566,7 @@ static void abandoned(lx_task_t *t)
     t->cur = NULL;
     if (!x)
         return;
-    lx_finding(t->id, "lapi-blocking-in-header-handler", x->what, x->site,
+    lx_finding(t->id, "lapi-blocking-in-header-handler", x->what, lx_handler_site(t, x),
                "the %s handler of a %s from task %d tried to block (in %s). Header handlers and "
                "LAPI_LOCAL_STATE completion handlers run inside LAPI's dispatcher and must "
                "return without waiting; wait in a normal completion handler instead. The "
