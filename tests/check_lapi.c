@@ -277,6 +277,42 @@ START_TEST(misuse_is_diagnosed)
 }
 END_TEST
 
+START_TEST(interrupt_mode_delivers_while_computing_polling_does_not)
+{
+    const char *sees_all = "after the sleep: flag 42, cntr 1, header handler 1\n"
+                           "after a probe: flag 42, cntr 1, header handler 1\n";
+    const char *sees_late = "after the sleep: flag 0, cntr 0, header handler 0\n"
+                            "after a probe: flag 42, cntr 1, header handler 1\n";
+    const char *modes[] = {"interrupt", "polling", "senv", "locked"};
+    const char *want[] = {sees_all, sees_late, sees_late, sees_late};
+    for (int i = 0; i < 4; i++) {
+        run_result_t r = tu_run("%s -n 2 --quiet %s %s", SIM, PROG("lapi_modes"), modes[i]);
+        ck_assert_msg(r.status == 0, "%s: %s", modes[i], r.err);
+        ck_assert_msg(strstr(r.out, want[i]) != NULL, "%s:\n%s", modes[i], r.out);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(unfenced_puts_reorder_fence_orders_them)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s order", SIM, PROG("lapi_modes"));
+    ck_assert_int_eq(r.status, 0);
+    int late = (int)number_after(r.out, "reordered ");
+    ck_assert_msg(late > 0 && late < 100, "%s", r.out);
+    ck_assert_ptr_nonnull(strstr(r.out, " of 100, lost 0\n"));
+    tu_free(&r);
+    const char *ordered[] = {"%s -n 2 --quiet %s fence", "%s -n 3 --quiet %s fence",
+                             "%s -n 2 --quiet --net ordering=fifo %s order"};
+    for (int i = 0; i < 3; i++) {
+        r = tu_run(ordered[i], SIM, PROG("lapi_modes"));
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_ptr_nonnull(strstr(r.out, "reordered 0 of 100, lost 0\n"));
+        tu_free(&r);
+    }
+}
+END_TEST
+
 Suite *lapi_suite(void)
 {
     Suite *s = suite_create("lapi");
@@ -291,6 +327,8 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, am_completion_handlers_reply);
     tcase_add_test(tc, every_error_code_is_returned_when_documented);
     tcase_add_test(tc, misuse_is_diagnosed);
+    tcase_add_test(tc, interrupt_mode_delivers_while_computing_polling_does_not);
+    tcase_add_test(tc, unfenced_puts_reorder_fence_orders_them);
     suite_add_tcase(s, tc);
     return s;
 }
