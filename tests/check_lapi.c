@@ -313,6 +313,13 @@ START_TEST(unfenced_puts_reorder_fence_orders_them)
 }
 END_TEST
 
+START_TEST(counters_gets_vectors_xfer_handlers_threads_env)
+{
+    const int some[] = {1, 2, 3, 64};
+    expect_all_ok("lapi_features", "", some, 4);
+}
+END_TEST
+
 Suite *lapi_suite(void)
 {
     Suite *s = suite_create("lapi");
@@ -329,6 +336,7 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, misuse_is_diagnosed);
     tcase_add_test(tc, interrupt_mode_delivers_while_computing_polling_does_not);
     tcase_add_test(tc, unfenced_puts_reorder_fence_orders_them);
+    tcase_add_test(tc, counters_gets_vectors_xfer_handlers_threads_env);
     suite_add_tcase(s, tc);
     return s;
 }
