@@ -153,6 +153,8 @@ int main(int argc, char **argv)
     LAPI_Getcntr(t_hndl, &t_cntr, &v);
     errors += v != 0;
     LAPI_Term(t_hndl);
+    free(s_buff);
+    free(r_buff);
     if (errors == 0)
         printf("task %d ok\n", me);
     return errors != 0;

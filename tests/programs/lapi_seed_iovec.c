@@ -61,6 +61,16 @@ lapi_vec_t *hdr_hndlr(lapi_handle_t *handle, void *uhdr, uint *uhdr_len,
      return vec;
 }
 
+/* The handler's vector is the target's to free once its counter fired. */
+static void free_target_vec(void)
+{
+     if (vec) {
+         free(vec->len);
+         free(vec->info);
+         free(vec);
+     }
+}
+
 int main(void)
 {
      void        *hdr_hndlr_list[MAX_TASKS]; /* table of remote header handlers */
@@ -131,6 +141,10 @@ int main(void)
      LAPI_Getcntr(hndl, &tgt_counter, &v);
      errors += v != 0;
      LAPI_Term(hndl);
+     free(vec->len);
+     free(vec->info);
+     free(vec);
+     free_target_vec();
      if (errors == 0)
          printf("task %d ok\n", me);
      return errors != 0;

@@ -56,6 +56,11 @@ lapi_vec_t *hdr_hndlr(lapi_handle_t *handle, void *uhdr, uint *uhdr_len,
      return vec;
 }
 
+static void free_target_vec(void)
+{
+      free(vec);
+}
+
 int main(void)
 {
       void *hdr_hdl_list[MAX_TASKS], *cntr_list[MAX_TASKS];
@@ -127,6 +132,8 @@ int main(void)
       }
       LAPI_Gfence(hndl);
       LAPI_Term(hndl);
+      free(vec);
+      free_target_vec();
       if (errors == 0)
           printf("task %d ok\n", me);
       return errors != 0;
