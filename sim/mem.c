@@ -49,6 +49,11 @@ static int on_stack_of(const void *addr)
     return -1;
 }
 
+int sim_mem_stack_of(const void *addr)
+{
+    return on_stack_of(addr);
+}
+
 const char *sim_mem_describe(const void *addr, char *buf, size_t len)
 {
     int pe;

@@ -61,11 +61,30 @@ const char *lx_describe(lx_task_t *t, const lx_t *x, const char *part)
 
 /* ---- memory of a task ---- */
 
+/* An address on another task's stack cannot be meant for pe (a task's
+ * stack addresses reach others only through Address_init, from it). */
+static void *foreign_stack(int pe, const void *addr, int owner)
+{
+    sim_pe_t *me = sim_pe_self();
+    int from = me ? sim_pe_main(me)->id : pe;
+    char name[96];
+    lx_finding(from, "lapi-foreign-address", me ? me->call : "LAPI", me ? me->call_site : NULL,
+               "an address given for task %d's memory (%s) lies on the stack of task %d, so it "
+               "cannot be an address in task %d. Pass addresses task %d published with "
+               "LAPI_Address_init, or its global/static variables. That part of the transfer "
+               "was dropped.", pe, sim_mem_name(addr, name, sizeof name), owner, pe, pe);
+    return NULL;
+}
+
 void *lx_remote_home(int pe, const void *addr)
 {
     int owner;
-    if (sim_mem_locate(addr, &owner) == SIM_MEM_PRIVATE)
+    if (sim_mem_locate(addr, &owner) == SIM_MEM_PRIVATE) {
+        owner = sim_mem_stack_of(addr);
+        if (owner >= 0 && owner != pe)
+            return foreign_stack(pe, addr, owner);
         return (void *)addr; /* the target's own malloc'd or stack memory */
+    }
     void *h = sim_mem_xlate(owner, addr, pe);
     return h ? h : (void *)addr;
 }
@@ -79,7 +98,10 @@ void lx_gather(int pe, lx_t *x)
     x->data = sim_xmalloc(total ? total : 1);
     size_t off = 0;
     for (int i = 0; i < x->nfrom; i++) {
-        memcpy(x->data + off, sim_mem_live(pe, x->from[i].home), x->from[i].len);
+        if (x->from[i].home) /* NULL: a dropped foreign address */
+            memcpy(x->data + off, sim_mem_live(pe, x->from[i].home), x->from[i].len);
+        else
+            memset(x->data + off, 0, x->from[i].len);
         off += x->from[i].len;
     }
     x->len = total;
@@ -90,8 +112,10 @@ void lx_scatter(int pe, lx_t *x)
     size_t off = 0;
     for (int i = 0; i < x->nto && off < x->len; i++) {
         size_t n = x->to[i].len < x->len - off ? x->to[i].len : x->len - off;
-        memcpy(sim_mem_live(pe, x->to[i].home), x->data + off, n);
-        sim_mem_written(pe, x->to[i].home, n);
+        if (x->to[i].home) { /* NULL: a dropped foreign address */
+            memcpy(sim_mem_live(pe, x->to[i].home), x->data + off, n);
+            sim_mem_written(pe, x->to[i].home, n);
+        }
         off += n;
     }
 }
@@ -401,9 +425,11 @@ static int64_t rmw_apply(lx_t *x, int64_t old)
 
 static void serve_rmw(lx_task_t *t, lx_t *x)
 {
-    void *live = sim_mem_live(t->id, x->var);
-    int64_t old;
-    if (x->size == 64) {
+    void *live = x->var ? sim_mem_live(t->id, x->var) : NULL;
+    int64_t old = 0;
+    if (!live) {
+        /* a dropped foreign address: nothing to update */
+    } else if (x->size == 64) {
         long long v;
         memcpy(&v, live, sizeof v);
         old = v;
@@ -416,7 +442,8 @@ static void serve_rmw(lx_task_t *t, lx_t *x)
         v = (int)rmw_apply(x, old);
         memcpy(live, &v, sizeof v);
     }
-    sim_mem_written(t->id, x->var, (size_t)x->size / 8);
+    if (live)
+        sim_mem_written(t->id, x->var, (size_t)x->size / 8);
     x->result = x->op == COMPARE_AND_SWAP ? (old == x->in[0] ? TRUE : FALSE) : old;
     x->kind = LX_RMW_REPLY;
     x->src = t->id;

@@ -12,6 +12,7 @@
  *   crash     header handler dereferences NULL
  *   deadlock  completion handler waits forever on a counter
  *   exit      completion handler calls exit(3)
+ *   stackaddr task 0 names its own stack variable as task 1's Put target
  * Each task prints what its calls returned and "task N done". */
 #include <lapi.h>
 #include <stdio.h>
@@ -128,6 +129,18 @@ int main(int argc, char **argv)
         LAPI_Waitcntr(h, &oc, 1, NULL);
         usleep(100);
         printf("task %d: Put returned %d\n", me, rc);
+        printf("task %d done\n", me);
+        return 0;
+    }
+    if (!strcmp(mode, "stackaddr")) {
+        long local = 5, v = 9;
+        if (me == 0) {
+            rc = LAPI_Put(h, 1, sizeof v, &local, &v, NULL, &oc, NULL);
+            LAPI_Waitcntr(h, &oc, 1, NULL);
+        }
+        LAPI_Gfence(h);
+        printf("task %d: Put returned %d; local %ld\n", me, rc, local);
+        LAPI_Term(h);
         printf("task %d done\n", me);
         return 0;
     }
