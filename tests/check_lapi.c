@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SIM tu_shmemsim()
 #define PROG(n) tu_prog(n)
@@ -324,6 +325,83 @@ START_TEST(counters_gets_vectors_xfer_handlers_threads_env)
 }
 END_TEST
 
+static char *run_capture(const char *opts, const char *prog, const char *trace)
+{
+    run_result_t r = tu_run("%s %s --trace %s --report %s.report %s", SIM, opts, trace, trace,
+                            prog);
+    char *t = tu_read_file(trace, NULL), rep[300];
+    snprintf(rep, sizeof rep, "%s.report", trace);
+    char *j = tu_read_file(rep, NULL);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_int_eq(tu_json_valid(t), 0);
+    ck_assert_int_eq(tu_json_valid(j), 0);
+    size_t len = strlen(r.out) + strlen(r.err) + strlen(t) + strlen(j) + 16;
+    char *all = malloc(len);
+    snprintf(all, len, "%d\n%s\n%s\n%s\n%s", r.status, r.out, r.err, t, j);
+    unlink(trace);
+    unlink(rep);
+    free(t);
+    free(j);
+    tu_free(&r);
+    return all;
+}
+
+START_TEST(runs_are_deterministic_and_privatization_blind)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/shmemsim-lapi-det-%d.json", (int)getpid());
+    const char *progs[] = {"lapi_am_reply", "lapi_misuse deadlock", "lapi_modes order"};
+    for (int i = 0; i < 3; i++) {
+        char *a = run_capture("-n 4 --seed 3", PROG(progs[i]), path);
+        char *b = run_capture("-n 4 --seed 3", PROG(progs[i]), path);
+        ck_assert_str_eq(a, b);
+        char *c = run_capture("-n 4 --seed 4", PROG(progs[i]), path);
+        ck_assert_str_ne(a, c); /* other jitter, other timings */
+        free(a);
+        free(b);
+        free(c);
+    }
+    for (int i = 0; i < 3; i++) {
+        run_result_t c = tu_run("%s -n 5 --privatize copy %s", SIM, PROG(progs[i]));
+        run_result_t s = tu_run("%s -n 5 --privatize swap %s", SIM, PROG(progs[i]));
+        ck_assert_int_eq(c.status, s.status);
+        ck_assert_str_eq(c.out, s.out);
+        ck_assert_str_eq(c.err, s.err);
+        tu_free(&c);
+        tu_free(&s);
+    }
+}
+END_TEST
+
+START_TEST(report_and_trace_show_lapi)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/shmemsim-lapi-rep-%d.json", (int)getpid());
+    run_result_t r = tu_run("%s -n 2 --quiet --report %s %s deadlock", SIM, path,
+                            PROG("lapi_misuse"));
+    ck_assert_int_eq(r.status, 3);
+    char *j = tu_read_file(path, NULL);
+    unlink(path);
+    ck_assert_int_eq(tu_json_valid(j), 0);
+    ck_assert_ptr_nonnull(strstr(j, "\"blocked_in\": \"LAPI_Waitcntr(cntr=&tcntr, val=1)\", "
+                                    "\"helper_blocked_in\": \"LAPI_Waitcntr(cntr=&never, "
+                                    "val=1) in a completion handler\""));
+    free(j);
+    tu_free(&r);
+    r = tu_run("%s -n 4 --quiet --trace %s %s", SIM, path, PROG("lapi_am_reply"));
+    ck_assert_int_eq(r.status, 0);
+    char *t = tu_read_file(path, NULL);
+    unlink(path);
+    ck_assert_int_eq(tu_json_valid(t), 0);
+    ck_assert_int_gt(tu_count(t, "\"name\":\"LAPI_Amsend\",\"cat\":\"api\",\"ph\":\"X\""), 4);
+    ck_assert_int_gt(tu_count(t, "\"name\":\"LAPI_Waitcntr\""), 4);
+    ck_assert_int_eq(tu_count(t, "\"ph\":\"s\""), tu_count(t, "\"ph\":\"f\""));
+    free(t);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *lapi_suite(void)
 {
     Suite *s = suite_create("lapi");
@@ -341,6 +419,8 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, interrupt_mode_delivers_while_computing_polling_does_not);
     tcase_add_test(tc, unfenced_puts_reorder_fence_orders_them);
     tcase_add_test(tc, counters_gets_vectors_xfer_handlers_threads_env);
+    tcase_add_test(tc, runs_are_deterministic_and_privatization_blind);
+    tcase_add_test(tc, report_and_trace_show_lapi);
     suite_add_tcase(s, tc);
     return s;
 }

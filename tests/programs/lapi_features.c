@@ -263,6 +263,12 @@ static void handlers(void)
     LAPI_Waitcntr(h, &cc, 1, NULL);
     LAPI_Waitcntr(h, &tc, 1, NULL);
     CHECK(own_hh_task == me, "own_hh ran as task %d", own_hh_task);
+    /* An Addr_set index names the target's handler. */
+    long lw = me + 2000;
+    LAPI_Amsend(h, (uint)right, (void *)1, NULL, 0, &lw, sizeof lw, tcs[right], NULL, &cc);
+    LAPI_Waitcntr(h, &cc, 1, NULL);
+    LAPI_Waitcntr(h, &tc, 1, NULL);
+    CHECK(lw_got == left + 2000, "Amsend through index 1 gave %ld", lw_got);
     void *a = NULL;
     LAPI_Addr_get(h, &a, 1);
     CHECK(a == (void *)lw_hndlr, "Addr_get(1)");
