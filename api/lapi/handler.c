@@ -214,7 +214,9 @@ static void cthread_main(void *arg)
             t->cq_tail = NULL;
         x->next = NULL;
         t->cq_busy = 1;
+        t->cq_cur = x;
         run_job(t, x);
+        t->cq_cur = NULL;
         t->cq_busy = 0;
         lx_kick(t);
     }

@@ -162,6 +162,7 @@ typedef struct lx_task {
     sim_pe_t *cthread;       /* the helper context, started on first use */
     lx_t *cq, *cq_tail;      /* completion handlers to run */
     int cq_busy;             /* one is running */
+    lx_t *cq_cur;            /* the job running (kept here, not only on its stack) */
     int cq_idle;             /* the thread waits for work */
     /* Origin side. */
     lx_peer_t *peers;        /* uthash by id */
