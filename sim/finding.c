@@ -18,6 +18,10 @@ static const char *const known_ids[] = {
     "null-pointer", "alltoallv-overflow", "nbi-buffer-modified", "lock-misuse",
     "pending-at-finalize", "heap-size-mismatch", "not-initialized", "deadlock",
     "stack-overflow",
+    /* LAPI misuse (api/lapi) */
+    "lapi-blocking-in-header-handler", "lapi-communication-in-header-handler",
+    "lapi-handler-not-set", "lapi-null-buffer", "lapi-vector-mismatch",
+    "lapi-message-after-term", "lapi-foreign-address",
 };
 #define NKNOWN (sizeof known_ids / sizeof known_ids[0])
 

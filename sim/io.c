@@ -43,6 +43,8 @@ static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
 
 FILE *sim_io_stream(sim_pe_t *pe, int which)
 {
+    if (pe->owner)
+        pe = pe->owner; /* a helper writes to its PE's streams */
     if (pe->io[which])
         return pe->io[which]->f;
     sim_io_stream_t *s = sim_xcalloc(1, sizeof *s);

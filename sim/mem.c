@@ -41,8 +41,17 @@ static int on_stack_of(const void *addr)
         const sim_coro_t *c = &sim_w->pes[i].coro;
         if (c->map && a >= c->map && a < c->stack_lo + c->stack_size)
             return i;
+        /* A helper's stack counts as its PE's. */
+        c = sim_w->pes[i].helper ? &sim_w->pes[i].helper->coro : NULL;
+        if (c && c->map && a >= c->map && a < c->stack_lo + c->stack_size)
+            return i;
     }
     return -1;
+}
+
+int sim_mem_stack_of(const void *addr)
+{
+    return on_stack_of(addr);
 }
 
 const char *sim_mem_describe(const void *addr, char *buf, size_t len)

@@ -20,6 +20,8 @@ sim_mem_kind_t sim_mem_locate(const void *addr, int *pe);
 /* The home address in to_pe's memory that corresponds to addr in
  * from_pe's, or NULL when addr is not in from_pe's symmetric memory. */
 void *sim_mem_xlate(int from_pe, const void *addr, int to_pe);
+/* The PE whose stack (its own or its helper's) holds addr, or -1. */
+int sim_mem_stack_of(const void *addr);
 /* Describes addr for messages: "PE 3's symmetric heap", "the stack of PE 1",
  * "PE 2's copy of the program", "private memory". */
 const char *sim_mem_describe(const void *addr, char *buf, size_t len);

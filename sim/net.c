@@ -121,6 +121,8 @@ static void arrive_ev(void *arg)
     sim_msg_t *m = arg;
     if ((sim_fault_hooks & SIM_FAULT_HOOK_NET) && sim_fault_arrive(m))
         return; /* its target is down: lost */
+    if (m->on_arrive)
+        m->on_arrive(m);
     uint64_t start = sim_w->now > net->ej_free[m->dst] ? sim_w->now : net->ej_free[m->dst];
     uint64_t ser = wire_ns(m->bytes);
     net->ej_free[m->dst] = start + (ser > net->p.gap_ns ? ser : net->p.gap_ns);

@@ -40,6 +40,10 @@ struct sim_msg {
     struct sim_chan *chan;   /* origin channel it counts in (fence/quiet), or NULL */
     uint64_t epoch;          /* the channel's fence epoch when sent */
     sim_msg_fn on_inject;    /* runs when it leaves the origin port, or NULL */
+    sim_msg_fn on_arrive;    /* runs at the target when its head (first packet)
+                              * arrives, before it queues for the ejection port,
+                              * in scheduler context; or NULL.  deliver still runs
+                              * later, when the last byte lands. */
     sim_msg_fn deliver;      /* runs at the target when its last byte lands */
     sim_msg_fn on_ack;       /* runs at the origin when the ack lands, or NULL */
     void *dst_addr;          /* target address, already translated */

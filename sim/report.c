@@ -44,6 +44,10 @@ static void write_pes(FILE *f)
         if (pe->end == SIM_END_NONE) {
             fprintf(f, ", \"blocked_in\": ");
             sim_json_str(f, pe->why);
+            if (pe->helper && pe->helper->state == SIM_PE_BLOCKED && pe->helper->why[0]) {
+                fprintf(f, ", \"helper_blocked_in\": ");
+                sim_json_str(f, pe->helper->why);
+            }
         }
         fputc('}', f);
     }

@@ -115,6 +115,12 @@ static void report_deadlock(void)
         else
             fprintf(stderr, "  PE %d: blocked in %s, called from %s\n", i,
                     pe->why[0] ? pe->why : "?", where(pe->call_site, a, sizeof a));
+        /* A blocked helper can be what the others wait for; an idle one
+         * (empty why) cannot. */
+        const sim_pe_t *h = pe->helper;
+        if (pe->state != SIM_PE_DONE && h && h->state == SIM_PE_BLOCKED && h->why[0])
+            fprintf(stderr, "  PE %d's helper thread: blocked in %s, called from %s\n", i,
+                    h->why, where(h->call_site, a, sizeof a));
     }
 }
 

@@ -1,5 +1,6 @@
 /* sim/sched: the scheduler loop, the causality rule, blocking and waking,
- * and how a PE ends.  See sched.h for the contracts. */
+ * how a PE ends, helper contexts and borrowing.  See sched.h for the
+ * contracts. */
 #include "sched.h"
 #include "fault.h"
 #include "io.h"
@@ -11,10 +12,25 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 sim_world_t *sim_w;
+
+/* A helper context: the scheduler only sees ctx. */
+typedef struct helper {
+    sim_pe_t ctx;       /* first member: a helper_t * is a sim_pe_t * */
+    void (*fn)(void *); /* what it runs */
+    void *arg;
+} helper_t;
+
+/* Borrowing (sim_pe_borrow): the PE lent to an event, where to go back to
+ * when fn must be abandoned, and what it tried to block on. */
+static sim_pe_t *borrow_pe;
+static sigjmp_buf *borrow_env;
+static char borrow_why[200];
 
 /* errno, optind & co. are process-wide; each PE keeps its own copy. */
 static void swap_in_libc_state(sim_pe_t *pe)
@@ -98,6 +114,8 @@ static void kill_survivors(void)
         if (pe->state != SIM_PE_DONE && sim_w->outcome != SIM_OUT_DEADLOCK) {
             pe->state = SIM_PE_DONE;
             pe->end = SIM_END_KILLED;
+            if (pe->helper)
+                pe->helper->state = SIM_PE_DONE;
         }
         sim_io_flush_pe(pe);
     }
@@ -121,10 +139,20 @@ void sim_sched_run(void)
     kill_survivors();
 }
 
+/* A borrowed PE tried to block: drop fn's frames and go back to
+ * sim_pe_borrow. */
+static _Noreturn void abandon_borrow(const char *why)
+{
+    snprintf(borrow_why, sizeof borrow_why, "%s", why ? why : "a blocking call");
+    siglongjmp(*borrow_env, 1);
+}
+
 void sim_charge(uint64_t ns)
 {
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
+    if (pe == borrow_pe)
+        return; /* borrowed code runs in no time */
     if (sim_fault_hooks & SIM_FAULT_HOOK_CPU)
         ns = sim_fault_cpu(pe, ns); /* a slow fault scales CPU costs */
     uint64_t t = sim_w->now + ns;
@@ -141,7 +169,9 @@ void sim_pe_block_on(const char *why, const void *addr, size_t len)
 {
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
-    snprintf(pe->why, sizeof pe->why, "%s", why);
+    if (pe == borrow_pe)
+        abandon_borrow(why);
+    snprintf(pe->why, sizeof pe->why, "%s", why ? why : "");
     /* Watch the home address: that is what deliveries report. */
     addr = addr ? sim_mem_home(pe->id, addr) : NULL;
     pe->watch_lo = addr;
@@ -160,6 +190,11 @@ void sim_pe_block(const char *why)
 void sim_pe_sleep(uint64_t ns)
 {
     sim_pe_t *pe = sim_w->cur;
+    if (pe == borrow_pe) {
+        char why[64];
+        snprintf(why, sizeof why, "a sleep of %llu ns", (unsigned long long)ns);
+        abandon_borrow(why);
+    }
     pe->state = SIM_PE_READY;
     sim_evq_push(&sim_w->evq, sim_w->now + ns, resume_ev, pe);
     switch_to_sched(pe);
@@ -173,14 +208,19 @@ void sim_pe_wake(sim_pe_t *pe)
     sim_evq_push(&sim_w->evq, sim_w->now, resume_ev, pe);
 }
 
+static void wake_if_watching(sim_pe_t *pe, const char *lo, const char *hi)
+{
+    if (pe->state == SIM_PE_BLOCKED && pe->watch_lo && lo < pe->watch_hi && hi > pe->watch_lo)
+        sim_pe_wake(pe);
+}
+
 void sim_mem_written(int pe_id, const void *addr, size_t len)
 {
     sim_pe_t *pe = &sim_w->pes[pe_id];
-    if (pe->state != SIM_PE_BLOCKED || !pe->watch_lo)
-        return;
     const char *lo = addr, *hi = lo + len;
-    if (lo < pe->watch_hi && hi > pe->watch_lo)
-        sim_pe_wake(pe);
+    wake_if_watching(pe, lo, hi);
+    if (pe->helper)
+        wake_if_watching(pe->helper, lo, hi);
 }
 
 void sim_terminate(sim_outcome_t outcome, int culprit)
@@ -204,19 +244,27 @@ void sim_job_exit(int status)
     sim_pe_exit(status);
 }
 
-static _Noreturn void leave_for_good(sim_pe_t *pe)
+/* ctx (a PE, its helper, or a borrowed PE) ends its PE, helper included,
+ * and never comes back. */
+static _Noreturn void leave_for_good(sim_pe_t *ctx)
 {
+    sim_pe_t *pe = sim_pe_main(ctx);
     sim_io_flush_pe(pe);
     pe->state = SIM_PE_DONE;
     sim_w->live--;
     sim_trace_pe_end(pe);
-    sim_coro_exit_to(&pe->coro, &sim_w->sched);
+    if (pe->helper)
+        pe->helper->state = SIM_PE_DONE;
+    if (ctx == borrow_pe)
+        siglongjmp(*borrow_env, 2);
+    sim_coro_exit_to(&ctx->coro, &sim_w->sched);
 }
 
 void sim_pe_exit(int status)
 {
-    sim_pe_t *pe = sim_w->cur;
-    SIM_ASSERT(pe != NULL);
+    sim_pe_t *ctx = sim_w->cur;
+    SIM_ASSERT(ctx != NULL);
+    sim_pe_t *pe = sim_pe_main(ctx);
     /* atexit handlers run first, as in a process; one calling exit() again
      * just ends the PE. */
     while (pe->natexit > 0)
@@ -225,17 +273,24 @@ void sim_pe_exit(int status)
     pe->exit_status = status & 0xff;
     if (pe->exit_status != 0)
         sim_terminate(SIM_OUT_EXIT, pe->id);
-    leave_for_good(pe);
+    leave_for_good(ctx);
 }
 
 void sim_pe_crash(int signo, void *addr, sim_pe_end_t how)
 {
-    sim_pe_t *pe = sim_w->cur;
+    sim_pe_t *ctx = sim_w->cur, *pe = sim_pe_main(ctx);
+    if (ctx != pe) {
+        /* A crash in the helper is its PE's crash: report it there. */
+        pe->fault_pc = ctx->fault_pc;
+        pe->stack_overflow = ctx->stack_overflow;
+        pe->call = ctx->call;
+        pe->call_site = ctx->call_site;
+    }
     pe->end = how;
     pe->signo = signo;
     pe->fault_addr = addr;
     sim_terminate(how == SIM_END_WATCHDOG ? SIM_OUT_WATCHDOG : SIM_OUT_CRASH, pe->id);
-    leave_for_good(pe);
+    leave_for_good(ctx);
 }
 
 void sim_pe_fail(sim_pe_t *pe)
@@ -276,4 +331,93 @@ void sim_call_leave(void)
         return;
     sim_trace_span(pe, pe->call, pe->call_start, sim_w->now);
     pe->call = NULL;
+}
+
+/* ---- helper contexts ---- */
+
+static void helper_entry(void)
+{
+    helper_t *h = (helper_t *)sim_w->cur;
+    sim_coro_started(&h->ctx.coro);
+    h->fn(h->arg);
+    h->ctx.state = SIM_PE_DONE;
+    sim_coro_exit_to(&h->ctx.coro, &sim_w->sched);
+}
+
+sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg)
+{
+    if (pe->helper || pe->owner || pe->state == SIM_PE_DONE)
+        return NULL;
+    helper_t *h = sim_xcalloc(1, sizeof *h);
+    if (sim_coro_create(&h->ctx.coro, sim_w->cfg.stack_size, helper_entry) != 0) {
+        free(h);
+        return NULL;
+    }
+    h->fn = fn;
+    h->arg = arg;
+    sim_pe_t *c = &h->ctx;
+    c->id = pe->id;
+    c->owner = pe;
+    c->img = pe->img;
+    c->argv = pe->argv;
+    c->opt_ind = 1;
+    c->opt_err = 1;
+    c->opt_opt = '?';
+    c->state = SIM_PE_NEW;
+    pe->helper = c;
+    sim_evq_push(&sim_w->evq, sim_w->now, resume_ev, c);
+    return c;
+}
+
+/* ---- borrowing ---- */
+
+sim_borrow_t sim_pe_borrow(sim_pe_t *pe, const char *call, const void *site,
+                           void (*fn)(void *), void *arg)
+{
+    SIM_ASSERT(sim_w->cur == NULL && borrow_pe == NULL && pe->owner == NULL);
+    if (pe->state == SIM_PE_DONE || sim_w->stopping)
+        return SIM_BORROW_ENDED;
+    const char *saved_call = pe->call;
+    const void *saved_site = pe->call_site;
+    uint64_t saved_start = pe->call_start;
+    int saved_depth = pe->call_depth;
+    /* Depth + 1: API calls fn makes nest inside the description. */
+    pe->call = call;
+    pe->call_site = site;
+    pe->call_depth = saved_depth + 1;
+    int sched_errno = errno;
+    sim_loader_activate(sim_w->loader, pe->id);
+    swap_in_libc_state(pe);
+    sigjmp_buf env;
+    borrow_pe = pe;
+    borrow_env = &env;
+    sim_w->cur = pe;
+    volatile sim_borrow_t rc = SIM_BORROW_OK;
+    int jumped = sigsetjmp(env, 0); /* no signal mask: no system call */
+    if (jumped == 0)
+        fn(arg);
+    else
+        rc = jumped == 1 ? SIM_BORROW_BLOCKED : SIM_BORROW_ENDED;
+    sim_w->cur = NULL;
+    borrow_pe = NULL;
+    borrow_env = NULL;
+    if (rc != SIM_BORROW_ENDED) {
+        swap_out_libc_state(pe);
+        pe->call = saved_call;
+        pe->call_site = saved_site;
+        pe->call_start = saved_start;
+        pe->call_depth = saved_depth;
+    }
+    errno = sched_errno;
+    return rc;
+}
+
+int sim_pe_borrowed(void)
+{
+    return borrow_pe != NULL;
+}
+
+const char *sim_borrow_why(void)
+{
+    return borrow_why;
 }

@@ -24,7 +24,9 @@ void sim_sched_run(void);
  * new time.  May yield. */
 void sim_charge(uint64_t ns);
 /* PE context.  Suspends the PE until sim_pe_wake.  why describes the
- * blocking call for the deadlock report.  May yield (always does). */
+ * blocking call for the deadlock report; NULL marks a helper context
+ * (below) as idle, which the deadlock report leaves out.  May yield
+ * (always does). */
 void sim_pe_block(const char *why);
 /* PE context.  Like sim_pe_block, but also woken by any write into
  * [addr, addr+len) reported with sim_mem_written. */
@@ -72,5 +74,60 @@ static inline sim_pe_t *sim_pe_self(void)
 {
     return sim_w->cur;
 }
+
+/* ---- Helper contexts ----
+ * A PE may own one helper context: a second coroutine with a stack of its
+ * own, for work that runs beside the PE's main program and may block (the
+ * thread that runs LAPI completion handlers).  The scheduler runs it like a
+ * PE: while it runs, sim_pe_self() is the helper (a sim_pe_t whose owner is
+ * the PE and whose id is the PE's), and it charges time, blocks, sleeps and
+ * is woken with the calls above; sim_mem_written wakes it too.  It shares
+ * its PE's program copy (globals) and output streams.
+ *
+ * It is not a PE of its own: it does not count among the live PEs, so a
+ * run ends when every PE has ended whatever its helpers do, and a helper
+ * ends with its PE (a process's threads end with the process).  exit() in
+ * a helper ends its PE; a crash in a helper is reported as a crash of its
+ * PE.  A helper that is blocked (why != NULL) when the run deadlocks is
+ * listed under its PE in the deadlock report. */
+
+/* Any context.  Starts pe's helper, which will run fn(arg) on a stack of
+ * --stack-size bytes from the current virtual time on; when fn returns
+ * the helper ends.  Returns the helper, or NULL when pe already has one
+ * or its stack cannot be mapped. */
+sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg);
+
+/* The PE a context belongs to: ctx itself, or the owner of a helper. */
+static inline sim_pe_t *sim_pe_main(sim_pe_t *ctx)
+{
+    return ctx->owner ? ctx->owner : ctx;
+}
+
+/* ---- Borrowing a PE from scheduler context ----
+ * An event that must run program code or touch program memory on behalf of
+ * a PE (a LAPI header handler, a delivery into a buffer the program named)
+ * borrows the PE: fn(arg) runs on the scheduler's stack, and while it runs
+ * sim_pe_self() is pe, pe's globals are live, its output goes to pe's
+ * streams, and pe->call/call_site are call/site, so a crash, exit() or
+ * watchdog stop inside fn ends pe with a report naming them, and the
+ * simulator carries on.  Afterwards pe's call state is restored.
+ *
+ * fn must not yield: while borrowed, sim_charge costs nothing, and a call
+ * that would block or sleep abandons fn on the spot (its frames are
+ * dropped, as by longjmp) with SIM_BORROW_BLOCKED; sim_borrow_why() then
+ * describes the call.  Borrowing does not nest. */
+typedef enum {
+    SIM_BORROW_OK = 0,       /* fn returned */
+    SIM_BORROW_BLOCKED = -1, /* fn tried to block or sleep and was abandoned */
+    SIM_BORROW_ENDED = -2    /* pe ended inside fn (exit, crash), or had already ended */
+} sim_borrow_t;
+
+/* Scheduler context (sim_pe_self() == NULL).  See above. */
+sim_borrow_t sim_pe_borrow(sim_pe_t *pe, const char *call, const void *site,
+                           void (*fn)(void *), void *arg);
+/* Whether a PE is being borrowed right now. */
+int sim_pe_borrowed(void);
+/* After SIM_BORROW_BLOCKED: the blocking call's description. */
+const char *sim_borrow_why(void);
 
 #endif

@@ -92,6 +92,10 @@ typedef struct sim_pe {
     void (*atexit_fns[32])(void); /* atexit() handlers, run at its exit */
     int natexit;               /* entries used in atexit_fns */
     void *api;                 /* state of the API layer (SHMEM/LAPI), opaque here */
+    void *lapi;                /* state of the LAPI layer (api/lapi), opaque here */
+    /* Helper contexts (sched.h): a PE may own one extra coroutine. */
+    struct sim_pe *helper;     /* this PE's helper context, or NULL (none started) */
+    struct sim_pe *owner;      /* in a helper context: the PE it belongs to; NULL in a PE */
 } sim_pe_t;
 
 typedef enum {

@@ -1,0 +1,297 @@
+/* api/lapi/lapi_impl.h: what the LAPI routines share.
+ *
+ * A LAPI task is a simulator PE; its state (lx_task_t) hangs off
+ * sim_pe_t.lapi.  Each public routine is thin: lx_begin checks the handle
+ * and the calling context and counts the call as a dispatcher entry,
+ * argument checks return the documented code, one internal operation
+ * runs, lx_end returns the code.
+ *
+ * Every operation travels as simulator messages that carry an lx_t (the
+ * message's ptr): the request, and the reply or acknowledgement that
+ * brings completion back.  Incoming messages go through the target task's
+ * dispatcher (proto.c): in interrupt mode it runs as soon as a message
+ * arrives; in polling mode, or while the task's LAPI lock is held, only
+ * while one of the task's contexts is inside a LAPI call.  Header handlers
+ * and deliveries run in scheduler context with the task's PE borrowed
+ * (sim_pe_borrow); completion handlers run in the task's completion
+ * thread, a helper context (handler.c).
+ *
+ * Addresses kept across a context switch are in home form (sim_mem_home
+ * for the task's own, lx_remote_home for a target's) and resolved with
+ * sim_mem_live when touched, so both privatization strategies work. */
+#ifndef LAPI_IMPL_H
+#define LAPI_IMPL_H
+
+#include "evq.h"
+#include "finding.h"
+#include "mem.h"
+#include "net.h"
+#include "sched.h"
+#include "util.h"
+#include "world.h"
+
+#include <lapi.h>
+#include <stdint.h>
+#include <uthash.h>
+
+#define LX_ADDRTBL 256       /* LOC_ADDRTBL_SZ: Addr_set indices 1..255 */
+#define LX_MAX_UHDR 1024     /* MAX_UHDR_SZ (capped by the packet size) */
+#define LX_HANDLE 0          /* the handle LAPI_Init returns */
+
+/* A stretch of memory: home address in the owning task, and bytes. */
+typedef struct lx_seg {
+    void *home;
+    size_t len;
+} lx_seg_t;
+
+typedef enum {
+    LX_PUT,       /* data for the target; acked */
+    LX_GET_REQ,   /* asks the target for data */
+    LX_GET_REPLY, /* the data, back at the origin */
+    LX_RMW_REQ,   /* an atomic to do at the target */
+    LX_RMW_REPLY, /* its old value, back at the origin */
+    LX_AM,        /* an active message (Amsend, Amsendv, Xfer AM/AMV/AM_LW) */
+    LX_ACK,       /* completion of a Put or AM, back at the origin */
+    LX_BARRIER,   /* a Gfence round signal */
+    LX_ADDR       /* one task's entry of an Address_init */
+} lx_kind_t;
+
+/* One message of a LAPI operation.  "origin" is the task that called the
+ * routine; src/dst are this message's ends (a reply goes dst -> origin). */
+typedef struct lx {
+    lx_kind_t kind;
+    const char *what;        /* routine that started the operation */
+    const void *site;        /* its call site (for crash and finding reports) */
+    int origin;              /* task that called the routine */
+    int peer;                /* the operation's other task (its target) */
+    int src, dst;            /* ends of this message */
+    uint64_t gen;            /* origin's purge generation of peer when started */
+    int counted;             /* counts in the origin's outstanding operations */
+    /* Data: gathered at injection (put, am) or at the target (get reply). */
+    unsigned char *data;     /* payload */
+    size_t len;              /* payload bytes */
+    lx_seg_t *from;          /* where the data is read (home in the reader) */
+    int nfrom;
+    lx_seg_t *to;            /* where it is written (home in the writer) */
+    int nto;
+    /* Counters, home addresses in their owner (NULL: none). */
+    void *tgt_cntr;          /* in the target */
+    void *org_cntr;          /* in the origin */
+    void *cmpl_cntr;         /* in the origin */
+    int ack_fence;           /* LX_ACK: the operation's data is complete */
+    /* Active messages. */
+    void *hdr;               /* header handler: code address in the target ... */
+    int hdr_index;           /* ... or an Addr_set index (hdr NULL) */
+    int vector;              /* Amsendv: vector header handler */
+    lapi_vectype_t vtype;    /* Amsendv: origin vector type, count, block */
+    uint vnum;
+    ulong *vlen;             /* Amsendv: the origin's lengths, for the handler */
+    void *uhdr_home;         /* origin's uhdr (home) */
+    unsigned char *uhdr;     /* copy taken at injection */
+    uint uhdr_len;
+    int lw;                  /* LAPI_AM_LW_XFER */
+    int arrived, landed;     /* head / last byte has reached the target */
+    int queued;              /* in the target's incoming queue */
+    int hdr_done;            /* header handler has run (or was skipped) */
+    int bury;                /* discard the data */
+    int dropped;             /* no handler: discard, and bump no counter */
+    int scattered;           /* data placed and the data fence acked */
+    int local_state;         /* run the completion handler inline */
+    compl_hndlr_t *comp;     /* completion handler (target's code), or NULL */
+    void *uinfo;             /* its parameter */
+    /* LAPI_Xfer extras (origin side). */
+    scompl_hndlr_t *shdlr;   /* send completion handler */
+    void *sinfo;
+    compl_hndlr_t *chndlr;   /* Get/Getv origin completion handler */
+    void *cinfo;
+    /* Read-modify-write. */
+    int op, size;            /* RMW_ops_t, 32 or 64 */
+    int64_t in[2];           /* operands */
+    void *var;               /* target variable (home in the target) */
+    void *prev;              /* where the old value goes (home in the origin) */
+    int64_t result;          /* old value, or TRUE/FALSE for COMPARE_AND_SWAP */
+    int job;                 /* completion-thread job: LX_JOB_* */
+    /* Collectives. */
+    int round;               /* barrier round, Address_init round */
+    lapi_long_t value;       /* Address_init entry */
+    struct lx *next;         /* incoming queue / completion queue */
+} lx_t;
+
+/* Jobs of the completion thread. */
+enum { LX_JOB_AM = 1, LX_JOB_CHNDLR, LX_JOB_SHDLR };
+
+/* What this task knows about another one (made on first contact). */
+typedef struct lx_peer {
+    int id;                  /* hash key: the other task */
+    uint64_t outstanding;    /* operations to it not yet complete */
+    uint64_t gen;            /* purge generation (bumped by Purge_totask) */
+    int purged;              /* purged and not yet resumed */
+    UT_hash_handle hh;
+} lx_peer_t;
+
+/* A counter set with LAPI_Setcntr_wstatus. */
+typedef struct lx_wstatus {
+    void *cntr;              /* home address of the counter */
+    int ndest;
+    uint *dest;              /* copy of the destination list */
+    int *status;             /* home address of the status array */
+    struct lx_wstatus *next;
+} lx_wstatus_t;
+
+/* Per-task LAPI state.  Contexts: 0 is the main program, 1 the completion
+ * thread. */
+typedef struct lx_task {
+    int id;                  /* task (PE) number */
+    int inited;              /* LAPI_Init done, LAPI_Term not */
+    int ever_inited;         /* LAPI_Init was called once */
+    int interrupt;           /* interrupt mode (else polling) */
+    int error_chk;           /* ERROR_CHK */
+    int timeout;             /* TIMEOUT (seconds, kept for Qenv) */
+    int ack_threshold;       /* ACK_THRESHOLD */
+    lapi_lib_t lib_vers;     /* from lapi_info_t */
+    LAPI_err_hndlr *err_hndlr; /* asynchronous error handler */
+    void *addr_tab[LX_ADDRTBL]; /* Addr_set table (the task's own code addresses) */
+    /* Dispatcher. */
+    lx_t *rxq, *rxq_tail;    /* incoming messages not finished, arrival order */
+    int in_lapi;             /* contexts inside a LAPI call (dispatching allowed) */
+    int dispatch_queued;     /* a dispatch event is pending */
+    lx_t *cur;               /* message whose handler is running (borrowed) */
+    int cur_inline;          /* ... in its inline completion handler */
+    char desc[160];          /* what a borrow of this task is doing (crash reports) */
+    /* Completion thread. */
+    sim_pe_t *cthread;       /* the helper context, started on first use */
+    lx_t *cq, *cq_tail;      /* completion handlers to run */
+    int cq_busy;             /* one is running */
+    lx_t *cq_cur;            /* the job running (kept here, not only on its stack) */
+    int cq_idle;             /* the thread waits for work */
+    /* Origin side. */
+    lx_peer_t *peers;        /* uthash by id */
+    uint64_t outstanding;    /* all operations not yet complete */
+    uint64_t sends_done;     /* sends completed (injected, acked, replied) */
+    uint64_t recvs_done;     /* incoming messages completed */
+    int msgpolling;          /* a context is inside LAPI_Msgpoll */
+    /* Waiting. */
+    int iwait[2];            /* context blocked on internal state (kick wakes it) */
+    const void *waiting_on[2]; /* counter (home) each context waits on */
+    /* Collectives. */
+    long *bar;               /* Gfence round counters, one per round */
+    int nbar;
+    lapi_long_t *addr_in[2]; /* Address_init entries by round parity */
+    int addr_got[2];
+    int addr_round;          /* Address_init calls so far */
+    /* LAPI_GET_THREAD_FUNC lock. */
+    sim_pe_t *lock_owner;    /* context holding it, or NULL */
+    int lock_depth;          /* recursion */
+    lx_wstatus_t *wstatus;   /* LAPI_Setcntr_wstatus counters */
+    lapi_statistics_t stats; /* QUERY_STATISTICS */
+} lx_task_t;
+
+/* What a routine may do from a header handler (borrowed context). */
+typedef enum {
+    LX_LOCAL,    /* allowed: queries, counters, tables */
+    LX_COMM,     /* forbidden: starts communication */
+    LX_BLOCKING  /* forbidden: may wait */
+} lx_class_t;
+
+/* One public call in progress. */
+typedef struct lx_call {
+    const char *name;        /* routine */
+    const void *site;        /* caller's return address */
+    lx_task_t *t;            /* the calling task (NULL before LAPI_Init) */
+    int counted;             /* counted in t->in_lapi */
+} lx_call_t;
+
+#define LX_SITE() __builtin_return_address(0)
+
+/* ---- init.c ---- */
+/* The task state of PE pe, made (uninitialised) when create is set. */
+lx_task_t *lx_task(int pe, int create);
+/* Starts a public call: handle and context checks, dispatching in polling
+ * mode, the call's CPU cost.  Returns LAPI_SUCCESS or the code to return.
+ * PE context; may yield. */
+int lx_begin(lx_call_t *c, const char *name, const void *site, lapi_handle_t hndl,
+             lx_class_t cls);
+/* Ends it; returns rc. */
+int lx_end(lx_call_t *c, int rc);
+/* Index of the running context: 0 main program, 1 completion thread. */
+int lx_ctx_index(void);
+/* Runs one dispatcher pass now if messages wait (via an event), then
+ * charges ns.  PE context; may yield. */
+void lx_poll(lx_task_t *t, uint64_t ns);
+/* Wakes t's contexts that wait on internal state (iwait). */
+void lx_kick(lx_task_t *t);
+/* Blocks the running context until lx_kick.  PE context; yields. */
+void lx_iwait(lx_task_t *t, const char *why);
+lx_peer_t *lx_peer(lx_task_t *t, int id);
+lx_peer_t *lx_peer_find(lx_task_t *t, int id);
+/* MAX_UHDR_SZ: LX_MAX_UHDR, or less when packets are smaller. */
+int lx_max_uhdr(void);
+
+/* ---- errors.c ---- */
+/* "LAPI_ERR_TGT" etc., or NULL for an unknown code. */
+const char *lx_err_name(int code);
+
+/* ---- proto.c ---- */
+lx_t *lx_new(lx_kind_t kind, int src, int dst);
+void lx_free(lx_t *x);
+/* Sends x (wire bytes payload) from its src.  Any context. */
+void lx_send(lx_t *x, size_t wire);
+/* Starts an operation of t to peer (Fence counts it) and stamps x. */
+void lx_op_start(lx_task_t *t, lx_t *x);
+/* The operation x is complete for Fence purposes. */
+void lx_op_done(lx_task_t *t, lx_t *x);
+/* Adds delta to the counter at home address cntr of task pe, updating any
+ * wstatus entry for messages from src, and wakes its waiters. */
+void lx_cntr_add(int pe, void *cntr, int delta, int src);
+/* Whether t dispatches incoming messages now. */
+int lx_can_dispatch(const lx_task_t *t);
+/* t's Gfence round counters, made on first use. */
+void lx_bar(lx_task_t *t);
+/* Queues a dispatcher pass for t at the current time. */
+void lx_dispatch_soon(lx_task_t *t);
+/* Home address in task pe of addr, an address the caller passed for pe's
+ * memory (an address in pe's space, or a symmetric one of its own). */
+void *lx_remote_home(int pe, const void *addr);
+/* Copies x's data into x->to (at most the room there), in task pe. */
+void lx_scatter(int pe, lx_t *x);
+/* Gathers x->from (in task pe) into x->data. */
+void lx_gather(int pe, lx_t *x);
+/* Sends the acknowledgement of x from its target (fence and/or cmpl). */
+void lx_ack(lx_t *x, int fence, int cmpl);
+/* What happens at the target after an AM's completion handler. */
+void lx_am_after_completion(lx_task_t *t, lx_t *x);
+/* Raises a LAPI finding against task pe (severity by id). */
+void lx_finding(int pe, const char *id, const char *call, const void *site, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* Sets t->desc to what handling x at t means, for crash reports. */
+const char *lx_describe(lx_task_t *t, const lx_t *x, const char *part);
+
+/* ---- handler.c ---- */
+/* Runs x's header handler at task t (borrowed context). */
+void lx_run_header(lx_task_t *t, lx_t *x);
+/* Runs the completion handler of x: inline (LOCAL_STATE) or queued for
+ * the completion thread; then lx_am_after_completion. */
+void lx_complete(lx_task_t *t, lx_t *x);
+/* Queues a completion job (Xfer chndlr/shdlr) for t's completion thread. */
+void lx_cq_push(lx_task_t *t, lx_t *x);
+/* Where the handler x's problem comes from: the header handler (or the
+ * inline completion handler) code, else the send's call site. */
+const void *lx_handler_site(const lx_task_t *t, const lx_t *x);
+/* Reports an asynchronous error at t: finding plus the error handler. */
+void lx_async_error(lx_task_t *t, lx_t *x, int code, const char *id, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* ---- vec.c ---- */
+/* Checks one vector; origin selects the ORG_/TGT_ codes. */
+int lx_vec_check(const lapi_vec_t *v, int origin);
+/* Checks a Putv/Getv pair (tgt_vec, org_vec). */
+int lx_vec_pair_check(const lapi_vec_t *tv, const lapi_vec_t *ov);
+/* Total bytes a (valid) vector describes. */
+size_t lx_vec_bytes(const lapi_vec_t *v);
+/* Segments of a (valid) vector, home in pe; remote selects lx_remote_home
+ * (addresses meant for pe, given by another task) over sim_mem_home. */
+lx_seg_t *lx_vec_segs(const lapi_vec_t *v, int pe, int remote, int *n);
+/* The lengths a vector header handler receives (num_vecs entries). */
+ulong *lx_vec_lens(const lapi_vec_t *v);
+
+#endif
