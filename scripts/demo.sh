@@ -40,4 +40,7 @@ step "A YAML fault scenario: a delayed payload exposes the missing fence, every 
      "bin/shmemsim replay --program-dir $out scenarios/missing-fence-delay.yaml"
 step "explore: 200 seeds, no fault needed; each distinct failure gets a scenario to replay" \
      "bin/shmemsim explore -n 2 --seeds 1..200 --out $out $out/scen_fence"
+bin/shmemsim-cc -g -o $out/lapi_seed_iovec tests/programs/lapi_seed_iovec.c
+step "LAPI seed 002: LAPI_Amsendv with an IOVECTOR, completed into a program" \
+     "bin/shmemsim -n 4 $out/lapi_seed_iovec"
 exit 0
