@@ -124,6 +124,17 @@ void coll_collect_core(const char *call, const coll_set_t *s, void *dest, const 
 void coll_alltoall_core(const char *call, const coll_set_t *s, void *dest, const void *src,
                         size_t es, size_t nelems, ptrdiff_t dst, ptrdiff_t sst, long *psync);
 typedef void (*coll_combine_fn)(void *acc, const void *in, size_t n);
+/* coll_op_TYPENAME_OP: acc[i] = acc[i] OP in[i] for every reduction type
+ * and operation (coll_ops.c). */
+#define COLL_DECL_OP(T, N, OP) void coll_op_##N##_##OP(void *acc, const void *in, size_t n);
+#define COLL_DECL_BITWISE(T, N) \
+    COLL_DECL_OP(T, N, and) COLL_DECL_OP(T, N, or) COLL_DECL_OP(T, N, xor)
+#define COLL_DECL_MINMAX(T, N) COLL_DECL_OP(T, N, min) COLL_DECL_OP(T, N, max)
+#define COLL_DECL_ARITH(T, N) COLL_DECL_OP(T, N, sum) COLL_DECL_OP(T, N, prod)
+SHMEM_TEAM_BITWISE_TYPES(COLL_DECL_BITWISE)
+SHMEM_TEAM_STD_TYPES(COLL_DECL_MINMAX)
+SHMEM_TEAM_STD_TYPES(COLL_DECL_ARITH)
+SHMEM_TEAM_COMPLEX_TYPES(COLL_DECL_ARITH)
 /* Reduction in chunks of wrk elements of the symmetric pwrk. */
 void coll_reduce_core(const char *call, const coll_set_t *s, void *target, const void *source,
                       size_t nreduce, size_t es, coll_combine_fn op, void *pwrk, size_t wrk,

@@ -147,44 +147,21 @@ void coll_reduce_core(const char *call, const coll_set_t *s, void *target, const
     reduce_core(&r, s, wrk);
 }
 
-#define COMBINE(T, N, OP, EXPR)                                  \
-    static void comb_##N##_##OP(void *acc, const void *in, size_t n) \
-    {                                                            \
-        T *a = acc;                                              \
-        const T *b = in;                                         \
-        for (size_t i = 0; i < n; i++)                           \
-            a[i] = (EXPR);                                       \
-    }
-
 #define DEFINE_TO_ALL(T, N, OP)                                                          \
     void shmem_##N##_##OP##_to_all(T *target, const T *source, int nreduce, int PE_start, \
                                    int logPE_stride, int PE_size, T *pWrk, long *pSync)  \
     {                                                                                    \
         SHM_ENTER("shmem_" #N "_" #OP "_to_all");                                        \
         reduce_args_t r = {"shmem_" #N "_" #OP "_to_all", target, source,                \
-                           nreduce > 0 ? (size_t)nreduce : 0, sizeof(T), comb_##N##_##OP, \
+                           nreduce > 0 ? (size_t)nreduce : 0, sizeof(T), coll_op_##N##_##OP, \
                            pWrk, pSync};                                                 \
         reduce_run(&r, nreduce, PE_start, logPE_stride, PE_size);                        \
         SHM_LEAVE();                                                                     \
     }
 
-#define BITWISE(T, N)                        \
-    COMBINE(T, N, and, a[i] & b[i])          \
-    COMBINE(T, N, or, a[i] | b[i])           \
-    COMBINE(T, N, xor, a[i] ^ b[i])          \
-    DEFINE_TO_ALL(T, N, and)                 \
-    DEFINE_TO_ALL(T, N, or)                  \
-    DEFINE_TO_ALL(T, N, xor)
-#define MINMAX(T, N)                                \
-    COMBINE(T, N, min, b[i] < a[i] ? b[i] : a[i])   \
-    COMBINE(T, N, max, b[i] > a[i] ? b[i] : a[i])   \
-    DEFINE_TO_ALL(T, N, min)                        \
-    DEFINE_TO_ALL(T, N, max)
-#define ARITH(T, N)                        \
-    COMBINE(T, N, sum, a[i] + b[i])        \
-    COMBINE(T, N, prod, a[i] * b[i])       \
-    DEFINE_TO_ALL(T, N, sum)               \
-    DEFINE_TO_ALL(T, N, prod)
+#define BITWISE(T, N) DEFINE_TO_ALL(T, N, and) DEFINE_TO_ALL(T, N, or) DEFINE_TO_ALL(T, N, xor)
+#define MINMAX(T, N) DEFINE_TO_ALL(T, N, min) DEFINE_TO_ALL(T, N, max)
+#define ARITH(T, N) DEFINE_TO_ALL(T, N, sum) DEFINE_TO_ALL(T, N, prod)
 
 SHMEM_REDUCE_INT_TYPES(BITWISE)
 SHMEM_REDUCE_INT_TYPES(MINMAX)

@@ -206,32 +206,16 @@ int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdif
     }
 SHMEM_TEAM_STD_TYPES(DEFINE_TEAM_COLL)
 
-#define COMBINE(T, N, OP, EXPR)                                       \
-    static void tcomb_##N##_##OP(void *acc, const void *in, size_t n) \
-    {                                                                 \
-        T *a = acc;                                                   \
-        const T *b = in;                                              \
-        for (size_t i = 0; i < n; i++)                                \
-            a[i] = (EXPR);                                            \
-    }
 #define DEFINE_REDUCE(T, N, OP)                                                              \
     int shmem_##N##_##OP##_reduce(shmem_team_t team, T *dest, const T *source, size_t nreduce) \
     {                                                                                        \
         ENTER_RC("shmem_" #N "_" #OP "_reduce",                                              \
                  reduce("shmem_" #N "_" #OP "_reduce", team, dest, source, nreduce, sizeof(T), \
-                        tcomb_##N##_##OP));                                                  \
+                        coll_op_##N##_##OP));                                                  \
     }
-#define BITWISE(T, N)                                                   \
-    COMBINE(T, N, and, a[i] & b[i]) COMBINE(T, N, or, a[i] | b[i])      \
-    COMBINE(T, N, xor, a[i] ^ b[i]) DEFINE_REDUCE(T, N, and)            \
-    DEFINE_REDUCE(T, N, or) DEFINE_REDUCE(T, N, xor)
-#define MINMAX(T, N)                                                    \
-    COMBINE(T, N, min, b[i] < a[i] ? b[i] : a[i])                       \
-    COMBINE(T, N, max, b[i] > a[i] ? b[i] : a[i])                       \
-    DEFINE_REDUCE(T, N, min) DEFINE_REDUCE(T, N, max)
-#define ARITH(T, N)                                                     \
-    COMBINE(T, N, sum, a[i] + b[i]) COMBINE(T, N, prod, a[i] * b[i])    \
-    DEFINE_REDUCE(T, N, sum) DEFINE_REDUCE(T, N, prod)
+#define BITWISE(T, N) DEFINE_REDUCE(T, N, and) DEFINE_REDUCE(T, N, or) DEFINE_REDUCE(T, N, xor)
+#define MINMAX(T, N) DEFINE_REDUCE(T, N, min) DEFINE_REDUCE(T, N, max)
+#define ARITH(T, N) DEFINE_REDUCE(T, N, sum) DEFINE_REDUCE(T, N, prod)
 SHMEM_TEAM_BITWISE_TYPES(BITWISE)
 SHMEM_TEAM_STD_TYPES(MINMAX)
 SHMEM_TEAM_STD_TYPES(ARITH)
