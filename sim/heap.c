@@ -97,21 +97,26 @@ void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size)
     return NULL;
 }
 
-static long find_used(const sim_heap_t *h, int pe, const void *ptr)
+/* Index of the last block of p starting at or before off, or -1. */
+static long block_at(const sim_heap_pe_t *p, size_t off)
 {
-    const sim_heap_pe_t *p = &h->pe[pe];
-    size_t off = (size_t)((const char *)ptr - (const char *)sim_heap_addr(h, pe, 0));
     size_t lo = 0, hi = p->n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (p->blk[mid].off < off)
+        if (p->blk[mid].off <= off)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (lo < p->n && p->blk[lo].off == off && p->blk[lo].used)
-        return (long)lo;
-    return -1;
+    return (long)lo - 1;
+}
+
+static long find_used(const sim_heap_t *h, int pe, const void *ptr)
+{
+    const sim_heap_pe_t *p = &h->pe[pe];
+    size_t off = (size_t)((const char *)ptr - (const char *)sim_heap_addr(h, pe, 0));
+    long i = block_at(p, off);
+    return i >= 0 && p->blk[i].off == off && p->blk[i].used ? i : -1;
 }
 
 int sim_heap_free(sim_heap_t *h, int pe, void *ptr)
@@ -177,17 +182,10 @@ int sim_heap_object(const sim_heap_t *h, int pe, const void *addr, size_t *off, 
     if (sim_heap_find(h, addr, &at) != pe)
         return -1;
     const sim_heap_pe_t *p = &h->pe[pe];
-    size_t lo = 0, hi = p->n;
-    while (lo < hi) { /* last block starting at or before at */
-        size_t mid = (lo + hi) / 2;
-        if (p->blk[mid].off <= at)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == 0 || !p->blk[lo - 1].used || at >= p->blk[lo - 1].off + p->blk[lo - 1].size)
+    long i = block_at(p, at);
+    if (i < 0 || !p->blk[i].used || at >= p->blk[i].off + p->blk[i].size)
         return -1;
-    *off = p->blk[lo - 1].off;
-    *size = p->blk[lo - 1].size;
+    *off = p->blk[i].off;
+    *size = p->blk[i].size;
     return 0;
 }
