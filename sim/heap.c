@@ -50,7 +50,7 @@ int sim_heap_create(int npes, size_t user_size, sim_heap_t **out, char *err, siz
     }
     h->pe = sim_xcalloc((size_t)npes, sizeof *h->pe);
     for (int i = 0; i < npes; i++) {
-        sim_heap_blk_t all = {SIM_HEAP_INTERNAL, h->user_size, 0};
+        sim_heap_blk_t all = {SIM_HEAP_INTERNAL, h->user_size, 0, 0, NULL};
         insert_blk(&h->pe[i], 0, all);
     }
     *out = h;
@@ -85,13 +85,13 @@ void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size)
             continue;
         size_t at = i;
         if (start > b.off) { /* keep the alignment gap as a free block */
-            sim_heap_blk_t gap = {b.off, start - b.off, 0};
+            sim_heap_blk_t gap = {b.off, start - b.off, 0, 0, NULL};
             insert_blk(p, at++, gap);
         }
         size_t rest = b.off + b.size - (start + need);
-        p->blk[at] = (sim_heap_blk_t){start, need, 1};
+        p->blk[at] = (sim_heap_blk_t){start, need, 1, size, NULL};
         if (rest)
-            insert_blk(p, at + 1, (sim_heap_blk_t){start + need, rest, 0});
+            insert_blk(p, at + 1, (sim_heap_blk_t){start + need, rest, 0, 0, NULL});
         return sim_heap_addr(h, pe, start);
     }
     return NULL;
@@ -183,9 +183,34 @@ int sim_heap_object(const sim_heap_t *h, int pe, const void *addr, size_t *off, 
         return -1;
     const sim_heap_pe_t *p = &h->pe[pe];
     long i = block_at(p, at);
-    if (i < 0 || !p->blk[i].used || at >= p->blk[i].off + p->blk[i].size)
+    if (i < 0 || !p->blk[i].used || at >= p->blk[i].off + p->blk[i].asked)
         return -1;
     *off = p->blk[i].off;
-    *size = p->blk[i].size;
+    *size = p->blk[i].asked;
     return 0;
+}
+
+void sim_heap_set_site(sim_heap_t *h, int pe, const void *ptr, const void *site)
+{
+    long i = find_used(h, pe, ptr);
+    if (i >= 0)
+        h->pe[pe].blk[i].site = site;
+}
+
+int sim_heap_next_object(const sim_heap_t *h, int pe, size_t off, size_t *start, size_t *size,
+                         const void **site)
+{
+    const sim_heap_pe_t *p = &h->pe[pe];
+    long i = block_at(p, off);
+    if (i >= 0 && p->blk[i].off < off)
+        i++;
+    for (size_t k = i < 0 ? 0 : (size_t)i; k < p->n; k++) {
+        if (!p->blk[k].used)
+            continue;
+        *start = p->blk[k].off;
+        *size = p->blk[k].asked;
+        *site = p->blk[k].site;
+        return 0;
+    }
+    return -1;
 }

@@ -21,6 +21,8 @@ typedef struct sim_heap_blk {
     size_t off;   /* offset from the PE's heap base */
     size_t size;  /* bytes */
     int used;     /* 0: free */
+    size_t asked; /* bytes the program asked for (size is rounded up) */
+    const void *site; /* return address of the allocating call, or NULL */
 } sim_heap_blk_t;
 
 typedef struct sim_heap_pe {
@@ -54,9 +56,16 @@ void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size);
 int sim_heap_free(sim_heap_t *h, int pe, void *p);
 /* Size of the used block starting at p, or (size_t)-1. */
 size_t sim_heap_size_of(const sim_heap_t *h, int pe, const void *p);
-/* The used block of pe's heap containing addr: its offset and size; -1
- * when addr is in no used block. */
+/* The used block of pe's heap containing addr: its offset and the size the
+ * program asked for; -1 when addr is in no used block or in the rounding
+ * past the asked size. */
 int sim_heap_object(const sim_heap_t *h, int pe, const void *addr, size_t *off, size_t *size);
+/* Records the call site that allocated the used block starting at p. */
+void sim_heap_set_site(sim_heap_t *h, int pe, const void *p, const void *site);
+/* The used block of pe's heap at or after offset off: its offset, asked size
+ * and allocating call site; -1 when there is none. */
+int sim_heap_next_object(const sim_heap_t *h, int pe, size_t off, size_t *start, size_t *size,
+                         const void **site);
 /* PE whose heap holds addr, with the offset; -1 if none. */
 int sim_heap_find(const sim_heap_t *h, const void *addr, size_t *off);
 /* Records that pe's next collective allocation asks for size bytes.

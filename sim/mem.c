@@ -119,3 +119,59 @@ int sim_mem_object_room(int pe, const void *addr, size_t *room)
     *room = start + size - fv;
     return 0;
 }
+
+/* "the 40-byte block from shmem_malloc at main (prog.c:12)". */
+static const char *heap_block_name(size_t size, const void *site, char *buf, size_t len)
+{
+    char where[160] = "an unknown call";
+    if (site)
+        sim_loader_symbolize(sim_w->loader, site, where, sizeof where);
+    snprintf(buf, len, "the %zu-byte symmetric heap block allocated at %s", size, where);
+    return buf;
+}
+
+const char *sim_mem_object_name(int pe, const void *addr, char *buf, size_t len)
+{
+    size_t start, size, off;
+    const void *site;
+    if (sim_heap_object(sim_w->heap, pe, addr, &start, &size) == 0 &&
+        sim_heap_next_object(sim_w->heap, pe, start, &start, &size, &site) == 0)
+        return heap_block_name(size, site, buf, len);
+    if (sim_loader_find(sim_w->loader, addr, &off) == pe &&
+        sim_loader_object(sim_w->loader, off + sim_w->loader->vaddr_lo, &start, &size) == 0) {
+        char name[96];
+        if (sim_loader_data_name(sim_w->loader, start, name, sizeof name) != 0)
+            snprintf(name, sizeof name, "program data+0x%zx", start);
+        snprintf(buf, len, "'%s' (%zu bytes)", name[0] == '&' ? name + 1 : name, size);
+        return buf;
+    }
+    snprintf(buf, len, "?");
+    return buf;
+}
+
+const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, size_t len)
+{
+    size_t off, start, size;
+    const void *site;
+    if (sim_heap_find(sim_w->heap, end, &off) == pe) {
+        if (sim_heap_next_object(sim_w->heap, pe, off, &start, &size, &site) != 0)
+            snprintf(buf, len, "free symmetric heap space up to the end of the heap");
+        else if (start < off + n)
+            heap_block_name(size, site, buf, len);
+        else
+            snprintf(buf, len, "free symmetric heap space");
+        return buf;
+    }
+    size_t room;
+    if (sim_mem_object_room(pe, end, &room) == 0)
+        return sim_mem_object_name(pe, end, buf, len);
+    for (size_t k = 1; k < n && k <= 64; k++) /* padding, then maybe an object */
+        if (sim_mem_object_room(pe, (const char *)end + k, &room) == 0) {
+            char next[128];
+            snprintf(buf, len, "%zu bytes of padding, then %s", k,
+                     sim_mem_object_name(pe, (const char *)end + k, next, sizeof next));
+            return buf;
+        }
+    snprintf(buf, len, "memory that belongs to no known object");
+    return buf;
+}

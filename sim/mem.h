@@ -38,6 +38,16 @@ void *sim_mem_live(int pe, const void *home);
  * in *room.  -1 when addr is in no known object. */
 int sim_mem_object_room(int pe, const void *addr, size_t *room);
 
+/* Describes the symmetric object of pe that contains addr, for messages:
+ * "'buf' (64 bytes)" for a program variable, "the 40-byte block from
+ * shmem_malloc at main (prog.c:12)" for a heap block, "?" when unknown. */
+const char *sim_mem_object_name(int pe, const void *addr, char *buf, size_t len);
+/* Describes what the bytes [end, end+n) of pe hold, for an access that ran
+ * past an object ending at end: the next object (as sim_mem_object_name
+ * names it), "free symmetric heap space", "the end of the symmetric heap",
+ * or padding. */
+const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, size_t len);
+
 /* Names addr without printing its value (which changes from run to run):
  * "&flag", "&buf+16", "symmetric heap+0x40 (PE 2)", "stack of PE 1",
  * "private memory", or a small value in hex ("0x8", for NULL-ish faults). */

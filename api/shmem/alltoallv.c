@@ -99,7 +99,7 @@ void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const vo
         shm_check_sym(call, "t_offsets", t_offsets, (size_t)s.size * sizeof(size_t)) == 0 &&
         shm_check_sym(call, "t_sizes", t_sizes, (size_t)s.size * sizeof(size_t)) == 0) {
         coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, target, source, NULL};
-        coll_check_enter(&a, pSync);
+        coll_check_enter(&a, pSync, SHMEM_ALLTOALL_SYNC_SIZE);
         size_t mine = s_sizes[s.me];
         if (chk != CHK_NONE && mine > t_sizes[s.me])
             mine = too_big(call, chk, shm_me(), mine, t_sizes[s.me], "its t_sizes entry");
@@ -138,7 +138,7 @@ void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
         check_v(call, &s, target, source, s_offsets, s_sizes, pSync) == 0 &&
         shm_check_ptr(call, "t_size", t_size, sizeof *t_size) == 0) {
         coll_args_t a = {call, s.start, s.stride, s.size, -1, target_len, 0, target, source, NULL};
-        coll_check_enter(&a, pSync);
+        coll_check_enter(&a, pSync, SHMEM_ALLTOALL_SYNC_SIZE);
         /* Our own block first, reserved and copied locally; then every
          * reservation at once, so arrival order at each target is the
          * network's; then the data. */

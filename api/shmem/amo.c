@@ -130,6 +130,8 @@ uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void 
     if (shm_target(call, h, pe, &c, &wpe) || shm_check_sym(call, "dest", dest, size) ||
         (fetch == 2 && shm_check_ptr(call, "fetch", fetch_to, size)))
         return 0;
+    if (op != SHM_AMO_FETCH)
+        coll_check_user_write(call, wpe, dest, size);
     return shm_amo_do(call, c, wpe, op, dest, size, value, cond, fetch, fetch_to);
 }
 

@@ -28,6 +28,55 @@ int shm_check_ptr(const char *call, const char *arg, const void *addr, size_t le
     return -1;
 }
 
+/* The range [addr, addr+len) of the caller's symmetric memory must stay
+ * inside the object addr points into (when that object is known). */
+static int check_bounds(const char *call, const char *arg, const void *addr, size_t len)
+{
+    sim_pe_t *me = sim_pe_self();
+    size_t room;
+    if (sim_mem_object_room(me->id, addr, &room) != 0 || room >= len)
+        return 0;
+    char obj[200], spill[240];
+    sim_mem_object_name(me->id, addr, obj, sizeof obj);
+    sim_mem_spill_name(me->id, (const char *)addr + room, len - room, spill, sizeof spill);
+    sim_finding_raise("symmetric-out-of-bounds", SIM_SEV_ERROR, me->id, call, me->call_site,
+                      "argument '%s' covers %zu bytes but only %zu remain in %s: the last %zu "
+                      "bytes would spill into %s. Make the object large enough or pass a "
+                      "smaller count; the call was skipped.", arg, len, room, obj, len - room,
+                      spill);
+    return -1;
+}
+
+int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t alen,
+                      const char *b_arg, const void *b, size_t blen, int may_be_equal)
+{
+    const char *pa = a, *pb = b;
+    if (!a || !b || alen == 0 || blen == 0 || pa >= pb + blen || pb >= pa + alen)
+        return 0;
+    if (may_be_equal && pa == pb && alen == blen)
+        return 0;
+    sim_pe_t *me = sim_pe_self();
+    char an[96], bn[96];
+    sim_finding_raise("overlap", SIM_SEV_ERROR, me->id, call, me->call_site,
+                      "'%s' (%s, %zu bytes) and '%s' (%s, %zu bytes) overlap%s. The "
+                      "specification leaves the result undefined: use separate buffers; the "
+                      "call was skipped.", a_arg, sim_mem_name(a, an, sizeof an), alen, b_arg,
+                      sim_mem_name(b, bn, sizeof bn), blen,
+                      may_be_equal ? " without being the same array (they may only be "
+                                     "identical or disjoint)" : "");
+    return -1;
+}
+
+int shm_check_disjoint(const char *call, const shm_arg_t *args, int n, int first_may_be_equal)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (shm_check_overlap(call, args[i].name, args[i].addr, args[i].len, args[j].name,
+                                  args[j].addr, args[j].len, first_may_be_equal && i == 0 && j == 1))
+                return -1;
+    return 0;
+}
+
 int shm_check_sym(const char *call, const char *arg, const void *addr, size_t len)
 {
     if (shm_check_ptr(call, arg, addr, len))
@@ -36,7 +85,7 @@ int shm_check_sym(const char *call, const char *arg, const void *addr, size_t le
         return 0;
     sim_pe_t *me = sim_pe_self();
     if (sim_mem_xlate(me->id, addr, me->id))
-        return 0;
+        return check_bounds(call, arg, addr, len);
     char what[96];
     sim_mem_describe(addr, what, sizeof what);
     sim_finding_raise("nonsymmetric-address", SIM_SEV_ERROR, me->id, call, me->call_site,

@@ -91,6 +91,7 @@ int coll_tree_child(const coll_tree_t *t, int i)
 static void put_deliver(sim_msg_t *m)
 {
     memcpy(sim_mem_live(m->dst, m->dst_addr), m->data, m->bytes);
+    coll_check_delivered(m->dst, m->dst_addr, m->bytes, m->src, m->what);
     sim_mem_written(m->dst, m->dst_addr, m->bytes);
 }
 
@@ -98,6 +99,7 @@ static void add_deliver(sim_msg_t *m)
 {
     long *w = sim_mem_live(m->dst, m->dst_addr);
     *w += (long)m->arg[0];
+    coll_check_delivered(m->dst, m->dst_addr, sizeof *w, m->src, m->what);
     sim_mem_written(m->dst, m->dst_addr, sizeof *w);
 }
 
@@ -179,6 +181,7 @@ static void fetch_add_arrives(sim_msg_t *req)
     long *w = sim_mem_live(req->dst, req->dst_addr);
     long old = *w;
     *w += (long)req->arg[0];
+    coll_check_delivered(req->dst, req->dst_addr, sizeof *w, req->src, req->what);
     sim_mem_written(req->dst, req->dst_addr, sizeof *w);
     sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, sizeof old);
     memcpy(r->data, &old, sizeof old);

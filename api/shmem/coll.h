@@ -106,9 +106,13 @@ typedef struct coll_args {
     int count_may_differ;        /* collect: counts may differ per member */
     const void *target, *source, *work; /* symmetric objects, or NULL */
 } coll_args_t;
-/* Records that the caller enters a collective on psync; raises
- * psync-reuse, collective-args-mismatch and collective-order-mismatch. */
-void coll_check_enter(const coll_args_t *a, const long *psync);
+/* Records that the caller enters a collective on psync, of which the
+ * routine needs psync_words words; raises psync-reuse, psync-uninitialized,
+ * psync-modified, collective-args-mismatch and collective-order-mismatch. */
+void coll_check_enter(const coll_args_t *a, const long *psync, size_t psync_words);
+/* Records a protocol write of n bytes at home (an address of pe's) by from's
+ * call what, for psync-modified. */
+void coll_check_delivered(int pe, const void *home, size_t n, int from, const char *what);
 /* Records that the caller left its collective on psync. */
 void coll_check_leave(const long *psync);
 

@@ -1,6 +1,6 @@
 /* api/shmem/coll_check: checkers for the rules of active-set collectives
- * (SPEC §5): psync-reuse, collective-args-mismatch and
- * collective-order-mismatch.
+ * (SPEC §5): psync-reuse, psync-uninitialized, psync-modified,
+ * collective-args-mismatch and collective-order-mismatch.
  *
  * Calls are grouped into instances per pSync (identified by its address on
  * PE 0, looked up, never iterated): a member's call joins the oldest
@@ -10,7 +10,17 @@
  * pSync is reused while still in use — forbidden whether or not timing made
  * it harmless this run — except for consecutive barrier or sync calls over
  * the same set, which the specification allows.  Each joiner's arguments
- * are compared with the instance's first member's. */
+ * are compared with the instance's first member's.
+ *
+ * A pSync with an unfinished instance is "in use" on every member.  Then:
+ *  - the member that starts an instance with no older one unfinished finds
+ *    every member's pSync as the previous collective left it, so each word
+ *    must hold SHMEM_SYNC_VALUE (psync-uninitialized);
+ *  - the protocol's writes into a member that has not entered yet are
+ *    remembered (word and value); when it enters, a word that no longer
+ *    holds what was delivered was overwritten by its own program
+ *    (psync-modified), the classic "re-initialise pSync before each call";
+ *  - a put or atomic of the program's into it is psync-modified too. */
 #include "coll.h"
 #include "util.h"
 
@@ -27,15 +37,78 @@ typedef struct instance {
     struct instance *next;    /* next younger unfinished instance */
 } instance_t;
 
+/* A protocol write into a member's pSync before it entered. */
+typedef struct delivered {
+    size_t word;              /* index in pSync */
+    long value;               /* what the word held after the write */
+    int from;                 /* the writer */
+    uint64_t time;            /* when */
+    const char *what;         /* the writer's call */
+} delivered_t;
+
+typedef struct pe_delivered {
+    delivered_t *v;
+    size_t n, cap;
+} pe_delivered_t;
+
 typedef struct psync_rec {
     const void *key;          /* the pSync's address on PE 0; hash key */
+    size_t words;             /* longest pSync length the routines using it need */
     uint64_t next_serial;     /* serial of the next instance */
     uint64_t *joined;         /* per PE: serial of the last instance joined */
+    unsigned char *inside;    /* per PE: in a collective on this pSync now */
+    pe_delivered_t **seen;    /* per PE (made on first use): writes before it entered */
     instance_t *oldest;       /* unfinished instances, oldest first */
     UT_hash_handle hh;
 } psync_rec_t;
 
 static psync_rec_t *recs;
+/* The records with an unfinished instance, in the order they became so. */
+static psync_rec_t **active;
+static size_t nactive, capactive;
+
+static void set_active(psync_rec_t *r, int on)
+{
+    size_t i = 0;
+    while (i < nactive && active[i] != r)
+        i++;
+    if (on && i == nactive) {
+        if (nactive == capactive) {
+            capactive = capactive ? capactive * 2 : 8;
+            active = sim_xrealloc(active, capactive * sizeof *active);
+        }
+        active[nactive++] = r;
+    } else if (!on && i < nactive) {
+        memmove(&active[i], &active[i + 1], (nactive - i - 1) * sizeof *active);
+        nactive--;
+    }
+}
+
+/* The active record whose pSync overlaps [id, id+n) (PE 0 addresses), and
+ * the first word overlapped in *word. */
+static psync_rec_t *active_at(const char *id, size_t n, size_t *word)
+{
+    for (size_t i = 0; i < nactive; i++) {
+        const char *k = active[i]->key;
+        size_t len = active[i]->words * sizeof(long);
+        if (id < k + len && k < id + n) {
+            *word = id > k ? (size_t)(id - k) / sizeof(long) : 0;
+            return active[i];
+        }
+    }
+    return NULL;
+}
+
+/* Whether world PE pe is a member of an unfinished instance of r. */
+static const instance_t *using_instance(const psync_rec_t *r, int pe)
+{
+    for (const instance_t *i = r->oldest; i; i = i->next) {
+        int d = pe - i->args.start;
+        if (d >= 0 && d % i->args.stride == 0 && d / i->args.stride < i->args.size)
+            return i;
+    }
+    return NULL;
+}
 
 static psync_rec_t *rec_of(const long *psync)
 {
@@ -47,6 +120,8 @@ static psync_rec_t *rec_of(const long *psync)
         r->key = key;
         r->next_serial = 1;
         r->joined = sim_xcalloc((size_t)sim_w->npes, sizeof *r->joined);
+        r->inside = sim_xcalloc((size_t)sim_w->npes, 1);
+        r->seen = sim_xcalloc((size_t)sim_w->npes, sizeof *r->seen);
         HASH_ADD_PTR(recs, key, r);
     }
     return r;
@@ -119,14 +194,85 @@ static const void *ident(const void *p)
     return p ? sim_mem_xlate(shm_me(), p, 0) : NULL;
 }
 
-void coll_check_enter(const coll_args_t *in, const long *psync)
+/* The caller's pSync words (at most words, within its object) that do not
+ * hold SHMEM_SYNC_VALUE on any member of a: raises psync-uninitialized. */
+static void check_initialised(const coll_args_t *a, const long *psync, size_t words)
+{
+    int me = shm_me();
+    size_t room;
+    if (sim_mem_object_room(me, psync, &room) == 0 && room / sizeof(long) < words)
+        words = room / sizeof(long);
+    char list[200] = "";
+    size_t len = 0;
+    int bad = 0, first_pe = -1;
+    size_t first_word = 0;
+    long first_value = 0;
+    for (int k = 0; k < a->size; k++) {
+        int pe = a->start + k * a->stride;
+        const long *home = sim_mem_xlate(me, psync, pe);
+        for (size_t w = 0; w < words; w++) {
+            long v;
+            memcpy(&v, sim_mem_live(pe, home + w), sizeof v);
+            if (v == SHMEM_SYNC_VALUE)
+                continue;
+            if (bad++ == 0) {
+                first_pe = pe;
+                first_word = w;
+                first_value = v;
+            }
+            if (len < sizeof list - 16)
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? ", " : "", pe);
+            break;
+        }
+    }
+    if (!bad)
+        return;
+    sim_pe_t *self = sim_pe_self();
+    sim_finding_raise("psync-uninitialized", SIM_SEV_ERROR, me, a->call, self->call_site,
+                      "when PE %d started %s, pSync was not initialised on PE(s) %s: PE %d's "
+                      "pSync[%zu] holds %ld (0x%lx), not SHMEM_SYNC_VALUE (%ld). Set every "
+                      "element to SHMEM_SYNC_VALUE before the first use and synchronise (e.g. "
+                      "shmem_barrier_all) before any PE calls the collective.", me, a->call,
+                      list, first_pe, first_word, first_value, (unsigned long)first_value,
+                      (long)SHMEM_SYNC_VALUE);
+}
+
+/* Compares what the protocol wrote into the caller's pSync before it
+ * entered with what is there now; forgets those writes. */
+static void check_unmodified(psync_rec_t *r, const coll_args_t *a, const long *psync)
+{
+    int me = shm_me();
+    pe_delivered_t *d = r->seen[me];
+    if (!d)
+        return;
+    for (size_t k = 0; k < d->n; k++) {
+        const delivered_t *e = &d->v[k];
+        if (psync[e->word] == e->value)
+            continue;
+        sim_pe_t *self = sim_pe_self();
+        sim_finding_raise("psync-modified", SIM_SEV_ERROR, me, a->call, self->call_site,
+                          "PE %d's %s wrote %ld into PE %d's pSync[%zu] at t=%lluns, but PE "
+                          "%d's program changed it to %ld before calling %s, erasing that "
+                          "signal. pSync belongs to the library from its first use: "
+                          "initialise it once, and never write it while any PE may be using "
+                          "it.", e->from, e->what, e->value, me, e->word,
+                          (unsigned long long)e->time, me, psync[e->word], a->call);
+        break;
+    }
+    d->n = 0;
+}
+
+void coll_check_enter(const coll_args_t *in, const long *psync, size_t psync_words)
 {
     coll_args_t a = *in;
     a.target = ident(a.target);
     a.source = ident(a.source);
     a.work = ident(a.work);
     psync_rec_t *r = rec_of(psync);
+    if (psync_words > r->words)
+        r->words = psync_words;
     int me = shm_me();
+    check_unmodified(r, &a, psync);
     instance_t *i = r->oldest, *last = NULL;
     while (i && i->serial <= r->joined[me]) {
         last = i;
@@ -135,6 +281,8 @@ void coll_check_enter(const coll_args_t *in, const long *psync)
     if (i) {
         check_args_match(i, &a);
     } else {
+        if (!r->oldest)
+            check_initialised(in, psync, psync_words);
         for (last = r->oldest; last && last->next; last = last->next)
             ;
         i = sim_xcalloc(1, sizeof *i);
@@ -145,14 +293,72 @@ void coll_check_enter(const coll_args_t *in, const long *psync)
             last->next = i;
         else
             r->oldest = i;
+        set_active(r, 1);
     }
     r->joined[me] = i->serial;
+    r->inside[me] = 1;
     check_reuse(r, i, &a);
+}
+
+void coll_check_delivered(int pe, const void *home, size_t n, int from, const char *what)
+{
+    if (!nactive || n == 0)
+        return;
+    const char *id = sim_mem_xlate(pe, home, 0);
+    size_t word;
+    psync_rec_t *r = id ? active_at(id, n, &word) : NULL;
+    if (!r || r->inside[pe])
+        return;
+    const char *base = sim_mem_xlate(0, r->key, pe);
+    size_t end = ((size_t)(id + n - (const char *)r->key) + sizeof(long) - 1) / sizeof(long);
+    if (end > r->words)
+        end = r->words;
+    pe_delivered_t *d = r->seen[pe];
+    if (!d)
+        d = r->seen[pe] = sim_xcalloc(1, sizeof *d);
+    for (; word < end; word++) {
+        delivered_t *e = NULL;
+        for (size_t k = 0; k < d->n && !e; k++)
+            if (d->v[k].word == word)
+                e = &d->v[k];
+        if (!e) {
+            if (d->n == d->cap) {
+                d->cap = d->cap ? d->cap * 2 : 4;
+                d->v = sim_xrealloc(d->v, d->cap * sizeof *d->v);
+            }
+            e = &d->v[d->n++];
+            e->word = word;
+        }
+        memcpy(&e->value, sim_mem_live(pe, base + word * sizeof(long)), sizeof e->value);
+        e->from = from;
+        e->time = sim_w->now;
+        e->what = what;
+    }
+}
+
+void coll_check_user_write(const char *call, int pe, const void *dest, size_t n)
+{
+    if (!nactive || n == 0)
+        return;
+    int me = shm_me();
+    const char *id = sim_mem_xlate(me, dest, 0);
+    size_t word;
+    psync_rec_t *r = id ? active_at(id, n, &word) : NULL;
+    const instance_t *i = r ? using_instance(r, pe) : NULL;
+    if (!i)
+        return;
+    sim_pe_t *self = sim_pe_self();
+    sim_finding_raise("psync-modified", SIM_SEV_ERROR, me, call, self->call_site,
+                      "PE %d writes PE %d's pSync[%zu] while %s (started by PE %d) is still "
+                      "using it. pSync belongs to the library from its first use until every "
+                      "member has left the collective: keep program data out of it.", me, pe,
+                      word, i->args.call, i->first_pe);
 }
 
 void coll_check_leave(const long *psync)
 {
     psync_rec_t *r = rec_of(psync);
+    r->inside[shm_me()] = 0;
     uint64_t s = r->joined[shm_me()];
     instance_t **p = &r->oldest;
     while (*p && (*p)->serial != s)
@@ -162,4 +368,6 @@ void coll_check_leave(const long *psync)
     instance_t *done = *p;
     *p = done->next;
     free(done);
+    if (!r->oldest)
+        set_active(r, 0);
 }

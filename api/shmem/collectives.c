@@ -18,7 +18,9 @@ static int check_args(const char *call, const coll_set_t *s, const void *dest, s
         return -1;
     if (src && shm_check_sym(call, "source", src, slen))
         return -1;
-    return 0;
+    shm_arg_t args[] = {{"dest", dest, dlen}, {"source", src, slen},
+                        {"pSync", psync, pslen * sizeof(long)}};
+    return shm_check_disjoint(call, args, 3, 0);
 }
 
 /* ---- barrier, sync ---- */
@@ -31,7 +33,7 @@ static void barrier_as(const char *call, int start, int log_stride, int size, lo
         check_args(call, &s, NULL, 0, NULL, 0, psync, SHMEM_BARRIER_SYNC_SIZE))
         return;
     coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, NULL, NULL, NULL};
-    coll_check_enter(&a, psync);
+    coll_check_enter(&a, psync, SHMEM_BARRIER_SYNC_SIZE);
     if (quiet)
         sim_chan_quiet(&shm_self()->chan, "shmem_barrier (completing outstanding operations)");
     coll_sync(call, &s, psync);
@@ -82,7 +84,7 @@ static void bcast(const char *call, void *dest, const void *src, size_t n, int r
         return;
     }
     coll_args_t a = {call, s.start, s.stride, s.size, root, n, 0, dest, src, NULL};
-    coll_check_enter(&a, psync);
+    coll_check_enter(&a, psync, SHMEM_BCAST_SYNC_SIZE);
     coll_bcast_core(call, &s, dest, src, n, root, psync);
     coll_check_leave(psync);
 }
@@ -177,7 +179,7 @@ static void fcollect(const char *call, void *dest, const void *src, size_t n, in
         check_args(call, &s, dest, n * (size_t)s.size, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
         return;
     coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 0, dest, src, NULL};
-    coll_check_enter(&a, psync);
+    coll_check_enter(&a, psync, SHMEM_COLLECT_SYNC_SIZE);
     coll_fcollect_core(call, &s, dest, src, n, psync);
     coll_check_leave(psync);
 }
@@ -263,7 +265,7 @@ static void collect(const char *call, void *dest, const void *src, size_t n, int
         check_args(call, &s, dest, 1, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
         return;
     coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 1, dest, src, NULL};
-    coll_check_enter(&a, psync);
+    coll_check_enter(&a, psync, SHMEM_COLLECT_SYNC_SIZE);
     coll_collect_core(call, &s, dest, src, n, psync);
     coll_check_leave(psync);
 }
@@ -349,19 +351,26 @@ static void a2a_send(const a2a_t *a, const coll_set_t *s, int j)
 
 static void alltoall_core(const a2a_t *a, const coll_set_t *sp, long *psync);
 
+/* Bytes from the first to past the last element of an array of nelems
+ * elements per member, stride elements apart. */
+static size_t a2a_extent(const a2a_t *a, size_t stride, const coll_set_t *s)
+{
+    size_t n = a->nelems * (size_t)s->size;
+    return n ? ((n - 1) * stride + 1) * a->es : 0;
+}
+
 /* Linear: all blocks, one fence, then a count in every other member's
  * pSync[0].  Pairwise: in step t exchange with me+t / me-t, one at a time. */
 static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, long *psync)
 {
     coll_set_t s;
     shm_charge_call();
-    size_t span = a->nelems * a->es;
     if (coll_set_make(a->call, start, log_stride, size, &s) ||
-        check_args(a->call, &s, a->dest, span * (size_t)a->dst * (size_t)s.size, a->src,
-                   span * (size_t)a->sst * (size_t)s.size, psync, SHMEM_ALLTOALL_SYNC_SIZE))
+        check_args(a->call, &s, a->dest, a2a_extent(a, (size_t)a->dst, &s), a->src,
+                   a2a_extent(a, (size_t)a->sst, &s), psync, SHMEM_ALLTOALL_SYNC_SIZE))
         return;
     coll_args_t ca = {a->call, s.start, s.stride, s.size, -1, a->nelems, 0, a->dest, a->src, NULL};
-    coll_check_enter(&ca, psync);
+    coll_check_enter(&ca, psync, SHMEM_ALLTOALL_SYNC_SIZE);
     alltoall_core(a, &s, psync);
     coll_check_leave(psync);
 }

@@ -23,11 +23,21 @@ static void check_size(const char *call, size_t size)
                           first, other);
 }
 
+/* New blocks hold garbage, as on a real system: a fixed pattern (so runs
+ * repeat) that is not SHMEM_SYNC_VALUE, so a pSync or flag the program
+ * forgot to initialise shows up (shmem_calloc zeroes). */
+#define SHM_HEAP_FILL 0xa5
+
 static void *alloc(const char *call, size_t align, size_t size)
 {
+    sim_pe_t *me = sim_pe_self();
     shm_charge_call();
     check_size(call, size);
-    void *p = sim_heap_alloc(sim_w->heap, shm_me(), align, size);
+    void *p = sim_heap_alloc(sim_w->heap, me->id, align, size);
+    if (p) {
+        sim_heap_set_site(sim_w->heap, me->id, p, me->call_site);
+        memset(p, SHM_HEAP_FILL, size);
+    }
     shm_barrier_world(call);
     return p;
 }

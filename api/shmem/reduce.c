@@ -87,12 +87,19 @@ static int check_reduce(const reduce_args_t *r, size_t wrk)
     if (shm_check_sym(c, "pSync", r->psync, SHMEM_REDUCE_SYNC_SIZE * sizeof(long)) ||
         shm_check_sym(c, "target", r->target, bytes) ||
         shm_check_sym(c, "source", r->source, bytes) ||
-        shm_check_sym(c, "pWrk", r->pwrk, wrk * r->es))
+        shm_check_sym(c, "pWrk", r->pwrk, r->es))
         return -1;
     /* Too small a pWrk is not skipped: the protocol writes past it, as a
      * real library would, and the finding says so. */
     sim_pe_t *me = sim_pe_self();
-    if (sim_mem_object_room(me->id, r->pwrk, &room) == 0 && room < wrk * r->es)
+    int small = sim_mem_object_room(me->id, r->pwrk, &room) == 0 && room < wrk * r->es;
+    shm_arg_t args[] = {{"target", r->target, bytes},
+                        {"source", r->source, bytes},
+                        {"pWrk", r->pwrk, small ? room : wrk * r->es},
+                        {"pSync", r->psync, SHMEM_REDUCE_SYNC_SIZE * sizeof(long)}};
+    if (shm_check_disjoint(c, args, 4, 1))
+        return -1;
+    if (small)
         sim_finding_raise("pwrk-too-small", SIM_SEV_ERROR, me->id, c, me->call_site,
                           "pWrk has room for %zu elements but nreduce=%zu needs "
                           "max(nreduce/2+1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) = %zu; partial "
@@ -114,7 +121,7 @@ static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_s
         return;
     coll_args_t a = {r->call, s.start, s.stride, s.size, -1, r->nreduce, 0, r->target, r->source,
                      r->pwrk};
-    coll_check_enter(&a, r->psync);
+    coll_check_enter(&a, r->psync, SHMEM_REDUCE_SYNC_SIZE);
     reduce_core(r, &s, wrk);
     coll_check_leave(r->psync);
 }

@@ -84,11 +84,18 @@ int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
     size_t sn = extent(x->elem, x->nelems, x->src_stride);
     if (shm_target(x->call, x->ctx, x->pe, c, wpe))
         return -1;
+    if (is_put ? shm_check_sym(x->call, "dest", x->dest, dn) ||
+                     shm_check_ptr(x->call, "source", x->src, sn)
+               : shm_check_sym(x->call, "source", x->src, sn) ||
+                     shm_check_ptr(x->call, "dest", x->dest, dn))
+        return -1;
+    /* To itself, the two buffers are in one memory and must not overlap. */
+    if (*wpe == shm_me() &&
+        shm_check_overlap(x->call, "dest", x->dest, dn, "source", x->src, sn, 0))
+        return -1;
     if (is_put)
-        return shm_check_sym(x->call, "dest", x->dest, dn) ||
-               shm_check_ptr(x->call, "source", x->src, sn) ? -1 : 0;
-    return shm_check_sym(x->call, "source", x->src, sn) ||
-           shm_check_ptr(x->call, "dest", x->dest, dn) ? -1 : 0;
+        coll_check_user_write(x->call, *wpe, x->dest, dn);
+    return 0;
 }
 
 sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size_t extra)

@@ -70,6 +70,23 @@ void shm_barrier_world(const char *call);
 int shm_check_pe(const char *call, int pe);
 int shm_check_sym(const char *call, const char *arg, const void *addr, size_t len);
 int shm_check_ptr(const char *call, const char *arg, const void *addr, size_t len);
+/* Raises overlap when [a, a+alen) and [b, b+blen) intersect (unless
+ * may_be_equal and they are the same range). */
+int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t alen,
+                      const char *b_arg, const void *b, size_t blen, int may_be_equal);
+/* A pointer argument of a call, for shm_check_disjoint. */
+typedef struct shm_arg {
+    const char *name;
+    const void *addr;
+    size_t len;
+} shm_arg_t;
+/* Raises overlap for the first pair of args[0..n) that intersect; args 0
+ * and 1 may be the same range when first_may_be_equal (reductions). */
+int shm_check_disjoint(const char *call, const shm_arg_t *args, int n, int first_may_be_equal);
+/* Raises psync-modified when the caller's write of n bytes at dest
+ * (symmetric, as the caller sees it) on world PE pe hits a pSync that an
+ * unfinished collective is using (coll_check.c). */
+void coll_check_user_write(const char *call, int pe, const void *dest, size_t n);
 /* Sends a put of n bytes from src to dest (symmetric, as seen by this PE) on pe. */
 void shm_put(const char *call, void *dest, const void *src, size_t n, int pe);
 /* Blocking get of n bytes from src (symmetric) on pe into dest. */

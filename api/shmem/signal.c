@@ -27,8 +27,11 @@ static void put_signal(const shm_xfer_t *x, uint64_t *sig_addr, uint64_t signal,
     shm_ctx_t *c;
     int wpe;
     if (shm_rma_check(x, 1, &c, &wpe) ||
-        shm_check_sym(x->call, "sig_addr", sig_addr, sizeof *sig_addr))
+        shm_check_sym(x->call, "sig_addr", sig_addr, sizeof *sig_addr) ||
+        shm_check_overlap(x->call, "dest", x->dest, x->elem * x->nelems, "sig_addr", sig_addr,
+                          sizeof *sig_addr, 0))
         return;
+    coll_check_user_write(x->call, wpe, sig_addr, sizeof *sig_addr);
     sim_charge(sim_net_params()->overhead_ns);
     uint64_t tail[2] = {signal, (uint64_t)sig_op};
     sim_msg_t *m = shm_put_msg(x, c, wpe, nbi, sizeof tail);
