@@ -269,6 +269,8 @@ void sim_pe_exit(int status)
      * just ends the PE. */
     while (pe->natexit > 0)
         pe->atexit_fns[--pe->natexit]();
+    if (sim_w->on_pe_exit && ctx == pe)
+        sim_w->on_pe_exit(pe);
     pe->end = SIM_END_EXIT;
     pe->exit_status = status & 0xff;
     if (pe->exit_status != 0)

@@ -108,6 +108,9 @@ typedef enum {
 
 typedef struct sim_world {
     sim_config_t cfg;        /* the run's configuration (copied) */
+    /* Called on the running PE when it exits (main returned or exit()),
+     * after its atexit handlers: the API layer's last look at it. */
+    void (*on_pe_exit)(struct sim_pe *pe);
     int npes;                /* == cfg.npes */
     sim_pe_t *pes;           /* npes PEs */
     sim_pe_t *cur;           /* the running PE, NULL in the scheduler */

@@ -366,6 +366,7 @@ START_TEST(env_is_set_for_the_run)
     char yaml[256];
     tmp_path(yaml, sizeof yaml, "env.yaml");
     write_scenario(yaml, "scen_env", "npes: 2\nargs: [SHMEMSIM_T1, SHMEM_ALLTOALLV_TSIZE_CHK]\n"
+                   "checks: all,-not-initialized\n"
                    "env: {SHMEMSIM_T1: \"a b\", SHMEM_ALLTOALLV_TSIZE_CHK: trunc}\n");
     run_result_t r = tu_run("%s replay --quiet %s", SIM, yaml);
     ck_assert_int_eq(r.status, 0);

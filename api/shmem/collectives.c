@@ -35,7 +35,7 @@ static void barrier_as(const char *call, int start, int log_stride, int size, lo
     coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, NULL, NULL, NULL};
     coll_check_enter(&a, psync, SHMEM_BARRIER_SYNC_SIZE);
     if (quiet)
-        sim_chan_quiet(&shm_self()->chan, "shmem_barrier (completing outstanding operations)");
+        shm_quiet(&shm_self()->chan, "shmem_barrier (completing outstanding operations)");
     coll_sync(call, &s, psync);
     coll_check_leave(psync);
 }

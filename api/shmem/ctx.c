@@ -103,7 +103,7 @@ static void destroy(shm_ctx_t *c, const char *call)
 {
     char why[128];
     snprintf(why, sizeof why, "%s (completing the context's operations)", call);
-    sim_chan_quiet(c->chan, why);
+    shm_quiet(c->chan, why);
     shm_pe_t *s = shm_self();
     for (shm_ctx_t **p = &s->ctxs; *p; p = &(*p)->next)
         if (*p == c) {
@@ -173,7 +173,7 @@ void shmem_ctx_quiet(shmem_ctx_t ctx)
     shm_charge_call();
     shm_ctx_t *c = ctx == SHMEM_CTX_INVALID ? NULL : shm_ctx_of(ctx);
     if (c)
-        sim_chan_quiet(c->chan, "shmem_ctx_quiet (waiting for outstanding operations)");
+        shm_quiet(c->chan, "shmem_ctx_quiet (waiting for outstanding operations)");
     shm_wake_after_direct_stores();
     SHM_LEAVE();
 }

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+static void at_pe_exit(sim_pe_t *pe);
+
 shm_pe_t *shm_self(void)
 {
     sim_pe_t *pe = sim_pe_self();
@@ -17,8 +19,93 @@ shm_pe_t *shm_self(void)
         shm_team_init_predefined(s, pe->id);
         s->dflt.team = s->world;
         pe->api = s;
+        sim_w->on_pe_exit = at_pe_exit;
     }
     return pe->api;
+}
+
+/* Routines that may be called whatever the library's state. */
+static int needs_no_init(const char *name)
+{
+    static const char *const free_names[] = {"shmem_init", "start_pes", "shmem_init_thread",
+                                             "shmem_finalize", "shmem_global_exit", NULL};
+    for (int i = 0; free_names[i]; i++)
+        if (strcmp(name, free_names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static void raise_not_initialized(const shm_pe_t *s, const char *name, const void *site)
+{
+    sim_pe_t *me = sim_pe_self();
+    sim_finding_raise("not-initialized", SIM_SEV_ERROR, me->id, name, site,
+                      "%s was called %s. Call shmem_init (or start_pes) first, and no "
+                      "OpenSHMEM routine after shmem_finalize; the simulator carried on as "
+                      "if the library were initialised.", name,
+                      s->finalized ? "after shmem_finalize" : "before shmem_init");
+}
+
+void shm_enter(const char *name, const void *site)
+{
+    sim_call_enter(name, site);
+    shm_pe_t *s = shm_self();
+    if ((!s->initialized || s->finalized) && !needs_no_init(name))
+        raise_not_initialized(s, name, site);
+}
+
+/* Queries after shmem_finalize are let pass: programs commonly report
+ * their PE number after finalising, and the answer cannot be wrong. */
+void shm_check_init(const char *name, const void *site)
+{
+    shm_pe_t *s = shm_self();
+    if (!s->initialized)
+        raise_not_initialized(s, name, site);
+}
+
+/* Names the locks s holds, for messages. */
+static void lock_names(const shm_pe_t *s, int pe, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < s->nlocks && used + 8 < len; i++) {
+        char name[96];
+        sim_mem_name(sim_mem_live(pe, s->locks[i]), name, sizeof name);
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", name);
+    }
+}
+
+/* pending-at-finalize: what a PE leaves behind when it finalises or ends. */
+static void check_pending(const shm_pe_t *s, const char *how, const void *site)
+{
+    sim_pe_t *me = sim_pe_self();
+    if (s->nlocks) {
+        char names[300];
+        lock_names(s, me->id, names, sizeof names);
+        sim_finding_raise("pending-at-finalize", SIM_SEV_ERROR, me->id, how, site,
+                          "PE %d %s while holding %zu lock(s): %s. A PE waiting for them "
+                          "would wait forever: release every lock with shmem_clear_lock "
+                          "first.", me->id, how, s->nlocks, names);
+    }
+}
+
+static void at_pe_exit(sim_pe_t *pe)
+{
+    shm_pe_t *s = pe->api;
+    if (!s || !s->initialized || s->finalized)
+        return;
+    const void *site = s->nnbi ? shm_nbi_oldest_site(s) : pe->call_site;
+    check_pending(s, "ended without calling shmem_finalize", site);
+    uint64_t left = s->chan.outstanding;
+    for (shm_ctx_t *c = s->ctxs; c; c = c->next)
+        left += c->chan->outstanding;
+    if (left)
+        sim_finding_raise("pending-at-finalize", SIM_SEV_ERROR, pe->id, "exit", site,
+                          "PE %d ended without calling shmem_finalize while %llu operation(s) "
+                          "it started were not complete (the last call before the end was "
+                          "%s). Without a quiet, a barrier or shmem_finalize they may never "
+                          "reach their targets: call shmem_finalize before the program "
+                          "ends.", pe->id, (unsigned long long)left,
+                          pe->call ? pe->call : "?");
 }
 
 int shm_me(void)
@@ -85,9 +172,10 @@ void shmem_finalize(void)
     SHM_ENTER("shmem_finalize");
     shm_pe_t *s = shm_self();
     if (s->initialized && !s->finalized) {
+        check_pending(s, "called shmem_finalize", sim_pe_self()->call_site);
         for (shm_ctx_t *c = s->ctxs; c; c = c->next)
-            sim_chan_quiet(c->chan, "shmem_finalize (completing outstanding operations)");
-        sim_chan_quiet(&s->chan, "shmem_finalize (completing outstanding operations)");
+            shm_quiet(c->chan, "shmem_finalize (completing outstanding operations)");
+        shm_quiet(&s->chan, "shmem_finalize (completing outstanding operations)");
         shm_barrier_world("shmem_finalize");
         s->finalized = 1;
     }
@@ -96,21 +184,25 @@ void shmem_finalize(void)
 
 int shmem_my_pe(void)
 {
+    shm_check_init("shmem_my_pe", __builtin_return_address(0));
     return shm_me();
 }
 
 int shmem_n_pes(void)
 {
+    shm_check_init("shmem_n_pes", __builtin_return_address(0));
     return sim_w->npes;
 }
 
 int _my_pe(void)
 {
+    shm_check_init("_my_pe", __builtin_return_address(0));
     return shm_me();
 }
 
 int _num_pes(void)
 {
+    shm_check_init("_num_pes", __builtin_return_address(0));
     return sim_w->npes;
 }
 

@@ -144,7 +144,7 @@ void shmem_clear_lock(long *lock)
         int me = shm_me();
         shm_pe_t *s = shm_self();
         /* What the holder wrote under the lock is complete before it goes. */
-        sim_chan_quiet(&s->chan, "shmem_clear_lock (completing the critical section's writes)");
+        shm_quiet(&s->chan, "shmem_clear_lock (completing the critical section's writes)");
         volatile uint32_t *node = node_word(lock);
         uint32_t old = (uint32_t)(me + 1);
         if ((*node >> 1) == 0)

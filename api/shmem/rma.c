@@ -114,6 +114,7 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
     if (n && nbi) {
         m->src_addr = sim_mem_home(me, x->src);
         m->on_inject = put_inject;
+        shm_nbi_record(c->chan, x->call, x->src, extent(x->elem, x->nelems, x->src_stride));
     } else if (n) {
         gather(m->data, x->src, x->elem, x->nelems, x->src_stride);
     }

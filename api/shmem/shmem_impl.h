@@ -52,15 +52,31 @@ typedef struct shm_pe {
     int direct_stores;    /* shmem_ptr gave out another PE's memory (see p2p.h) */
     void **locks;         /* home addresses of the locks this PE holds */
     size_t nlocks, caplocks;
+    struct shm_nbi *nbi;  /* put_nbi sources not yet completed by a quiet */
+    size_t nnbi, capnbi;
 } shm_pe_t;
 
 /* Offsets in the heap's internal area (identical on every PE). */
 #define SHM_OFF_BARRIER 0 /* long[64]: dissemination barrier round counters */
 #define SHM_OFF_TEAMS (32 * 1024) /* team pool: see team.h (up to the end of the area) */
 
-#define SHM_ENTER(name) sim_call_enter((name), __builtin_return_address(0))
+#define SHM_ENTER(name) shm_enter((name), __builtin_return_address(0))
 #define SHM_LEAVE() sim_call_leave()
 
+/* Marks the start of public routine name called from site (for the
+ * deadlock report, trace and watchdog) and raises not-initialized when the
+ * library is not initialised (or already finalised) on the caller. */
+void shm_enter(const char *name, const void *site);
+/* Raises not-initialized for query routine name (called from site) when
+ * the library was never initialised on the caller. */
+void shm_check_init(const char *name, const void *site);
+/* Completes every operation on chan, then checks that the sources of the
+ * put_nbi calls it completed were left alone (nbi-buffer-modified). */
+void shm_quiet(sim_chan_t *chan, const char *why);
+/* Remembers the source of a put_nbi on chan until a quiet completes it. */
+void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n);
+/* Where the oldest put_nbi not yet completed by a quiet was called, or NULL. */
+const void *shm_nbi_oldest_site(const shm_pe_t *s);
 /* The running PE's SHMEM state (made on first use). */
 shm_pe_t *shm_self(void);
 int shm_me(void);

@@ -49,7 +49,7 @@ void shmem_quiet(void)
 {
     SHM_ENTER("shmem_quiet");
     shm_charge_call();
-    sim_chan_quiet(&shm_self()->chan, "shmem_quiet (waiting for outstanding operations)");
+    shm_quiet(&shm_self()->chan, "shmem_quiet (waiting for outstanding operations)");
     shm_wake_after_direct_stores();
     SHM_LEAVE();
 }
@@ -67,7 +67,7 @@ void shmem_barrier_all(void)
 {
     SHM_ENTER("shmem_barrier_all");
     shm_charge_call();
-    sim_chan_quiet(&shm_self()->chan, "shmem_barrier_all (completing outstanding operations)");
+    shm_quiet(&shm_self()->chan, "shmem_barrier_all (completing outstanding operations)");
     shm_barrier_world("shmem_barrier_all");
     SHM_LEAVE();
 }

@@ -1,5 +1,6 @@
 /* Each PE prints the environment variables its arguments name, without
- * calling SHMEM (so it needs no other PE). */
+ * initialising SHMEM (so it needs no other PE): shmem_my_pe before
+ * shmem_init is a not-initialized finding, which its scenarios turn off. */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>

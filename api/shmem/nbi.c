@@ -1,0 +1,102 @@
+/* api/shmem/nbi: completion by quiet, and the nbi-buffer-modified check.
+ *
+ * The source of a put_nbi belongs to the library until a quiet (or
+ * anything that implies one) completes the put: the program must not
+ * change it before then.  Each put_nbi's source is fingerprinted when it is
+ * called; the quiet that completes it fingerprints it again, and a
+ * difference is a finding naming the put_nbi.  (The simulated network reads
+ * the source when the message leaves the origin, so a change before that
+ * is sent changed; a change after it is harmless here but not on hardware
+ * that reads the buffer later, so both are reported.) */
+#include "shmem_impl.h"
+#include "util.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
+typedef struct shm_nbi {
+    sim_chan_t *chan;     /* the context's channel */
+    const char *call;     /* the put_nbi routine */
+    const void *site;     /* where it was called */
+    uint64_t time;        /* when */
+    const void *src;      /* the source, as the PE sees it */
+    size_t n;             /* its bytes */
+    uint64_t sum;         /* its fingerprint then */
+} shm_nbi_t;
+
+static uint64_t fingerprint(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* Whether [p, p+n) can still be read: a program that freed the source
+ * before the quiet must not crash the simulator. */
+static int readable(const void *p, size_t n)
+{
+    int pe;
+    if (sim_mem_locate(p, &pe) != SIM_MEM_PRIVATE || sim_mem_stack_of(p) >= 0)
+        return 1;
+#if defined(__SANITIZE_ADDRESS__)
+    if (__asan_region_is_poisoned((void *)(uintptr_t)p, n))
+        return 0;
+#endif
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t lo = (uintptr_t)p & ~(page - 1);
+    return msync((void *)lo, (uintptr_t)p + n - lo, MS_ASYNC) == 0;
+}
+
+void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n)
+{
+    if (n == 0 || !sim_finding_enabled("nbi-buffer-modified"))
+        return;
+    shm_pe_t *s = shm_self();
+    if (s->nnbi == s->capnbi) {
+        s->capnbi = s->capnbi ? s->capnbi * 2 : 8;
+        s->nbi = sim_xrealloc(s->nbi, s->capnbi * sizeof *s->nbi);
+    }
+    sim_pe_t *me = sim_pe_self();
+    s->nbi[s->nnbi++] = (shm_nbi_t){chan, call, me->call_site, sim_w->now, src, n,
+                                    fingerprint(src, n)};
+}
+
+void shm_quiet(sim_chan_t *chan, const char *why)
+{
+    sim_chan_quiet(chan, why);
+    shm_pe_t *s = shm_self();
+    size_t kept = 0;
+    for (size_t i = 0; i < s->nnbi; i++) {
+        const shm_nbi_t *r = &s->nbi[i];
+        if (r->chan != chan) {
+            s->nbi[kept++] = *r;
+            continue;
+        }
+        if (!readable(r->src, r->n) || fingerprint(r->src, r->n) == r->sum)
+            continue;
+        sim_pe_t *me = sim_pe_self();
+        char name[96];
+        sim_finding_raise("nbi-buffer-modified", SIM_SEV_ERROR, me->id, r->call, r->site,
+                          "the source of this %s (%s, %zu bytes, called at t=%lluns) changed "
+                          "before the %s that completes it. A non-blocking put may "
+                          "read its source at any time until then: leave the buffer alone "
+                          "until shmem_quiet, or use the blocking put.", r->call,
+                          sim_mem_name(r->src, name, sizeof name), r->n,
+                          (unsigned long long)r->time, me->call ? me->call : "quiet");
+    }
+    s->nnbi = kept;
+}
+
+const void *shm_nbi_oldest_site(const shm_pe_t *s)
+{
+    return s->nnbi ? s->nbi[0].site : NULL;
+}
