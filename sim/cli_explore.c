@@ -160,6 +160,7 @@ static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const
     w.env = scen ? scen->env : NULL;
     w.nenv = scen ? scen->nenv : 0;
     fill_expect(&w, &g->oc);
+    mkdir(o->out_dir, 0777); /* made if missing; an error shows at fopen */
     if (asprintf(&path, "%s/%s-seed%llu.yaml", o->out_dir, base, (unsigned long long)r->seed) < 0)
         path = NULL;
     FILE *f = path ? fopen(path, "w") : NULL;

@@ -88,10 +88,15 @@ int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, si
     const char *name = symbol_at(l, file_vaddr, &sym, &off);
     if (!name || off >= (sym.st_size ? sym.st_size : 1))
         return -1;
+    /* A function's static variable is "name.N" in the symbol table. */
+    int n = (int)strlen(name);
+    const char *dot = strrchr(name, '.');
+    if (dot && dot[1] && strspn(dot + 1, "0123456789") == strlen(dot + 1))
+        n = (int)(dot - name);
     if (off)
-        snprintf(buf, len, "&%s+%lu", name, (unsigned long)off);
+        snprintf(buf, len, "&%.*s+%lu", n, name, (unsigned long)off);
     else
-        snprintf(buf, len, "&%s", name);
+        snprintf(buf, len, "&%.*s", n, name);
     return 0;
 }
 

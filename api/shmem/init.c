@@ -75,13 +75,14 @@ static void lock_names(const shm_pe_t *s, int pe, char *buf, size_t len)
 }
 
 /* pending-at-finalize: what a PE leaves behind when it finalises or ends. */
-static void check_pending(const shm_pe_t *s, const char *how, const void *site)
+static void check_pending(const shm_pe_t *s, const char *call, const char *how,
+                          const void *site)
 {
     sim_pe_t *me = sim_pe_self();
     if (s->nlocks) {
         char names[300];
         lock_names(s, me->id, names, sizeof names);
-        sim_finding_raise("pending-at-finalize", SIM_SEV_ERROR, me->id, how, site,
+        sim_finding_raise("pending-at-finalize", SIM_SEV_ERROR, me->id, call, site,
                           "PE %d %s while holding %zu lock(s): %s. A PE waiting for them "
                           "would wait forever: release every lock with shmem_clear_lock "
                           "first.", me->id, how, s->nlocks, names);
@@ -94,18 +95,17 @@ static void at_pe_exit(sim_pe_t *pe)
     if (!s || !s->initialized || s->finalized)
         return;
     const void *site = s->nnbi ? shm_nbi_oldest_site(s) : pe->call_site;
-    check_pending(s, "ended without calling shmem_finalize", site);
+    check_pending(s, "exit", "ended without calling shmem_finalize", site);
     uint64_t left = s->chan.outstanding;
     for (shm_ctx_t *c = s->ctxs; c; c = c->next)
         left += c->chan->outstanding;
     if (left)
         sim_finding_raise("pending-at-finalize", SIM_SEV_ERROR, pe->id, "exit", site,
                           "PE %d ended without calling shmem_finalize while %llu operation(s) "
-                          "it started were not complete (the last call before the end was "
-                          "%s). Without a quiet, a barrier or shmem_finalize they may never "
-                          "reach their targets: call shmem_finalize before the program "
-                          "ends.", pe->id, (unsigned long long)left,
-                          pe->call ? pe->call : "?");
+                          "it started were not complete. Without a quiet, a barrier or "
+                          "shmem_finalize they may never reach their targets: call "
+                          "shmem_finalize before the program ends.", pe->id,
+                          (unsigned long long)left);
 }
 
 int shm_me(void)
@@ -172,7 +172,7 @@ void shmem_finalize(void)
     SHM_ENTER("shmem_finalize");
     shm_pe_t *s = shm_self();
     if (s->initialized && !s->finalized) {
-        check_pending(s, "called shmem_finalize", sim_pe_self()->call_site);
+        check_pending(s, "shmem_finalize", "called shmem_finalize", sim_pe_self()->call_site);
         for (shm_ctx_t *c = s->ctxs; c; c = c->next)
             shm_quiet(c->chan, "shmem_finalize (completing outstanding operations)");
         shm_quiet(&s->chan, "shmem_finalize (completing outstanding operations)");

@@ -1,0 +1,180 @@
+/* tests/check_findings: every finding id of the SHMEM checkers, each
+ * raised by a small program that makes the mistake (tests/programs/
+ * findings.c) with the exact id, PE and line, and silent on the corrected
+ * program; and no finding at all on the correct programs of tests/ under
+ * seeds 1..50. */
+#include "testutil.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SIM tu_shmemsim()
+#define PROG(n) tu_prog(n)
+#define FINDINGS_SRC "tests/programs/findings.c"
+
+/* The line of findings.c that carries the marker BAD(name). */
+static int marker_line(const char *name)
+{
+    char *src = tu_read_file(FINDINGS_SRC, NULL);
+    ck_assert_ptr_nonnull(src);
+    char marker[80];
+    snprintf(marker, sizeof marker, "BAD(%s)", name);
+    char *at = strstr(src, marker);
+    ck_assert_msg(at != NULL, "no %s in %s", marker, FINDINGS_SRC);
+    int line = 1;
+    for (char *p = src; p < at; p++)
+        line += *p == '\n';
+    free(src);
+    return line;
+}
+
+typedef struct finding_case {
+    const char *mode;   /* argv[1] of findings, and its marker */
+    const char *id;     /* the finding it must raise */
+    int pe;             /* on this PE */
+    int status;         /* exit status of the bad run (4, or 3 when it also hangs) */
+    const char *text;   /* a phrase the explanation must contain */
+} finding_case_t;
+
+static const finding_case_t cases[] = {
+    {"invalid-pe", "invalid-pe", 0, 4, "PE 4 does not exist"},
+    {"null-pointer", "null-pointer", 0, 4, "argument 'dest' is NULL"},
+    {"nonsymmetric-address", "nonsymmetric-address", 0, 4, "the stack of PE 0"},
+    {"symmetric-out-of-bounds", "symmetric-out-of-bounds", 1, 4,
+     "only 32 remain in 'small' (32 bytes): the last 8 bytes would spill into 'sym'"},
+    {"oob-heap", "symmetric-out-of-bounds", 1, 4,
+     "only 24 remain in the 24-byte symmetric heap block allocated at main at findings.c:"},
+    {"overlap", "overlap", 2, 4, "'dest' (&buf+8, 16 bytes) and 'source' (&buf, 16 bytes)"},
+    {"heap-size-mismatch", "heap-size-mismatch", 3, 4, "asked for 32 bytes"},
+    {"collective-not-member", "collective-not-member", 3, 4, "it is not part of"},
+    {"collective-args-mismatch", "collective-args-mismatch", 2, 4, "different element count"},
+    {"collective-order-mismatch", "collective-order-mismatch", 1, 4, "shmem_long_max_to_all"},
+    {"psync-reuse", "psync-reuse", 0, 3, "that PE 1 is still using"},
+    {"psync-uninitialized", "psync-uninitialized", 0, 4,
+     "not initialised on PE(s) 0, 1, 2, 3"},
+    {"psync-modified", "psync-modified", 1, 3,
+     "PE 0's shmem_broadcast64 wrote 1 into PE 1's pSync[0]"},
+    {"psync-put", "psync-modified", 2, 4, "PE 2 writes PE 1's pSync[0] while shmem_broadcast64"},
+    {"nbi-buffer-modified", "nbi-buffer-modified", 0, 4, "(&out, 32 bytes"},
+    {"lock-misuse", "lock-misuse", 1, 4, "does not hold the lock"},
+    {"pending-lock", "pending-at-finalize", 3, 4, "while holding 1 lock(s): &lock"},
+    {"pending-exit", "pending-at-finalize", 2, 3, "ended without calling shmem_finalize"},
+    {"not-initialized", "not-initialized", 0, 4, "shmem_n_pes was called before shmem_init"},
+};
+#define NCASES (int)(sizeof cases / sizeof cases[0])
+
+START_TEST(each_id_names_its_pe_and_line)
+{
+    const finding_case_t *c = &cases[_i];
+    run_result_t r = tu_run("%s -n 4 --quiet %s %s bad", SIM, PROG("findings"), c->mode);
+    ck_assert_msg(r.status == c->status, "%s: status %d\n%s", c->mode, r.status, r.err);
+    char head[200];
+    snprintf(head, sizeof head, "shmemsim: error [%s] PE %d at t=", c->id, c->pe);
+    char *at = strstr(r.err, head);
+    ck_assert_msg(at != NULL, "%s: no '%s' in\n%s", c->mode, head, r.err);
+    char site[80];
+    snprintf(site, sizeof site, "called from main at findings.c:%d:\n", marker_line(c->mode));
+    char *eol = strchr(at, '\n');
+    ck_assert_ptr_nonnull(eol);
+    ck_assert_msg(strncmp(eol - strlen(site) + 1, site, strlen(site)) == 0,
+                  "%s: the finding does not name %s: %.*s", c->mode, site, (int)(eol - at), at);
+    ck_assert_msg(strstr(r.err, c->text) != NULL, "%s: no '%s' in\n%s", c->mode, c->text, r.err);
+    tu_free(&r);
+    /* The corrected program: no finding, every PE done. */
+    r = tu_run("%s -n 4 --quiet %s %s good", SIM, PROG("findings"), c->mode);
+    ck_assert_msg(r.status == 0 && r.err[0] == 0, "%s good: status %d\n%s", c->mode, r.status,
+                  r.err);
+    ck_assert_int_eq(tu_count(r.out, " done\n"), 4);
+    tu_free(&r);
+}
+END_TEST
+
+/* The heap finding names the shmem_malloc call that made the block. */
+START_TEST(heap_block_is_named_by_its_allocation)
+{
+    run_result_t r = tu_run("%s -n 4 --quiet %s oob-heap bad", SIM, PROG("findings"));
+    char want[120];
+    snprintf(want, sizeof want, "block allocated at main at findings.c:%d: the last 8 bytes would "
+             "spill into free symmetric heap space", marker_line("oob-heap") - 3);
+    char *src = tu_read_file(FINDINGS_SRC, NULL);
+    ck_assert_ptr_nonnull(strstr(src, "shmem_malloc(3 * sizeof(long)); /* ALLOC(oob-heap) */"));
+    free(src);
+    ck_assert_msg(strstr(r.err, want) != NULL, "no '%s' in\n%s", want, r.err);
+    tu_free(&r);
+}
+END_TEST
+
+/* --check turns one id off; the run is then clean. */
+START_TEST(check_option_turns_an_id_off)
+{
+    run_result_t r = tu_run("%s -n 4 --quiet --check all,-overlap %s overlap bad", SIM,
+                            PROG("findings"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    tu_free(&r);
+}
+END_TEST
+
+/* Every correct program of tests/ (and the corrected findings cases) under
+ * seeds 1..50, with every checker on: a finding would be a false positive,
+ * and explore counts it as a failure. */
+static const char *const clean_runs[] = {
+    "4 alltoallv", "4 coll_all", "8 coll_all 0 1 4", "4 coll_misuse none", "4 heap",
+    "3 lapi_am_reply", "2 lapi_features", "2 lapi_generic", "2 lapi_modes interrupt",
+    "2 lapi_netpipe", "3 lapi_rmw", "2 lapi_seed_iovec", "2 lapi_seed_strided", "4 p2p_amo",
+    "4 p2p_generic", "4 p2p_lock lock", "4 p2p_lock test", "4 p2p_misc", "2 p2p_order mp fence",
+    "4 p2p_rma", "2 p2p_wait", "4 packed_order", "4 privatize", "4 psync_reuse alternate",
+    "4 pwrk_small ok", "2 race 1", "5 reduce_all", "4 ring", "4 scen_barriers 10",
+    "2 scen_checksum", "2 scen_fence fence", "4 scen_phases", "4 seed000_alltoallv_packed",
+    "8 seed001_max_to_all", "6 seed001_max_to_all even", "6 team_coll split", "4 team_coll",
+    "2 vtime",
+};
+#define NCLEAN (int)(sizeof clean_runs / sizeof clean_runs[0])
+
+static void explore_clean(int npes, const char *prog, const char *args)
+{
+    char dir[] = "/tmp/shmemsim-sweep-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t r = tu_run("%s explore -n %d --seeds 1..50 --jobs 2 --out %s %s %s", SIM, npes,
+                            dir, PROG(prog), args);
+    ck_assert_msg(strstr(r.out, "no failure in 50 runs") || strstr(r.err, "no failure in 50 runs"),
+                  "%d %s %s:\n%s%s", npes, prog, args, r.out, r.err);
+    tu_free(&r);
+    r = tu_run("rmdir %s", dir); /* nothing written: no failure scenario */
+    ck_assert_int_eq(r.status, 0);
+    tu_free(&r);
+}
+
+START_TEST(no_false_positive_on_correct_programs)
+{
+    int npes;
+    char prog[64], args[64] = "";
+    ck_assert_int_ge(sscanf(clean_runs[_i], "%d %63s %63[^\n]", &npes, prog, args), 2);
+    explore_clean(npes, prog, args);
+}
+END_TEST
+
+START_TEST(no_false_positive_on_corrected_findings_programs)
+{
+    char args[80];
+    snprintf(args, sizeof args, "%s good", cases[_i].mode);
+    explore_clean(4, "findings", args);
+}
+END_TEST
+
+Suite *findings_suite(void)
+{
+    Suite *s = suite_create("findings");
+    TCase *tc = tcase_create("findings");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, each_id_names_its_pe_and_line, 0, NCASES);
+    tcase_add_test(tc, heap_block_is_named_by_its_allocation);
+    tcase_add_test(tc, check_option_turns_an_id_off);
+    tcase_add_loop_test(tc, no_false_positive_on_correct_programs, 0, NCLEAN);
+    tcase_add_loop_test(tc, no_false_positive_on_corrected_findings_programs, 0, NCASES);
+    suite_add_tcase(s, tc);
+    return s;
+}

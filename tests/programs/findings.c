@@ -1,0 +1,250 @@
+/* One mistake per finding id, for the tests that check each finding's id,
+ * PE and line.  argv[1] picks the case, argv[2] is "bad" (commit the
+ * mistake) or "good" (the corrected program, which must raise nothing).
+ * The line that makes the mistake carries a BAD(case) marker comment, which
+ * the test looks up to learn the line the finding must name.  Run with 4
+ * PEs.  Every case ends with "PE n done". */
+#include <shmem.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+long sym, small[4], after_small[4];
+long buf[8], other[8];
+long psync[SHMEM_BCAST_SYNC_SIZE], psync2[SHMEM_BCAST_SYNC_SIZE];
+long rsync[SHMEM_REDUCE_SYNC_SIZE];
+long wrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+long src[2], dst[2];
+long lock;
+
+static int bad;
+
+static void init_syncs(void)
+{
+    for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; i++)
+        psync[i] = psync2[i] = SHMEM_SYNC_VALUE;
+    for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++)
+        rsync[i] = SHMEM_SYNC_VALUE;
+}
+
+static void invalid_pe(int me, int n)
+{
+    if (me == 0)
+        shmem_long_p(&sym, 1, bad ? n : n - 1); /* BAD(invalid-pe) */
+}
+
+static void null_pointer(int me)
+{
+    if (me == 0)
+        shmem_putmem(bad ? NULL : &sym, &buf, 8, 1); /* BAD(null-pointer) */
+}
+
+static void nonsymmetric(int me)
+{
+    long local = 0;
+    if (me == 0)
+        shmem_long_put(bad ? &local : &sym, buf, 1, 1); /* BAD(nonsymmetric-address) */
+}
+
+static void out_of_bounds(int me)
+{
+    if (me == 1)
+        shmem_long_put(small, buf, bad ? 5 : 4, 2); /* BAD(symmetric-out-of-bounds) */
+}
+
+static void out_of_bounds_heap(int me)
+{
+    long *block = shmem_malloc(3 * sizeof(long)); /* ALLOC(oob-heap) */
+    long *next = shmem_malloc(3 * sizeof(long));
+    if (me == 1)
+        shmem_long_put(block, buf, bad ? 4 : 3, 2); /* BAD(oob-heap) */
+    shmem_barrier_all();
+    shmem_free(next);
+    shmem_free(block);
+}
+
+static void overlap(int me)
+{
+    if (me == 2)
+        shmem_putmem(&buf[1], bad ? &buf[0] : &other[0], 2 * sizeof(long), me); /* BAD(overlap) */
+}
+
+/* The odd PE comes last, so the finding is raised on it (each PE is
+ * compared with the first to arrive). */
+static void heap_mismatch(int me)
+{
+    if (me == 3)
+        usleep(20);
+    void *p = shmem_malloc(bad && me == 3 ? 32 : 16); /* BAD(heap-size-mismatch) */
+    shmem_free(p);
+}
+
+static void not_member(int me)
+{
+    init_syncs();
+    shmem_barrier_all();
+    /* The active set is PEs 0 and 1; PE 3 joins by mistake. */
+    if (me < 2 || (bad && me == 3))
+        shmem_broadcast64(buf, other, 1, 0, 0, 0, 2, psync); /* BAD(collective-not-member) */
+}
+
+static void args_mismatch(int me)
+{
+    init_syncs();
+    shmem_barrier_all();
+    shmem_long_sum_to_all(dst, src, bad && me == 2 ? 2 : 1, 0, 0, 4, wrk, rsync); /* BAD(collective-args-mismatch) */
+}
+
+static void order_mismatch(int me)
+{
+    init_syncs();
+    shmem_barrier_all();
+    if (me == 1)
+        usleep(20); /* last to arrive, as above */
+    if (bad && me == 1)
+        shmem_long_max_to_all(dst, src, 1, 0, 0, 4, wrk, rsync); /* BAD(collective-order-mismatch) */
+    else
+        shmem_long_sum_to_all(dst, src, 1, 0, 0, 4, wrk, rsync);
+}
+
+/* Two broadcasts from PE 0 while PE 1 is late to the first: the root leaves
+ * the first at once and enters the second while PE 1 still uses the pSync. */
+static void psync_reuse(int me)
+{
+    init_syncs();
+    shmem_barrier_all();
+    if (me == 1)
+        usleep(50);
+    if (me < 2) {
+        shmem_broadcast64(buf, other, 1, 0, 0, 0, 2, psync);
+        shmem_broadcast64(buf, other, 1, 0, 0, 0, 2, bad ? psync : psync2); /* BAD(psync-reuse) */
+    }
+}
+
+/* pSync from shmem_malloc holds garbage until the program sets it. */
+static void psync_uninitialized(int me)
+{
+    long *ps = shmem_malloc(SHMEM_BCAST_SYNC_SIZE * sizeof(long));
+    if (!bad)
+        for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; i++)
+            ps[i] = SHMEM_SYNC_VALUE;
+    shmem_barrier_all();
+    if (me != 0)
+        usleep(50); /* PE 0 starts the broadcast */
+    shmem_broadcast64(buf, other, 1, 0, 0, 0, 4, ps); /* BAD(psync-uninitialized) */
+    shmem_barrier_all();
+    shmem_free(ps);
+}
+
+/* PE 1 "re-initialises" its pSync just before the call, after the root's
+ * signal has arrived in it: the signal is erased and PE 1 waits forever. */
+static void psync_modified(int me)
+{
+    init_syncs();
+    shmem_barrier_all();
+    if (me == 1) {
+        usleep(50);
+        if (bad)
+            for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; i++)
+                psync[i] = SHMEM_SYNC_VALUE;
+    }
+    if (me < 2)
+        shmem_broadcast64(buf, other, 1, 0, 0, 0, 2, psync); /* BAD(psync-modified) */
+}
+
+/* PE 2 puts into PE 1's pSync while PE 1 waits in a broadcast. */
+static void psync_put(int me)
+{
+    init_syncs();
+    shmem_barrier_all();
+    if (me == 0)
+        usleep(100); /* the root is late */
+    if (me == 2) {
+        usleep(50);
+        shmem_long_p(bad ? &psync[0] : &sym, 7, 1); /* BAD(psync-put) */
+    }
+    if (me < 2)
+        shmem_broadcast64(buf, other, 1, 0, 0, 0, 2, psync);
+}
+
+static void nbi_modified(int me)
+{
+    static long out[4] = {1, 2, 3, 4};
+    if (me == 0) {
+        shmem_long_put_nbi(buf, out, 4, 1); /* BAD(nbi-buffer-modified) */
+        if (bad)
+            out[0] = 99;
+        shmem_quiet();
+        out[0] = 98;
+    }
+}
+
+static void lock_misuse(int me)
+{
+    if (me == 0)
+        shmem_set_lock(&lock);
+    shmem_barrier_all();
+    if (me == (bad ? 1 : 0))
+        shmem_clear_lock(&lock); /* BAD(lock-misuse) */
+}
+
+static void pending_lock(int me)
+{
+    if (me == 3)
+        shmem_set_lock(&lock);
+    if (me == 3 && !bad)
+        shmem_clear_lock(&lock);
+}
+
+int main(int argc, char **argv)
+{
+    const char *what = argc > 1 ? argv[1] : "";
+    bad = argc > 2 && strcmp(argv[2], "bad") == 0;
+    if (strcmp(what, "not-initialized") == 0 && bad)
+        printf("%d PEs\n", shmem_n_pes()); /* BAD(not-initialized) */
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    if (strcmp(what, "invalid-pe") == 0)
+        invalid_pe(me, n);
+    else if (strcmp(what, "null-pointer") == 0)
+        null_pointer(me);
+    else if (strcmp(what, "nonsymmetric-address") == 0)
+        nonsymmetric(me);
+    else if (strcmp(what, "symmetric-out-of-bounds") == 0)
+        out_of_bounds(me);
+    else if (strcmp(what, "oob-heap") == 0)
+        out_of_bounds_heap(me);
+    else if (strcmp(what, "overlap") == 0)
+        overlap(me);
+    else if (strcmp(what, "heap-size-mismatch") == 0)
+        heap_mismatch(me);
+    else if (strcmp(what, "collective-not-member") == 0)
+        not_member(me);
+    else if (strcmp(what, "collective-args-mismatch") == 0)
+        args_mismatch(me);
+    else if (strcmp(what, "collective-order-mismatch") == 0)
+        order_mismatch(me);
+    else if (strcmp(what, "psync-reuse") == 0)
+        psync_reuse(me);
+    else if (strcmp(what, "psync-uninitialized") == 0)
+        psync_uninitialized(me);
+    else if (strcmp(what, "psync-modified") == 0)
+        psync_modified(me);
+    else if (strcmp(what, "psync-put") == 0)
+        psync_put(me);
+    else if (strcmp(what, "nbi-buffer-modified") == 0)
+        nbi_modified(me);
+    else if (strcmp(what, "lock-misuse") == 0)
+        lock_misuse(me);
+    else if (strcmp(what, "pending-lock") == 0)
+        pending_lock(me);
+    shmem_barrier_all();
+    printf("PE %d done\n", me);
+    if (strcmp(what, "pending-exit") == 0 && me == 2) {
+        shmem_long_put_nbi(buf, other, 8, 3); /* BAD(pending-exit) */
+        if (bad)
+            return 0; /* without shmem_finalize */
+    }
+    shmem_finalize(); /* BAD(pending-lock) */
+    return 0;
+}
