@@ -65,6 +65,11 @@ int sim_finding_select(const char *spec, char *err, size_t errlen)
     return 0;
 }
 
+const char *sim_finding_id(size_t i)
+{
+    return i < NKNOWN ? known_ids[i] : NULL;
+}
+
 int sim_finding_enabled(const char *id)
 {
     int i = id_index(id, strlen(id));
