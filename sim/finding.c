@@ -126,6 +126,22 @@ void sim_finding_raise(const char *id, sim_sev_t sev, int pe, const char *call,
     sim_trace_instant(pe, "finding", f->id, f->text);
 }
 
+static void (*at_end[8])(void);
+static int nat_end;
+
+void sim_finding_at_end(void (*fn)(void))
+{
+    SIM_ASSERT(nat_end < (int)(sizeof at_end / sizeof at_end[0]));
+    at_end[nat_end++] = fn;
+}
+
+void sim_finding_run_at_end(void)
+{
+    for (int i = 0; i < nat_end; i++)
+        at_end[i]();
+    nat_end = 0;
+}
+
 size_t sim_finding_count(void)
 {
     return nlist;

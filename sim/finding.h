@@ -23,7 +23,7 @@ typedef struct sim_finding {
     uint64_t time;        /* virtual ns */
     char call[200];       /* the call with its arguments */
     char site[160];       /* where it was called from */
-    char text[600];       /* the rule and the fix */
+    char text[1024];      /* the rule and the fix */
     uint64_t count;       /* occurrences at this (id, site) */
 } sim_finding_t;
 
@@ -38,6 +38,14 @@ int sim_finding_enabled(const char *id);
 void sim_finding_raise(const char *id, sim_sev_t sev, int pe, const char *call,
                        const void *site, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+/* Registers fn to run once when the run has ended, before the end-of-run
+ * reports, in scheduler context (sim_pe_self() is NULL); fn may raise
+ * findings.  For checkers that gather what several PEs do and must still
+ * say what they have when the run stopped before every PE got there.
+ * Functions run in the order registered. */
+void sim_finding_at_end(void (*fn)(void));
+/* Runs the functions registered with sim_finding_at_end (sim/run). */
+void sim_finding_run_at_end(void);
 size_t sim_finding_count(void);
 const sim_finding_t *sim_finding_get(size_t i);
 void sim_finding_reset(void);
