@@ -68,8 +68,8 @@ static void describe(const sim_pe_t *pe, group_t *g)
  * PE.  Returns the number of groups. */
 static int make_groups(group_t **out)
 {
-    group_t *g = sim_xcalloc((size_t)sim_w->npes, sizeof *g);
-    int ng = 0;
+    group_t *g = NULL;
+    int ng = 0, cap = 0;
     for (int j = 0; j < sim_w->npes; j++) {
         group_t d;
         describe(&sim_w->pes[j], &d);
@@ -77,34 +77,19 @@ static int make_groups(group_t **out)
         while (k < ng && strcmp(g[k].what, d.what) != 0)
             k++;
         if (k == ng) {
+            if (ng == cap)
+                g = sim_xrealloc(g, (size_t)(cap = cap ? 2 * cap : 4) * sizeof *g);
             g[ng] = d;
-            g[ng].pes = sim_xcalloc((size_t)sim_w->npes, sizeof(int));
+            g[ng].pes = NULL;
             g[ng++].n = 0;
         }
+        /* Members arrive in PE order; grow at powers of two. */
+        if ((g[k].n & (g[k].n - 1)) == 0)
+            g[k].pes = sim_xrealloc(g[k].pes, (size_t)(g[k].n ? 2 * g[k].n : 1) * sizeof(int));
         g[k].pes[g[k].n++] = j;
     }
     *out = g;
     return ng;
-}
-
-/* Appends g's members other than skip as "3" or "0, 2-5". */
-static void append_members(char *buf, size_t len, const group_t *g, int skip)
-{
-    int shown = 0;
-    for (int a = 0; a < g->n;) {
-        if (g->pes[a] == skip) {
-            a++;
-            continue;
-        }
-        int b = a;
-        while (b + 1 < g->n && g->pes[b + 1] == g->pes[b] + 1 && g->pes[b + 1] != skip)
-            b++;
-        append(buf, len, "%s%d", shown ? ", " : "", g->pes[a]);
-        if (b > a)
-            append(buf, len, "%s%d", b == a + 1 ? ", " : "-", g->pes[b]);
-        shown = 1;
-        a = b + 1;
-    }
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -117,6 +102,32 @@ static int cmp_int(const void *a, const void *b)
 static int member(const group_t *g, int pe)
 {
     return bsearch(&pe, g->pes, (size_t)g->n, sizeof(int), cmp_int) != NULL;
+}
+
+/* Appends g's members other than skip as "3" or "0, 2-5" (then ", ...
+ * (N in all)" when they do not all fit). */
+static void append_members(char *buf, size_t len, const group_t *g, int skip)
+{
+    int all = g->n - member(g, skip);
+    int shown = 0;
+    for (int a = 0; a < g->n;) {
+        if (g->pes[a] == skip) {
+            a++;
+            continue;
+        }
+        int b = a;
+        while (b + 1 < g->n && g->pes[b + 1] == g->pes[b] + 1 && g->pes[b + 1] != skip)
+            b++;
+        if (strlen(buf) + 40 >= len) { /* room for the count, no cut-off number */
+            append(buf, len, ", ... (%d in all)", all);
+            return;
+        }
+        append(buf, len, "%s%d", shown ? ", " : "", g->pes[a]);
+        if (b > a)
+            append(buf, len, "%s%d", b == a + 1 ? ", " : "-", g->pes[b]);
+        shown = 1;
+        a = b + 1;
+    }
 }
 
 /* "PEs 0, 2 are blocked themselves, in ...; PE 3 has ended (...)" for
@@ -132,10 +143,15 @@ static void who_else(const group_t *g, int ng, int pe, char *buf, size_t len)
             rest += others;
             continue;
         }
-        char members[200] = "";
+        char members[120] = "", seg[sizeof members + sizeof g[k].whats + 16];
         append_members(members, sizeof members, &g[k], pe);
-        append(buf, len, "%sPE%s %s %s", listed ? "; " : "", others > 1 ? "s" : "", members,
-               others > 1 ? g[k].whats : g[k].what);
+        snprintf(seg, sizeof seg, "%sPE%s %s %s", listed ? "; " : "", others > 1 ? "s" : "",
+                 members, others > 1 ? g[k].whats : g[k].what);
+        if (strlen(buf) + strlen(seg) + 40 >= len) { /* keep room to count the rest */
+            rest += others;
+            continue;
+        }
+        append(buf, len, "%s", seg);
         listed++;
     }
     if (rest)
@@ -152,7 +168,7 @@ void sim_ending_deadlock_findings(void)
         const sim_pe_t *pe = &sim_w->pes[i];
         if (pe->state == SIM_PE_DONE)
             continue;
-        char others[400] = "", helper[240] = "";
+        char others[640] = "", helper[240] = "";
         who_else(g, ng, i, others, sizeof others);
         const sim_pe_t *h = pe->helper;
         if (h && h->state == SIM_PE_BLOCKED && h->why[0]) {
