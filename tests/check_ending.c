@@ -111,6 +111,27 @@ START_TEST(deadlock_finding_per_blocked_call_names_who_could_release_it)
 }
 END_TEST
 
+/* Many PEs in no contiguous ranges: lists are cut with a count, and every
+ * group keeps its description. */
+START_TEST(deadlock_finding_in_a_large_scattered_job_stays_whole)
+{
+    int wait = line_of("@scattered-wait"), bar = line_of("@barrier");
+    char want[400];
+    run_result_t r = tu_run("%s -n 200 --quiet %s scattered", SIM, PROG("ending"));
+    ck_assert_int_eq(r.status, 3);
+    ck_assert_int_eq(tu_count(r.err, "[deadlock]"), 2);
+    snprintf(want, sizeof want, "Who could have released it: PEs 0, 2, 4, 6, ");
+    assert_has(r.err, want);
+    snprintf(want, sizeof want, ", ... (100 in all) are blocked themselves, in shmem_barrier_all "
+             "called from main at ending.c:%d; PEs 3, 5, 7, ", bar);
+    assert_has(r.err, want);
+    snprintf(want, sizeof want, ", ... (99 in all) are blocked themselves, in "
+             "shmem_long_wait_until called from main at ending.c:%d. Find the put", wait);
+    assert_has(r.err, want);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(check_minus_deadlock_drops_only_the_record)
 {
     run_result_t r;
@@ -211,6 +232,7 @@ Suite *ending_suite(void)
     TCase *tc = tcase_create("ending");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, deadlock_finding_per_blocked_call_names_who_could_release_it);
+    tcase_add_test(tc, deadlock_finding_in_a_large_scattered_job_stays_whole);
     tcase_add_test(tc, check_minus_deadlock_drops_only_the_record);
     tcase_add_test(tc, stack_overflow_in_program_code_is_a_finding_at_the_frame);
     tcase_add_test(tc, stack_overflow_inside_a_call_names_the_call_and_its_site);

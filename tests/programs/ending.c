@@ -5,6 +5,7 @@
  *
  *   deadlock          PE 1 waits for a flag nobody writes, PE 3 returns,
  *                     the others wait in a barrier
+ *   scattered         odd PEs wait for the flag, even PEs in the barrier
  *   overflow          PE 2 recurses in its own code until its stack ends
  *   overflow-in-call  PE 1 calls the library with almost no stack left */
 #include <shmem.h>
@@ -40,6 +41,8 @@ int main(int argc, char **argv)
         shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1); /* @deadlock-wait */
     if (!strcmp(mode, "deadlock") && me == 3)
         return 0;
+    if (!strcmp(mode, "scattered") && me % 2)
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1); /* @scattered-wait */
     if (!strcmp(mode, "overflow") && me == 2)
         deep(1 << 20);
     if (!strcmp(mode, "overflow-in-call") && me == 1)
