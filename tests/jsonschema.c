@@ -702,3 +702,34 @@ int js_validate(const js_value_t *schema, const js_value_t *doc, char *err, size
     }
     return check(&c, schema, doc);
 }
+
+int js_validate_text(const char *schema_path, const char *text, char *err, size_t errlen)
+{
+    FILE *f = fopen(schema_path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open %s", schema_path);
+        return -1;
+    }
+    char *stext = NULL;
+    size_t n = 0, cap = 0, got;
+    do {
+        stext = xrealloc(stext, cap = cap ? 2 * cap : 65536);
+        got = fread(stext + n, 1, cap - n - 1, f);
+        n += got;
+    } while (got > 0 && n + 1 == cap);
+    fclose(f);
+    stext[n] = '\0';
+    char why[256];
+    js_value_t *schema = js_parse(stext, why, sizeof why), *doc = NULL;
+    free(stext);
+    int rc = -1;
+    if (!schema)
+        snprintf(err, errlen, "%s: %s", schema_path, why);
+    else if (!(doc = js_parse(text, err, errlen)))
+        rc = -1;
+    else
+        rc = js_validate(schema, doc, err, errlen);
+    js_free(schema);
+    js_free(doc);
+    return rc;
+}

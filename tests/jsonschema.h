@@ -48,4 +48,9 @@ const js_value_t *js_at(const js_value_t *v, size_t i);
  * An unsupported keyword or a bad $ref in the schema is also -1. */
 int js_validate(const js_value_t *schema, const js_value_t *doc, char *err, size_t errlen);
 
+/* Parses text and validates it against the schema in the file at
+ * schema_path: 0, or -1 with why (a parse error or the first violation)
+ * in err. */
+int js_validate_text(const char *schema_path, const char *text, char *err, size_t errlen);
+
 #endif
