@@ -22,7 +22,7 @@ CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
 SIM_SRC := $(filter-out $(CLI_SRC),$(wildcard sim/*.c))
 API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
-TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c
+TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c tests/jsonschema.c
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC))
 
 LIB      := $(O)/lib/libshmemsim.so

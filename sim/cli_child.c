@@ -223,16 +223,32 @@ void cli_outcome(const cli_child_t *c, cli_outcome_t *o)
     }
 }
 
+/* The ids of o other than the one naming its outcome (a deadlock raises
+ * `deadlock` findings; the outcome says so already). */
+static void other_findings(const cli_outcome_t *o, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (const char *p = o->findings; *p;) {
+        size_t n = strcspn(p, ",");
+        if (strlen(o->name) != n || strncmp(p, o->name, n) != 0)
+            snprintf(buf + strlen(buf), len - strlen(buf), "%s%.*s", buf[0] ? "," : "",
+                     (int)n, p);
+        p += n + (p[n] == ',');
+    }
+}
+
 const char *cli_outcome_text(const cli_outcome_t *o, char *buf, size_t len)
 {
+    char ids[sizeof o->findings];
+    other_findings(o, ids, sizeof ids);
     if (strcmp(o->name, "exit-nonzero") == 0 && o->pe >= 0)
         snprintf(buf, len, "exit-nonzero (PE %d exited with status %d)", o->pe, o->pe_status);
     else if (strcmp(o->name, "crash") == 0 && o->pe >= 0)
         snprintf(buf, len, "crash (PE %d: %s)", o->pe, o->signal[0] ? o->signal : "?");
     else if (strcmp(o->name, "watchdog") == 0 && o->pe >= 0)
         snprintf(buf, len, "watchdog (PE %d)", o->pe);
-    else if (o->findings[0])
-        snprintf(buf, len, "%s [%s]", o->name, o->findings);
+    else if (ids[0])
+        snprintf(buf, len, "%s [%s]", o->name, ids);
     else
         snprintf(buf, len, "%s", o->name);
     return buf;

@@ -65,6 +65,11 @@ int sim_finding_select(const char *spec, char *err, size_t errlen)
     return 0;
 }
 
+const char *sim_finding_id(size_t i)
+{
+    return i < NKNOWN ? known_ids[i] : NULL;
+}
+
 int sim_finding_enabled(const char *id)
 {
     int i = id_index(id, strlen(id));
@@ -119,6 +124,22 @@ void sim_finding_raise(const char *id, sim_sev_t sev, int pe, const char *call,
             sev == SIM_SEV_ERROR ? "error" : "warning", f->id, pe,
             (unsigned long long)f->time, f->call, f->site, f->text);
     sim_trace_instant(pe, "finding", f->id, f->text);
+}
+
+static void (*at_end[8])(void);
+static int nat_end;
+
+void sim_finding_at_end(void (*fn)(void))
+{
+    SIM_ASSERT(nat_end < (int)(sizeof at_end / sizeof at_end[0]));
+    at_end[nat_end++] = fn;
+}
+
+void sim_finding_run_at_end(void)
+{
+    for (int i = 0; i < nat_end; i++)
+        at_end[i]();
+    nat_end = 0;
 }
 
 size_t sim_finding_count(void)

@@ -1,5 +1,7 @@
-/* sim/report: the --report JSON (schema in README "Report").  Written after
- * the run; deterministic (no pointers, no wall time). */
+/* sim/report: the --report JSON, schema shmemsim-report-1, described member
+ * by member in sim/report.schema.json (JSON Schema; tests/check_report.c
+ * validates real reports against it, so a change here must go there too).
+ * Written after the run; deterministic (no pointers, no wall time). */
 #include "fault.h"
 #include "finding.h"
 #include "json.h"

@@ -1,5 +1,6 @@
 /* sim/run: set-up, the run, and everything said after it. */
 #include "run.h"
+#include "ending.h"
 #include "fault.h"
 #include "finding.h"
 #include "heap.h"
@@ -89,6 +90,7 @@ static void report_crash(const sim_pe_t *pe)
         fprintf(stderr, "shmemsim: stack overflow in PE %d (in %s); its stack is %zu bytes, "
                 "raise it with --stack-size\n", pe->id, where(pe->fault_pc, a, sizeof a),
                 sim_w->cfg.stack_size);
+        sim_ending_stack_overflow_finding(pe);
         return;
     }
     fprintf(stderr, "shmemsim: PE %d crashed: %s", pe->id, strsignal(pe->signo));
@@ -122,6 +124,7 @@ static void report_deadlock(void)
             fprintf(stderr, "  PE %d's helper thread: blocked in %s, called from %s\n", i,
                     h->why, where(h->call_site, a, sizeof a));
     }
+    sim_ending_deadlock_findings();
 }
 
 static void report_end(void)
@@ -203,6 +206,7 @@ int sim_run(const sim_config_t *cfg)
     sim_signals_remove();
     sim_io_close_all();
     sim_io_break_line();
+    sim_finding_run_at_end();
     report_end();
     int status = exit_status();
     if (!cfg->quiet)

@@ -1,6 +1,7 @@
 /* tests/check_programs: SHMEM programs run under bin/shmemsim, checking what
  * issue 2 promises: privatization, determinism, reordering, exits, crashes,
  * deadlock, watchdog, bad input, output handling, trace and report. */
+#include "jsonschema.h"
 #include "testutil.h"
 
 #include <check.h>
@@ -167,9 +168,18 @@ END_TEST
 
 START_TEST(watchdog_stops_a_spinning_pe)
 {
-    run_result_t r = tu_run("%s -n 2 --watchdog 1 %s spin", SIM, PROG("fail"));
+    char path[128], err[512];
+    snprintf(path, sizeof path, "/tmp/shmemsim-watchdog-%d.json", (int)getpid());
+    run_result_t r = tu_run("%s -n 2 --watchdog 1 --report %s %s spin", SIM, path, PROG("fail"));
     ck_assert_int_eq(r.status, 6);
     ck_assert_ptr_nonnull(strstr(r.err, "watchdog: PE 0"));
+    /* The report of this (slow) run also covers the schema's watchdog case
+     * for tests/check_report.c. */
+    char *rep = tu_read_file(path, NULL);
+    unlink(path);
+    ck_assert_ptr_nonnull(strstr(rep, "{\"pe\": 0, \"end\": \"watchdog\"}"));
+    ck_assert_msg(js_validate_text("sim/report.schema.json", rep, err, sizeof err) == 0, "%s", err);
+    free(rep);
     tu_free(&r);
 }
 END_TEST

@@ -78,6 +78,19 @@ void tu_free(run_result_t *r)
     r->out = r->err = NULL;
 }
 
+int tu_line_of(const char *path, const char *marker)
+{
+    char *text = tu_read_file(path, NULL);
+    if (!text)
+        return -1;
+    const char *at = strstr(text, marker);
+    int line = 1;
+    for (const char *p = text; at && p < at; p++)
+        line += *p == '\n';
+    free(text);
+    return at ? line : -1;
+}
+
 int tu_count(const char *hay, const char *needle)
 {
     int n = 0;

@@ -27,6 +27,9 @@ int tu_json_valid(const char *text);
  * -1.  Enough to check what a CI system's JUnit reader needs; it does not
  * handle DOCTYPE or processing instructions inside the document. */
 int tu_xml_valid(const char *text);
+/* The 1-based number of the first line of the file at path that contains
+ * marker (e.g. a "@name" comment in a test program), or -1. */
+int tu_line_of(const char *path, const char *marker);
 /* Number of (non-overlapping) occurrences of needle in hay. */
 int tu_count(const char *hay, const char *needle);
 
