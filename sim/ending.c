@@ -21,19 +21,6 @@ typedef struct group {
  * counted, so the text stays within a finding's size. */
 #define SHOWN_GROUPS 3
 
-static void append(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    if (used + 1 >= len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-}
-
 /* The routine name of a blocked context: its API call, else the start of
  * its description. */
 static void call_name(const sim_pe_t *pe, char *buf, size_t len)
@@ -119,12 +106,12 @@ static void append_members(char *buf, size_t len, const group_t *g, int skip)
         while (b + 1 < g->n && g->pes[b + 1] == g->pes[b] + 1 && g->pes[b + 1] != skip)
             b++;
         if (strlen(buf) + 40 >= len) { /* room for the count, no cut-off number */
-            append(buf, len, ", ... (%d in all)", all);
+            sim_append(buf, len, ", ... (%d in all)", all);
             return;
         }
-        append(buf, len, "%s%d", shown ? ", " : "", g->pes[a]);
+        sim_append(buf, len, "%s%d", shown ? ", " : "", g->pes[a]);
         if (b > a)
-            append(buf, len, "%s%d", b == a + 1 ? ", " : "-", g->pes[b]);
+            sim_append(buf, len, "%s%d", b == a + 1 ? ", " : "-", g->pes[b]);
         shown = 1;
         a = b + 1;
     }
@@ -151,13 +138,13 @@ static void who_else(const group_t *g, int ng, int pe, char *buf, size_t len)
             rest += others;
             continue;
         }
-        append(buf, len, "%s", seg);
+        sim_append(buf, len, "%s", seg);
         listed++;
     }
     if (rest)
-        append(buf, len, "; %d other PE%s elsewhere", rest, rest > 1 ? "s" : "");
+        sim_append(buf, len, "; %d other PE%s elsewhere", rest, rest > 1 ? "s" : "");
     if (!listed)
-        append(buf, len, "no other PE exists");
+        sim_append(buf, len, "no other PE exists");
 }
 
 void sim_ending_deadlock_findings(void)

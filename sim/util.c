@@ -2,6 +2,7 @@
 #include "util.h"
 #include "world.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,4 +51,15 @@ void sim_assert_fail(const char *expr, const char *file, int line)
     fprintf(stderr, "shmemsim: internal error at t=%lluns (PE %d): %s:%d: assertion '%s' failed\n",
             t, pe, file, line, expr);
     abort();
+}
+
+void sim_append(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
 }

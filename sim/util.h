@@ -12,6 +12,9 @@ void *sim_xmalloc(size_t n);
 void *sim_xcalloc(size_t n, size_t size);
 void *sim_xrealloc(void *p, size_t n);
 char *sim_xstrdup(const char *s);
+/* Appends formatted text to the string in buf (len bytes in all),
+ * truncating; does nothing once buf is full. */
+void sim_append(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Reports a broken invariant and aborts the process. */
 _Noreturn void sim_assert_fail(const char *expr, const char *file, int line);
 

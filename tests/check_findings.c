@@ -18,16 +18,10 @@
 /* The line of findings.c that carries the marker BAD(name). */
 static int marker_line(const char *name)
 {
-    char *src = tu_read_file(FINDINGS_SRC, NULL);
-    ck_assert_ptr_nonnull(src);
     char marker[80];
     snprintf(marker, sizeof marker, "BAD(%s)", name);
-    char *at = strstr(src, marker);
-    ck_assert_msg(at != NULL, "no %s in %s", marker, FINDINGS_SRC);
-    int line = 1;
-    for (char *p = src; p < at; p++)
-        line += *p == '\n';
-    free(src);
+    int line = tu_line_of(FINDINGS_SRC, marker);
+    ck_assert_msg(line > 0, "no %s in %s", marker, FINDINGS_SRC);
     return line;
 }
 

@@ -137,19 +137,6 @@ static int by_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void append(char *buf, size_t len, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void append(char *buf, size_t len, const char *fmt, ...)
-{
-    size_t used = strlen(buf);
-    if (used + 1 >= len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf + used, len - used, fmt, ap);
-    va_end(ap);
-}
-
 /* Appends the distinct senders (or targets) of c as "PE 3" or "PEs 0-2, 5". */
 static void append_pes(char *buf, size_t len, const a2a_call_t *c, int targets)
 {
@@ -161,13 +148,13 @@ static void append_pes(char *buf, size_t len, const a2a_call_t *c, int targets)
     for (size_t i = 0; i < c->no; i++)
         if (m == 0 || v[m - 1] != v[i])
             v[m++] = v[i];
-    append(buf, len, "PE%s ", m > 1 ? "s" : "");
+    sim_append(buf, len, "PE%s ", m > 1 ? "s" : "");
     for (size_t a = 0, b; a < m; a = b + 1) {
         for (b = a; b + 1 < m && v[b + 1] == v[b] + 1;)
             b++;
-        append(buf, len, "%s%d", a ? ", " : "", v[a]);
+        sim_append(buf, len, "%s%d", a ? ", " : "", v[a]);
         if (b > a)
-            append(buf, len, "%s%d", b == a + 1 ? ", " : "-", v[b]);
+            sim_append(buf, len, "%s%d", b == a + 1 ? ", " : "-", v[b]);
     }
     free(v);
 }
@@ -185,10 +172,10 @@ static void append_pairs(char *buf, size_t len, const a2a_call_t *c)
         else
             snprintf(item, sizeof item, ", PE %d (%zu bytes, %zu fit)", o->from, o->sent, o->fit);
         if (strlen(buf) + strlen(item) + 32 >= len) {
-            append(buf, len, "; and %zu more", c->no - i);
+            sim_append(buf, len, "; and %zu more", c->no - i);
             return;
         }
-        append(buf, len, "%s", item);
+        sim_append(buf, len, "%s", item);
     }
 }
 
@@ -214,17 +201,17 @@ static void report_call(a2a_call_t *c, int run_ended)
     for (size_t i = 0; i < c->no; i++)
         excess += c->o[i].sent - c->o[i].fit;
     char text[1000] = "", tail[300];
-    append(text, sizeof text, "Data from ");
+    sim_append(text, sizeof text, "Data from ");
     append_pes(text, sizeof text, c, 0);
-    append(text, sizeof text, " did not fit in the target on ");
+    sim_append(text, sizeof text, " did not fit in the target on ");
     append_pes(text, sizeof text, c, 1);
-    append(text, sizeof text, " (bounded by %s): %zu bytes too many. ", c->limit, excess);
+    sim_append(text, sizeof text, " (bounded by %s): %zu bytes too many. ", c->limit, excess);
     snprintf(tail, sizeof tail, ". Each target must hold everything sent to it; with "
              "SHMEM_ALLTOALLV_TSIZE_CHK=%s %s.%s", chk_names[c->chk], effects[c->chk],
              run_ended ? " The run ended before every member had sent its data, so more may "
                          "not have fit." : "");
     append_pairs(text, sizeof text - strlen(tail), c);
-    append(text, sizeof text, "%s", tail);
+    sim_append(text, sizeof text, "%s", tail);
     sim_finding_raise("alltoallv-overflow", SIM_SEV_ERROR, c->pe, c->call, c->site, "%s", text);
     if (c->chk == CHK_ABORT && !run_ended) {
         fprintf(stderr, "shmemsim: %s: SHMEM_ALLTOALLV_TSIZE_CHK=abort:", c->call);

@@ -203,7 +203,6 @@ static void check_initialised(const coll_args_t *a, const long *psync, size_t wo
     if (sim_mem_object_room(me, psync, &room) == 0 && room / sizeof(long) < words)
         words = room / sizeof(long);
     char list[200] = "";
-    size_t len = 0;
     int bad = 0, first_pe = -1;
     size_t first_word = 0;
     long first_value = 0;
@@ -220,8 +219,7 @@ static void check_initialised(const coll_args_t *a, const long *psync, size_t wo
                 first_word = w;
                 first_value = v;
             }
-            if (len < sizeof list - 16)
-                len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? ", " : "", pe);
+            sim_append(list, sizeof list, "%s%d", list[0] ? ", " : "", pe);
             break;
         }
     }

@@ -65,12 +65,11 @@ void shm_check_init(const char *name, const void *site)
 /* Names the locks s holds, for messages. */
 static void lock_names(const shm_pe_t *s, int pe, char *buf, size_t len)
 {
-    size_t used = 0;
     buf[0] = 0;
-    for (size_t i = 0; i < s->nlocks && used + 8 < len; i++) {
+    for (size_t i = 0; i < s->nlocks; i++) {
         char name[96];
-        sim_mem_name(sim_mem_live(pe, s->locks[i]), name, sizeof name);
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", name);
+        sim_append(buf, len, "%s%s", i ? ", " : "",
+                   sim_mem_name(sim_mem_live(pe, s->locks[i]), name, sizeof name));
     }
 }
 
