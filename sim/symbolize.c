@@ -23,6 +23,11 @@ static const Dwfl_Callbacks offline = {
     .section_address = dwfl_offline_section_address,
 };
 
+/* The last answer of sim_loader_object: every checked put asks it, and
+ * programs put to the same few objects over and over. */
+static const sim_loader_t *last_l;
+static size_t last_start, last_size;
+
 static Dwfl_Module *module_for(const sim_loader_t *l)
 {
     if (opened_for == l)
@@ -30,6 +35,7 @@ static Dwfl_Module *module_for(const sim_loader_t *l)
     if (dwfl)
         dwfl_end(dwfl);
     opened_for = l;
+    last_l = NULL;
     dwfl = dwfl_begin(&offline);
     mod = dwfl ? dwfl_report_offline(dwfl, "prog", l->path, -1) : NULL;
     if (dwfl)
@@ -102,6 +108,11 @@ int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, si
 
 int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, size_t *size)
 {
+    if (l == last_l && file_vaddr - last_start < last_size) {
+        *start = last_start;
+        *size = last_size;
+        return 0;
+    }
     GElf_Sym sym;
     GElf_Off off;
     const char *name = symbol_at(l, file_vaddr, &sym, &off);
@@ -109,6 +120,9 @@ int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, s
         return -1;
     *start = file_vaddr - off;
     *size = sym.st_size;
+    last_l = l;
+    last_start = *start;
+    last_size = *size;
     return 0;
 }
 
