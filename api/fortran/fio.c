@@ -18,9 +18,15 @@
  * make the next PE's I/O statement wait on that lock with the whole
  * process, forever.  Instead, a PE that starts an I/O statement while
  * another PE's is under way blocks in the simulator until it ends (or is
- * reported in the deadlock report, naming the PE it waits for).  Output
- * itself is per PE: the library's write() calls land in sim/interpose.c,
- * which sends them to the running PE's line stream. */
+ * reported in the deadlock report, naming the PE it waits for).
+ *
+ * Output itself is per PE: the library's write() calls land in
+ * sim/interpose.c, which sends them to the running PE's line stream.  That
+ * needs them to happen while the PE runs, but the library buffers output
+ * to a regular file (the simulator's stdout redirected to one) until the
+ * buffer fills or the process ends.  So the preconnected units are made
+ * unbuffered (GFORTRAN_UNBUFFERED_PRECONNECTED, which the library reads
+ * when it is loaded, with the first PE module). */
 #include "fortran.h"
 #include "util.h"
 
@@ -39,6 +45,12 @@ static struct {
     sim_pe_t **waiting;       /* contexts blocked in io_begin */
     size_t nwaiting, capwaiting;
 } io;
+
+/* Runs when this library is loaded, before any program module is. */
+__attribute__((constructor)) static void unbuffered_fortran_units(void)
+{
+    setenv("GFORTRAN_UNBUFFERED_PRECONNECTED", "y", 1);
+}
 
 void shmemsim_fortran_start(int *npes_common, int implicit_init)
 {
