@@ -146,7 +146,6 @@ void coll_sync(const char *call, const coll_set_t *s, long *psync);
 /* The active-set routines under another interface's routine names (the
  * Fortran bindings): the same checks, checkers and protocols; the caller
  * has marked the call with call.  Sizes are bytes, strides elements. */
-void coll_barrier_as(const char *call, int start, int log_stride, int size, long *psync);
 void coll_broadcast_as(const char *call, void *dest, const void *src, size_t bytes, int root,
                        int start, int log_stride, int size, long *psync);
 void coll_collect_as(const char *call, void *dest, const void *src, size_t bytes, int start,

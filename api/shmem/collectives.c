@@ -434,11 +434,6 @@ DEFINE_ALLTOALL(64)
 /* ---- the same routines under another interface's names (api/fortran) ----
  * The caller has marked the call (SHM_ENTER) with call; sizes are bytes. */
 
-void coll_barrier_as(const char *call, int start, int log_stride, int size, long *psync)
-{
-    barrier_as(call, start, log_stride, size, psync, 1);
-}
-
 void coll_broadcast_as(const char *call, void *dest, const void *src, size_t bytes, int root,
                        int start, int log_stride, int size, long *psync)
 {
