@@ -149,11 +149,11 @@ void shmemx_team_split_(const f_int8 *parent, const f_int *color, const f_int *k
                 shmem_team_split_strided(ph, start, stride, n, NULL, 0, &t);
                 if (in)
                     mine = t;
-            } else if (in) {
+            } else if (in && m[g].idx == p->me) { /* one message per group */
                 sim_io_break_line();
                 fprintf(stderr, "shmemsim: %s on PE %d: the %d PEs of color %d, in key order, "
                         "are not evenly spaced in the parent team; shmemsim's teams must be, "
-                        "so this PE gets no team (SHMEM_TEAM_INVALID)\n", call, shm_me(), n,
+                        "so they get no team (SHMEM_TEAM_INVALID)\n", call, shm_me(), n,
                         m[g].color);
             }
         }
