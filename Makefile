@@ -94,8 +94,8 @@ $(BUILD)/tests/programs/%: tests/programs/%.c all
 	$(CCWRAP) -g -O1 -o $@ $<
 
 $(BUILD)/tests/programs/%: tests/programs/%.f90 all
-	@mkdir -p $(dir $@)
-	$(FCWRAP) -g -O1 -o $@ $<
+	@mkdir -p $@.mod
+	$(FCWRAP) -g -O1 -J $@.mod -o $@ $<
 
 $(BUILD)/tests/programs/%: tests/programs/%.f all
 	@mkdir -p $(dir $@)

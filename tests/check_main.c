@@ -3,7 +3,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#define SUITES(X) X(rng) X(evq) X(coro) X(heap) X(units) X(scenario) X(testutil) X(programs) X(shmem_api) X(coll) X(lapi) X(faults)
+#define SUITES(X) X(rng) X(evq) X(coro) X(heap) X(units) X(scenario) X(testutil) X(programs) X(shmem_api) X(coll) X(lapi) X(faults) X(fortran)
 
 #define DECLARE(name) Suite *name##_suite(void);
 SUITES(DECLARE)
