@@ -52,6 +52,10 @@ __attribute__((constructor)) static void unbuffered_fortran_units(void)
     setenv("GFORTRAN_UNBUFFERED_PRECONNECTED", "y", 1);
 }
 
+/* PE context, from gfortran's main before the main program: sets the
+ * PE's N$PES (npes_common, NULL when the program has no shmem.fh) and,
+ * with implicit_init, initialises SHMEM as START_PES does (a barrier: it
+ * yields). */
 void shmemsim_fortran_start(int *npes_common, int implicit_init)
 {
     if (!sim_w || !sim_pe_self())
@@ -62,6 +66,8 @@ void shmemsim_fortran_start(int *npes_common, int implicit_init)
         start_pes(0);
 }
 
+/* PE context, before an I/O statement: waits (yielding) while another
+ * context's statement is under way, then marks the caller's. */
 void shmemsim_fortran_io_begin(void)
 {
     sim_pe_t *me = sim_w ? sim_pe_self() : NULL;
@@ -89,6 +95,8 @@ void shmemsim_fortran_io_begin(void)
     io.depth++;
 }
 
+/* PE context, after an I/O statement: the next waiting one may start.
+ * Does not yield. */
 void shmemsim_fortran_io_end(void)
 {
     sim_pe_t *me = sim_w ? sim_pe_self() : NULL;
