@@ -381,7 +381,7 @@ END_TEST
 
 START_TEST(lapi_amsendv_and_the_other_lapi_bindings)
 {
-    run_ok_program("f_lapi", 8, " done\n");
+    run_ok_program("f_lapi", 12, " done\n");
 }
 END_TEST
 

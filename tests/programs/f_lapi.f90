@@ -4,8 +4,11 @@
 ! and names a completion handler (a Fortran subroutine); twice: once
 ! passing the handler procedure itself, once an LAPI_ADDR_SET index.  Then
 ! LAPI_PUT, LAPI_GET, LAPI_RMW and LAPI_XFER, with counters, LAPI_WAITCNTR,
-! LAPI_GETCNTR, LAPI_GFENCE.  Task 0 prints "OK <what>", any task
-! "FAIL ...", each "task n done".
+! LAPI_GETCNTR, LAPI_GFENCE; then LAPI_AMSEND (a Fortran header handler
+! returning a buffer), LAPI_RMW64, LAPI_ADDRESS_INIT64, LAPI_SENV,
+! LAPI_PROBE, LAPI_MSGPOLL, LAPI_FENCE, LAPI_NOPOLL_WAIT,
+! LAPI_SETCNTR_WSTATUS, LAPI_PURGE_TOTASK and LAPI_RESUME_TOTASK.  Task 0
+! prints "OK <what>", any task "FAIL ...", each "task n done".
 module amv
   implicit none
   include 'lapif.h'
@@ -15,7 +18,22 @@ module amv
   type(lapi_vec_t), save :: tvec                     ! the target vector
   integer(4), save :: from = -1, completed = -1, uhdr_seen = 0
   integer(8), save :: tvec_addr, compl_addr, from_addr
+  integer(4), save :: abuf(4) = -1                   ! LAPI_AMSEND's data lands here
+  integer(8), save :: abuf_addr, amsg_len = -1
 end module
+
+! Header handler of LAPI_AMSEND: msg_len points at a LAPI_RETURN_INFO_T,
+! whose first field is the data length.
+integer(8) function ahdr(hndl, uhdr, uhdr_len, msg_len, comp_h, uinfo)
+  use amv
+  implicit none
+  integer :: hndl, uhdr(2), uhdr_len
+  type(lapi_return_info_t) :: msg_len
+  integer(8) :: comp_h, uinfo
+  amsg_len = msg_len%msg_len + msg_len%src * 1000
+  comp_h = 0
+  ahdr = abuf_addr
+end function
 
 ! Header handler of LAPI_AMSENDV: runs at the target when the message
 ! arrives; returns the address of the vector the data goes to.
@@ -51,7 +69,10 @@ program f_lapi
   integer(8), save :: oinfo(3), olen(3), tctab(64), wtab(64), btab(64), idx, haddr, got
   type(lapi_put_t), save :: xput
   integer :: hndl, ierr, me, n, right, left, round, i, v, old
-  integer(8), external :: vhdr
+  integer(8), external :: vhdr, ahdr
+  integer(8), save :: big = 0, t64(64), prev8, in8(2)
+  integer, save :: dests(1), stats(1)
+  type(lapi_msg_info_t) :: minfo
   external compl
   logical :: ok
   character(len=LAPI_MAX_ERR_STRING) :: msg
@@ -187,6 +208,60 @@ program f_lapi
   ok = ok .and. ierr == LAPI_ERR_HDR_HNDLR_NULL
   call lapi_getcntr(hndl, LAPI_ADDR_NULL, v, ierr)
   call report('error codes in ierror', ok .and. ierr == LAPI_ERR_CNTR_NULL)
+
+  ! ---- LAPI_AMSEND: 16 bytes into the right neighbour's abuf ----
+  call lapi_address(abuf, abuf_addr, ierr)
+  call lapi_gfence(hndl, ierr)
+  putbuf = [(me * 3 + i, i = 1, 4)]
+  call lapi_amsend(hndl, right, ahdr, uhdr, 8, putbuf, 16_8, tctab(right + 1), ocntr, &
+       LAPI_ADDR_NULL, ierr)
+  ok = ierr == LAPI_SUCCESS
+  call lapi_waitcntr(hndl, tcntr, 1, LAPI_ADDR_NULL, ierr)
+  call lapi_waitcntr(hndl, ocntr, 1, LAPI_ADDR_NULL, ierr)
+  ok = ok .and. all(abuf == [(left * 3 + i, i = 1, 4)]) .and. amsg_len == 16 + left * 1000
+  call report('LAPI_AMSEND', ok)
+
+  ! ---- LAPI_RMW64 (COMPARE_AND_SWAP) on task 0's big word, through an
+  ! LAPI_ADDRESS_INIT64 table: exactly one task wins ----
+  call lapi_address(big, haddr, ierr)
+  call lapi_address_init64(hndl, haddr, t64, ierr)
+  in8 = [0_8, int(me + 1, 8) * 2_8**40]
+  call lapi_rmw64(hndl, COMPARE_AND_SWAP, 0, t64(1), in8, prev8, ocntr, ierr)
+  call lapi_waitcntr(hndl, ocntr, 1, LAPI_ADDR_NULL, ierr)
+  ok = ierr == LAPI_SUCCESS .and. (prev8 == 1 .or. prev8 == 0)
+  v = int(prev8)
+  call lapi_gfence(hndl, ierr)
+  ok = ok .and. (me /= 0 .or. (big >= 2_8**40 .and. mod(big, 2_8**40) == 0))
+  call report('LAPI_RMW64 and LAPI_ADDRESS_INIT64', ok)
+
+  ! ---- progress, environment, recovery ----
+  call lapi_senv(hndl, ERROR_CHK, 1, ierr)
+  ok = ierr == LAPI_SUCCESS
+  call lapi_qenv(hndl, ERROR_CHK, v, ierr)
+  ok = ok .and. v == 1
+  call lapi_probe(hndl, ierr)
+  ok = ok .and. ierr == LAPI_SUCCESS
+  call lapi_msgpoll(hndl, 2, minfo, ierr)
+  ok = ok .and. ierr == LAPI_SUCCESS
+  call lapi_fence(hndl, ierr)
+  ok = ok .and. ierr == LAPI_SUCCESS
+  call lapi_setcntr(hndl, ccntr, 2, ierr)
+  call lapi_nopoll_wait(hndl, ccntr, 2, v, ierr)
+  ok = ok .and. ierr == LAPI_SUCCESS .and. v == 0
+  dests(1) = right
+  call lapi_setcntr_wstatus(hndl, ccntr, 1, dests, stats, ierr)
+  ok = ok .and. ierr == LAPI_SUCCESS .and. stats(1) == LAPI_MSG_INITIAL
+  call report('LAPI_SENV, PROBE, MSGPOLL, FENCE, NOPOLL_WAIT, SETCNTR_WSTATUS', ok)
+  if (n > 1) then
+    call lapi_purge_totask(hndl, right, ierr)
+    ok = ierr == LAPI_SUCCESS
+    call lapi_put(hndl, right, 4_8, btab(right + 1), getbuf, LAPI_ADDR_NULL, LAPI_ADDR_NULL, &
+         LAPI_ADDR_NULL, ierr)
+    ok = ok .and. ierr == LAPI_ERR_TGT_PURGED
+    call lapi_resume_totask(hndl, right, ierr)
+    ok = ok .and. ierr == LAPI_SUCCESS
+  end if
+  call report('LAPI_PURGE_TOTASK and LAPI_RESUME_TOTASK', ok)
 
   call lapi_gfence(hndl, ierr)
   print '(A,I0,A)', 'task ', me, ' done'
