@@ -1,5 +1,5 @@
 # shmemsim — plain Makefile.
-#   make              bin/shmemsim, bin/shmemsim-cc, lib/libshmemsim.so
+#   make              bin/shmemsim, bin/shmemsim-cc, bin/shmemsim-fc, lib/libshmemsim.so
 #   make check        unit suites and program tests
 #   make check-asan   the same, built with -fsanitize=address,undefined
 #   make bench        benchmarks (ratios and figures, not pass/fail)
@@ -20,7 +20,7 @@ BUILD   := $(O)/build
 CLI_SRC := sim/main.c $(wildcard sim/cli_*.c)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
 SIM_SRC := $(filter-out $(CLI_SRC),$(wildcard sim/*.c))
-API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c)
+API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c api/fortran/*.c)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
 TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c tests/jsonschema.c
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC))
@@ -29,12 +29,14 @@ LIB      := $(O)/lib/libshmemsim.so
 MODULE_O := $(O)/lib/shmemsim_module.o
 BIN      := $(O)/bin/shmemsim
 CCWRAP   := $(O)/bin/shmemsim-cc
+FCWRAP   := $(O)/bin/shmemsim-fc
+FMODULE_O := $(O)/lib/shmemsim_fmodule.o $(O)/lib/shmemsim_fmodule_cray.o
 # An out-of-tree build (O=...) gets its own copy of the headers so that its
 # shmemsim-cc finds them next to its bin/.
 HEADERS  := $(if $(filter .,$(O)),,$(O)/api/include/shmem.h)
 
 .PHONY: all check check-asan bench demo install clean
-all: $(BIN) $(CCWRAP) $(LIB) $(MODULE_O) $(HEADERS)
+all: $(BIN) $(CCWRAP) $(FCWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(HEADERS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -52,6 +54,14 @@ $(MODULE_O): api/module.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -fPIC -O2 -c $< -o $@
 
+$(O)/lib/shmemsim_fmodule.o: api/fmodule.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE -fPIC -O2 -c $< -o $@
+
+$(O)/lib/shmemsim_fmodule_cray.o: api/fmodule.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE -DSHMEMSIM_CRAY -fPIC -O2 -c $< -o $@
+
 $(BIN): $(CLI_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDSAN) -o $@ $(CLI_OBJ) -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../lib'
@@ -60,8 +70,12 @@ $(CCWRAP): scripts/shmemsim-cc
 	@mkdir -p $(dir $@)
 	cp $< $@ && chmod +x $@
 
+$(FCWRAP): scripts/shmemsim-fc
+	@mkdir -p $(dir $@)
+	cp $< $@ && chmod +x $@
+
 ifneq ($(HEADERS),)
-$(HEADERS): $(wildcard api/include/*.h api/include/*/*.h)
+$(HEADERS): $(wildcard api/include/*.h api/include/*/*.h api/include/*.fh api/include/*/*.fh)
 	@mkdir -p $(O)/api/include
 	cp -r api/include/. $(O)/api/include/
 endif
@@ -69,11 +83,27 @@ endif
 # ---- tests ----
 PROG_SRC := $(wildcard tests/programs/*.c)
 PROGS    := $(patsubst tests/programs/%.c,$(BUILD)/tests/programs/%,$(PROG_SRC))
+# Fortran test programs: free form (.f90) and fixed form (.f); cray_*.f are
+# legacy Cray source (cray_seed001.f is the seed page's example as printed).
+FPROG_SRC := $(wildcard tests/programs/*.f90 tests/programs/*.f)
+PROGS    += $(patsubst tests/programs/%,$(BUILD)/tests/programs/%,$(basename $(FPROG_SRC)))
 CHECK_BIN := $(BUILD)/tests/check_all
 
 $(BUILD)/tests/programs/%: tests/programs/%.c all
 	@mkdir -p $(dir $@)
 	$(CCWRAP) -g -O1 -o $@ $<
+
+$(BUILD)/tests/programs/%: tests/programs/%.f90 all
+	@mkdir -p $@.mod
+	$(FCWRAP) -g -O1 -J $@.mod -o $@ $<
+
+$(BUILD)/tests/programs/%: tests/programs/%.f all
+	@mkdir -p $(dir $@)
+	$(FCWRAP) -g -O1 -o $@ $<
+
+$(BUILD)/tests/programs/cray_%: tests/programs/cray_%.f all
+	@mkdir -p $(dir $@)
+	$(FCWRAP) --cray -g -O1 -o $@ $<
 
 $(CHECK_BIN): $(TEST_OBJ) $(LIB)
 	$(CC) $(LDSAN) -o $@ $(TEST_OBJ) -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../../lib' \
@@ -97,6 +127,10 @@ install: all
 	install -d $(PREFIX)/bin $(PREFIX)/lib $(PREFIX)/include/shmemsim/mpp $(PREFIX)/lib/pkgconfig
 	install -m 755 $(BIN) $(PREFIX)/bin/shmemsim
 	install -m 755 scripts/shmemsim-cc $(PREFIX)/bin/shmemsim-cc
+	install -m 755 scripts/shmemsim-fc $(PREFIX)/bin/shmemsim-fc
+	install -m 644 $(FMODULE_O) $(PREFIX)/lib/
+	install -m 644 api/include/*.fh $(PREFIX)/include/shmemsim/
+	install -m 644 api/include/mpp/*.fh $(PREFIX)/include/shmemsim/mpp/
 	install -m 755 $(LIB) $(PREFIX)/lib/libshmemsim.so
 	install -m 644 $(MODULE_O) $(PREFIX)/lib/shmemsim_module.o
 	install -m 644 api/include/*.h $(PREFIX)/include/shmemsim/

@@ -43,4 +43,9 @@ step "explore: 200 seeds, no fault needed; each distinct failure gets a scenario
 bin/shmemsim-cc -g -o $out/lapi_seed_iovec tests/programs/lapi_seed_iovec.c
 step "LAPI seed 002: LAPI_Amsendv with an IOVECTOR, completed into a program" \
      "bin/shmemsim -n 4 $out/lapi_seed_iovec"
+step "Seed 001's Fortran Example 1, as printed: what shmemsim-fc --cray rewrites" \
+     "bin/shmemsim-fc --cray --showme -g -o $out/cray_seed001 tests/programs/cray_seed001.f >/dev/null"
+bin/shmemsim-fc --cray -g -o $out/cray_seed001 tests/programs/cray_seed001.f
+step "... and its run on 8 PEs: the maximum of FOO (never set, so 0) on the even PEs" \
+     "bin/shmemsim -n 8 --tag-output $out/cray_seed001"
 exit 0

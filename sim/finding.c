@@ -22,6 +22,8 @@ static const char *const known_ids[] = {
     "lapi-blocking-in-header-handler", "lapi-communication-in-header-handler",
     "lapi-handler-not-set", "lapi-null-buffer", "lapi-vector-mismatch",
     "lapi-message-after-term", "lapi-foreign-address",
+    /* Fortran bindings (api/fortran) */
+    "psync-misaligned",
 };
 #define NKNOWN (sizeof known_ids / sizeof known_ids[0])
 

@@ -6,10 +6,19 @@
  * are per PE; time functions return virtual time; sleeps advance it; and
  * writes to stdout/stderr go to the PE's line stream (sim/io).  Outside a
  * PE (e.g. a constructor running at load time) each wrapper does what the
- * real function does. */
+ * real function does.
+ *
+ * --wrap only reaches the module's own calls.  Shared libraries a program
+ * uses (the Fortran run-time library above all: its PRINT, STOP and error
+ * paths call write, writev and exit) reach the C library directly, so
+ * write, writev and exit are also defined here under their own names: this
+ * library comes before the C library in the process's lookup order, so
+ * their calls land here too.  Outside a PE these pass the call on to the C
+ * library's function (found with RTLD_NEXT). */
 #include "io.h"
 #include "sched.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -18,6 +27,7 @@
 #include <string.h>
 #include <sys/time.h>
 #include <time.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #define WRAP(name) __wrap_##name
@@ -36,10 +46,28 @@ static FILE *redirect(FILE *f)
 
 /* ---- process end ---- */
 
-_Noreturn void WRAP(exit)(int status)
+/* The C library's definition of name, past this library's own. */
+static void *next_fn(const char *name)
+{
+    void *fn = dlsym(RTLD_NEXT, name);
+    if (!fn)
+        abort(); /* the C library always has these */
+    return fn;
+}
+
+_Noreturn void exit(int status)
 {
     if (sim_w && sim_w->cur)
         sim_pe_exit(status);
+    static void (*real_exit)(int);
+    if (!real_exit)
+        real_exit = (void (*)(int))next_fn("exit");
+    real_exit(status);
+    __builtin_unreachable();
+}
+
+_Noreturn void WRAP(exit)(int status)
+{
     exit(status);
 }
 
@@ -281,12 +309,35 @@ void WRAP(setbuf)(FILE *f, char *buf)
     WRAP(setvbuf)(f, buf, buf ? _IOFBF : _IONBF, BUFSIZ);
 }
 
-ssize_t WRAP(write)(int fd, const void *buf, size_t n)
+ssize_t write(int fd, const void *buf, size_t n)
 {
     if (sim_w && sim_w->cur && (fd == 1 || fd == 2)) {
         FILE *f = sim_io_stream(sim_w->cur, fd - 1);
         size_t w = fwrite(buf, 1, n, f);
         return (ssize_t)w;
     }
+    static ssize_t (*real_write)(int, const void *, size_t);
+    if (!real_write)
+        real_write = (ssize_t(*)(int, const void *, size_t))next_fn("write");
+    return real_write(fd, buf, n);
+}
+
+ssize_t WRAP(write)(int fd, const void *buf, size_t n)
+{
     return write(fd, buf, n);
+}
+
+ssize_t writev(int fd, const struct iovec *iov, int cnt)
+{
+    if (sim_w && sim_w->cur && (fd == 1 || fd == 2)) {
+        FILE *f = sim_io_stream(sim_w->cur, fd - 1);
+        size_t w = 0;
+        for (int i = 0; i < cnt; i++)
+            w += fwrite(iov[i].iov_base, 1, iov[i].iov_len, f);
+        return (ssize_t)w;
+    }
+    static ssize_t (*real_writev)(int, const struct iovec *, int);
+    if (!real_writev)
+        real_writev = (ssize_t(*)(int, const struct iovec *, int))next_fn("writev");
+    return real_writev(fd, iov, cnt);
 }

@@ -147,4 +147,20 @@ void coll_reduce_core(const char *call, const coll_set_t *s, void *target, const
 /* Barrier/sync over an active set with the counted discipline (no quiet). */
 void coll_sync(const char *call, const coll_set_t *s, long *psync);
 
+/* The active-set routines under another interface's routine names (the
+ * Fortran bindings): the same checks, checkers and protocols; the caller
+ * has marked the call with call.  Sizes are bytes, strides elements. */
+void coll_broadcast_as(const char *call, void *dest, const void *src, size_t bytes, int root,
+                       int start, int log_stride, int size, long *psync);
+void coll_collect_as(const char *call, void *dest, const void *src, size_t bytes, int start,
+                     int log_stride, int size, long *psync);
+void coll_fcollect_as(const char *call, void *dest, const void *src, size_t bytes, int start,
+                      int log_stride, int size, long *psync);
+void coll_alltoalls_as(const char *call, void *dest, const void *src, size_t es, ptrdiff_t dst,
+                       ptrdiff_t sst, size_t nelems, int start, int log_stride, int size,
+                       long *psync);
+void coll_reduce_as(const char *call, void *target, const void *source, int nreduce, size_t es,
+                    coll_combine_fn op, int start, int log_stride, int size, void *pwrk,
+                    long *psync);
+
 #endif

@@ -439,3 +439,39 @@ void coll_alltoall_core(const char *call, const coll_set_t *s, void *dest, const
     }
 DEFINE_ALLTOALL(32)
 DEFINE_ALLTOALL(64)
+
+/* ---- the same routines under another interface's names (api/fortran) ----
+ * The caller has marked the call (SHM_ENTER) with call; sizes are bytes. */
+
+void coll_broadcast_as(const char *call, void *dest, const void *src, size_t bytes, int root,
+                       int start, int log_stride, int size, long *psync)
+{
+    bcast(call, dest, src, bytes, root, start, log_stride, size, psync);
+}
+
+void coll_collect_as(const char *call, void *dest, const void *src, size_t bytes, int start,
+                     int log_stride, int size, long *psync)
+{
+    collect(call, dest, src, bytes, start, log_stride, size, psync);
+}
+
+void coll_fcollect_as(const char *call, void *dest, const void *src, size_t bytes, int start,
+                      int log_stride, int size, long *psync)
+{
+    fcollect(call, dest, src, bytes, start, log_stride, size, psync);
+}
+
+void coll_alltoalls_as(const char *call, void *dest, const void *src, size_t es, ptrdiff_t dst,
+                       ptrdiff_t sst, size_t nelems, int start, int log_stride, int size,
+                       long *psync)
+{
+    a2a_t a = {call, dest, src, es, nelems, dst, sst};
+    if (dst >= 1 && sst >= 1) {
+        alltoall_run(&a, start, log_stride, size, psync);
+        return;
+    }
+    sim_pe_t *me = sim_pe_self();
+    sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, call, me->call_site,
+                      "the strides dst=%td and sst=%td must both be at least 1; the call was "
+                      "skipped.", dst, sst);
+}

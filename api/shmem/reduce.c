@@ -176,3 +176,15 @@ SHMEM_REDUCE_FLOAT_TYPES(MINMAX)
 SHMEM_REDUCE_INT_TYPES(ARITH)
 SHMEM_REDUCE_FLOAT_TYPES(ARITH)
 SHMEM_REDUCE_COMPLEX_TYPES(ARITH)
+
+/* The reduction under another interface's name (api/fortran), for any
+ * element type: op combines elements of es bytes.  The caller has marked
+ * the call (SHM_ENTER) with call. */
+void coll_reduce_as(const char *call, void *target, const void *source, int nreduce, size_t es,
+                    coll_combine_fn op, int start, int log_stride, int size, void *pwrk,
+                    long *psync)
+{
+    reduce_args_t r = {call, target, source, nreduce > 0 ? (size_t)nreduce : 0, es, op, pwrk,
+                       psync};
+    reduce_run(&r, nreduce, start, log_stride, size);
+}

@@ -110,6 +110,10 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe);
 /* Charges the CPU cost of a call that sends nothing. */
 void shm_charge_call(void);
 
+/* Offset in the heap's internal area of the Fortran bindings' word, after
+ * the barrier counters: SHMEMX_TEAM_SPLIT's exchange (api/fortran). */
+#define SHM_OFF_FORTRAN 512
+
 #include "p2p.h"
 
 #endif
