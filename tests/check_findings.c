@@ -124,7 +124,8 @@ static const char *const clean_runs[] = {
     "4 pwrk_small ok", "2 race 1", "5 reduce_all", "4 ring", "4 scen_barriers 10",
     "2 scen_checksum", "2 scen_fence fence", "4 scen_phases", "4 seed000_alltoallv_packed",
     "8 seed001_max_to_all", "6 seed001_max_to_all even", "6 team_coll split", "4 team_coll",
-    "2 vtime",
+    "2 vtime", "4 f_reduce", "4 f_coll", "3 f_rma", "4 f_amo", "4 f_misc", "2 f_lapi",
+    "2 f_private", "4 cray_seed001", "4 cray_seed001_values",
 };
 #define NCLEAN (int)(sizeof clean_runs / sizeof clean_runs[0])
 
