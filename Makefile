@@ -93,7 +93,7 @@ $(BUILD)/tests/programs/%: tests/programs/%.c all
 	@mkdir -p $(dir $@)
 	$(CCWRAP) -g -O1 -o $@ $<
 
-$(BUILD)/tests/programs/%: tests/programs/%.f90 all
+$(BUILD)/tests/programs/%: tests/programs/%.f90 tests/programs/f_report.inc all
 	@mkdir -p $@.mod
 	$(FCWRAP) -g -O1 -J $@.mod -o $@ $<
 

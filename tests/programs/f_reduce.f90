@@ -54,21 +54,7 @@ program f_reduce
   print '(A,I0,A,I0,A)', 'PE ', me, ' done (', nbad, ' wrong)'
 end program
 
-! Reports routine name's result: ok is whether this PE's target matched.
-subroutine report(name, ok)
-  implicit none
-  character(*), intent(in) :: name
-  logical, intent(in) :: ok
-  integer :: me, npes, nbad
-  common /state/ me, npes, nbad
-  if (.not. ok) then
-    print '(A,A,A,I0)', 'FAIL ', name, ' on PE ', me
-    nbad = nbad + 1
-  else if (me == 0) then
-    print '(A,A)', 'OK ', name
-  end if
-  call shmem_barrier_all()
-end subroutine
+include 'f_report.inc'
 
 ! The serial result of op (1 SUM, 2 PROD, 3 MAX, 4 MIN, 5 AND, 6 OR, 7 XOR)
 ! over PEs 0..n-1 of integer element i.

@@ -316,17 +316,4 @@ contains
   end subroutine
 end program
 
-subroutine report(name, ok)
-  implicit none
-  character(*), intent(in) :: name
-  logical, intent(in) :: ok
-  integer :: me, npes, nbad
-  common /state/ me, npes, nbad
-  if (.not. ok) then
-    print '(A,A,A,I0)', 'FAIL ', name, ' on PE ', me
-    nbad = nbad + 1
-  else if (me == 0) then
-    print '(A,A)', 'OK ', name
-  end if
-  call shmem_barrier_all()
-end subroutine
+include 'f_report.inc'
