@@ -426,15 +426,8 @@ void coll_alltoall_core(const char *call, const coll_set_t *s, void *dest, const
                                long *pSync)                                                 \
     {                                                                                       \
         SHM_ENTER("shmem_alltoalls" #BITS);                                                 \
-        a2a_t a = {"shmem_alltoalls" #BITS, dest, source, BITS / 8, nelems, dst, sst};      \
-        if (dst < 1 || sst < 1) {                                                           \
-            sim_pe_t *me = sim_pe_self();                                                   \
-            sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, a.call,     \
-                              me->call_site, "the strides dst=%td and sst=%td must both "   \
-                              "be at least 1; the call was skipped.", dst, sst);            \
-        } else {                                                                            \
-            alltoall_run(&a, PE_start, logPE_stride, PE_size, pSync);                       \
-        }                                                                                   \
+        coll_alltoalls_as("shmem_alltoalls" #BITS, dest, source, BITS / 8, dst, sst, nelems,  \
+                          PE_start, logPE_stride, PE_size, pSync);                          \
         SHM_LEAVE();                                                                        \
     }
 DEFINE_ALLTOALL(32)
