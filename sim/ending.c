@@ -178,9 +178,11 @@ void sim_ending_deadlock_findings(void)
 void sim_ending_stack_overflow_finding(const sim_pe_t *pe)
 {
     char fn[160], name[160];
-    sim_loader_symbolize(sim_w->loader, pe->fault_pc, fn, sizeof fn);
-    /* Outside an API call, the frame that overflowed is the place to name. */
-    const void *site = pe->call ? pe->call_site : pe->fault_pc;
+    sim_loader_symbolize_pc(sim_w->loader, pe->fault_pc, fn, sizeof fn);
+    /* Outside an API call, the frame that overflowed is the place to name.
+     * A finding's site is a return address (looked up one byte back), so
+     * the faulting instruction is passed as the address just after it. */
+    const void *site = pe->call ? pe->call_site : (const char *)pe->fault_pc + 1;
     snprintf(name, sizeof name, "%.*s", (int)(strstr(fn, " at ") ? strstr(fn, " at ") - fn
                                                                     : (long)strlen(fn)), fn);
     sim_finding_raise("stack-overflow", SIM_SEV_ERROR, pe->id, pe->call ? pe->call : name, site,

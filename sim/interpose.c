@@ -87,8 +87,12 @@ _Noreturn void WRAP(_Exit)(int status)
 
 _Noreturn void WRAP(abort)(void)
 {
-    if (sim_w && sim_w->cur)
+    if (sim_w && sim_w->cur) {
+        /* The call instruction, one byte before the return address (which
+         * may already be the next function: abort does not return). */
+        sim_w->cur->fault_pc = (char *)__builtin_return_address(0) - 1;
         sim_pe_crash(SIGABRT, NULL, SIM_END_CRASH);
+    }
     abort();
 }
 

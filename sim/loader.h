@@ -74,9 +74,6 @@ void *sim_loader_live(const sim_loader_t *l, int pe, const void *home);
 void sim_loader_activate(sim_loader_t *l, int pe);
 /* Runs the copy's main on the calling PE.  PE context; may yield. */
 int sim_image_run_main(sim_image_t *img, int argc, char **argv);
-/* Where addr (a return address into the program, or any address) is:
- * "main at prog.c:12" with debug information, else "main+0x1c", else the
- * module offset; writes into buf (sim/symbolize.c). */
 /* "&name" or "&name+off" for the object at file_vaddr of the module; -1
  * when no symbol covers it. */
 int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, size_t len);
@@ -88,6 +85,13 @@ int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, s
  * (file-local) objects count; the first of several with the name wins.
  * -1 when the program has no such object. */
 int sim_loader_symbol(const sim_loader_t *l, const char *name, size_t *off, size_t *size);
+/* Where addr (a return address into the program, or any address) is:
+ * "main at prog.c:12" with debug information, else "main+0x1c", else the
+ * module offset; writes into buf (sim/symbolize.c).  A return address is
+ * looked up one byte back, in the call instruction. */
 const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len);
+/* The same for the address of an instruction itself (a faulting PC, where
+ * a PE was interrupted): looked up as it is. */
+const char *sim_loader_symbolize_pc(const sim_loader_t *l, const void *pc, char *buf, size_t len);
 
 #endif

@@ -71,6 +71,12 @@ static const char *where(const void *addr, char *buf, size_t len)
     return sim_loader_symbolize(sim_w->loader, addr, buf, len);
 }
 
+/* An instruction's own address, not a return address. */
+static const char *where_pc(const void *pc, char *buf, size_t len)
+{
+    return sim_loader_symbolize_pc(sim_w->loader, pc, buf, len);
+}
+
 static void report_crash(const sim_pe_t *pe)
 {
     char a[200], b[200];
@@ -78,7 +84,7 @@ static void report_crash(const sim_pe_t *pe)
         fprintf(stderr, "shmemsim: watchdog: PE %d ran for %u s of wall time without calling the "
                 "simulator (at %s). A loop that spins on memory another PE writes never sees the "
                 "write here: wait with shmem_wait_until or a similar call instead.\n",
-                pe->id, sim_w->cfg.watchdog_s, where(pe->fault_pc, a, sizeof a));
+                pe->id, sim_w->cfg.watchdog_s, where_pc(pe->fault_pc, a, sizeof a));
         return;
     }
     if (pe->fault_crash) {
@@ -88,7 +94,7 @@ static void report_crash(const sim_pe_t *pe)
     }
     if (pe->stack_overflow) {
         fprintf(stderr, "shmemsim: stack overflow in PE %d (in %s); its stack is %zu bytes, "
-                "raise it with --stack-size\n", pe->id, where(pe->fault_pc, a, sizeof a),
+                "raise it with --stack-size\n", pe->id, where_pc(pe->fault_pc, a, sizeof a),
                 sim_w->cfg.stack_size);
         sim_ending_stack_overflow_finding(pe);
         return;
@@ -97,7 +103,7 @@ static void report_crash(const sim_pe_t *pe)
     if (pe->signo != SIGABRT)
         fprintf(stderr, " at address %s", sim_mem_name(pe->fault_addr, b, sizeof b));
     if (pe->fault_pc)
-        fprintf(stderr, " (in %s)", where(pe->fault_pc, a, sizeof a));
+        fprintf(stderr, " (in %s)", where_pc(pe->fault_pc, a, sizeof a));
     if (pe->call)
         fprintf(stderr, " during %s called from %s", pe->call, where(pe->call_site, b, sizeof b));
     fprintf(stderr, "\n");

@@ -150,7 +150,9 @@ int sim_loader_symbol(const sim_loader_t *l, const char *name, size_t *off, size
     return -1;
 }
 
-const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len)
+/* is_return: addr is a return address, so the call is just before it. */
+static const char *symbolize(const sim_loader_t *l, const void *addr, int is_return, char *buf,
+                             size_t len)
 {
     size_t off;
     if (!addr) {
@@ -158,8 +160,7 @@ const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *
         return buf;
     }
     if (l && sim_loader_find(l, addr, &off) >= 0) {
-        /* Call sites are return addresses: look up the call instruction. */
-        if (from_dwarf(l, off + l->vaddr_lo, 1, buf, len) == 0)
+        if (from_dwarf(l, off + l->vaddr_lo, is_return, buf, len) == 0)
             return buf;
         snprintf(buf, len, "%s+0x%lx", basename_of(l->path), (unsigned long)(off + l->vaddr_lo));
         return buf;
@@ -171,4 +172,14 @@ const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *
     else
         snprintf(buf, len, "code outside the program");
     return buf;
+}
+
+const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len)
+{
+    return symbolize(l, addr, 1, buf, len);
+}
+
+const char *sim_loader_symbolize_pc(const sim_loader_t *l, const void *pc, char *buf, size_t len)
+{
+    return symbolize(l, pc, 0, buf, len);
 }
