@@ -107,6 +107,223 @@ int WRAP(atexit)(void (*fn)(void))
     return 0;
 }
 
+/* The call instruction of the function that called the wrapper. */
+#define CALLER_PC() ((char *)__builtin_return_address(0) - 1)
+
+/* Ends the running PE as crashed by sig at pc, with note saying what
+ * happened when the signal alone does not. */
+static _Noreturn void crash_here(int sig, void *pc, const char *note)
+{
+    sim_pe_t *pe = sim_w->cur;
+    pe->fault_pc = pc;
+    pe->crash_note = note;
+    sim_pe_crash(sig, NULL, SIM_END_CRASH);
+}
+
+_Noreturn void WRAP(__assert_fail)(const char *expr, const char *file, unsigned line,
+                                   const char *fn)
+{
+    if (!sim_w || !sim_w->cur) {
+        fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, fn, expr);
+        abort();
+    }
+    /* What glibc prints, on the PE's own stderr. */
+    fprintf(sim_io_stream(sim_w->cur, 1), "%s: %s:%u: %s: Assertion `%s' failed.\n",
+            sim_w->cur->argv[0], file, line, fn, expr);
+    crash_here(SIGABRT, CALLER_PC(), "assertion failed");
+}
+
+_Noreturn void WRAP(__stack_chk_fail)(void)
+{
+    if (!sim_w || !sim_w->cur)
+        abort();
+    crash_here(SIGABRT, CALLER_PC(), "stack smashing detected");
+}
+
+_Noreturn void WRAP(quick_exit)(int status)
+{
+    WRAP(_exit)(status);
+}
+
+/* exec would replace the simulator with another program and every PE's
+ * output with it: it ends the PE that calls it instead. */
+#define EXEC_CRASH(name)                                                                    \
+    if (sim_w && sim_w->cur)                                                                \
+        crash_here(SIGABRT, CALLER_PC(), "called " #name ", which would replace the whole " \
+                   "simulation (every PE is in one process)");
+
+int WRAP(execv)(const char *path, char *const argv[])
+{
+    EXEC_CRASH(execv);
+    return execv(path, argv);
+}
+
+int WRAP(execvp)(const char *file, char *const argv[])
+{
+    EXEC_CRASH(execvp);
+    return execvp(file, argv);
+}
+
+int WRAP(execvpe)(const char *file, char *const argv[], char *const envp[])
+{
+    EXEC_CRASH(execvpe);
+    return execvpe(file, argv, envp);
+}
+
+int WRAP(execve)(const char *path, char *const argv[], char *const envp[])
+{
+    EXEC_CRASH(execve);
+    return execve(path, argv, envp);
+}
+
+int WRAP(fexecve)(int fd, char *const argv[], char *const envp[])
+{
+    EXEC_CRASH(fexecve);
+    return fexecve(fd, argv, envp);
+}
+
+/* The list forms: only the PE case is supported (the argument list is not
+ * passed on outside a PE). */
+int WRAP(execl)(const char *path, const char *arg, ...)
+{
+    (void)path;
+    (void)arg;
+    EXEC_CRASH(execl);
+    errno = ENOSYS;
+    return -1;
+}
+
+int WRAP(execlp)(const char *file, const char *arg, ...)
+{
+    (void)file;
+    (void)arg;
+    EXEC_CRASH(execlp);
+    errno = ENOSYS;
+    return -1;
+}
+
+int WRAP(execle)(const char *path, const char *arg, ...)
+{
+    (void)path;
+    (void)arg;
+    EXEC_CRASH(execle);
+    errno = ENOSYS;
+    return -1;
+}
+
+/* ---- signals: dispositions are per PE ---- */
+
+/* The process's handlers belong to the simulator (sim/signals); what a PE
+ * installs is kept in the PE and run by sim_pe_signal_handler for that
+ * PE's own signals. */
+static struct sigaction *pe_sigacts(sim_pe_t *pe)
+{
+    if (!pe->sigacts)
+        pe->sigacts = calloc(NSIG, sizeof *pe->sigacts); /* SIG_DFL is 0 */
+    return pe->sigacts;
+}
+
+int WRAP(sigaction)(int sig, const struct sigaction *sa, struct sigaction *old)
+{
+    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (!pe)
+        return sigaction(sig, sa, old);
+    if (sig <= 0 || sig >= NSIG || ((sig == SIGKILL || sig == SIGSTOP) && sa)) {
+        errno = EINVAL;
+        return -1;
+    }
+    struct sigaction *t = pe_sigacts(sim_pe_main(pe));
+    if (!t) {
+        errno = ENOMEM;
+        return -1;
+    }
+    if (old)
+        *old = t[sig];
+    if (sa)
+        t[sig] = *sa;
+    return 0;
+}
+
+sighandler_t WRAP(signal)(int sig, sighandler_t fn)
+{
+    if (!sim_w || !sim_w->cur)
+        return signal(sig, fn);
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = fn;
+    sa.sa_flags = SA_RESTART;
+    if (WRAP(sigaction)(sig, &sa, &old) != 0)
+        return SIG_ERR;
+    return old.sa_handler;
+}
+
+int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *si, void *uc)
+{
+    struct sigaction *t = sim_pe_main(pe)->sigacts;
+    if (!t || sig <= 0 || sig >= NSIG)
+        return 0;
+    struct sigaction a = t[sig];
+    if (a.sa_handler == SIG_DFL)
+        return 0;
+    if (a.sa_handler == SIG_IGN)
+        return 1;
+    if (a.sa_flags & SA_RESETHAND)
+        t[sig].sa_handler = SIG_DFL;
+    if (a.sa_flags & SA_SIGINFO)
+        a.sa_sigaction(sig, si, uc);
+    else
+        a.sa_handler(sig);
+    return 1;
+}
+
+/* Signals whose default action is to do nothing. */
+static int ignored_by_default(int sig)
+{
+    return sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT;
+}
+
+int WRAP(raise)(int sig)
+{
+    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (!pe)
+        return raise(sig);
+    if (sig <= 0 || sig >= NSIG) {
+        errno = EINVAL;
+        return -1;
+    }
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    si.si_signo = sig;
+    si.si_code = SI_TKILL;
+    si.si_pid = getpid();
+    if (sim_pe_signal_handler(pe, sig, &si, NULL) || ignored_by_default(sig))
+        return 0;
+    crash_here(sig, CALLER_PC(), NULL);
+}
+
+/* kill of the PE's own (virtual) pid, or of its process group, is raise. */
+int WRAP(kill)(pid_t pid, int sig)
+{
+    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (pe && (pid == 0 || pid == 10000 + pe->id || pid == getpid())) {
+        if (sig == 0)
+            return 0;
+        if (sig < 0 || sig >= NSIG) {
+            errno = EINVAL;
+            return -1;
+        }
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        si.si_signo = sig;
+        si.si_code = SI_USER;
+        si.si_pid = 10000 + pe->id;
+        if (sim_pe_signal_handler(pe, sig, &si, NULL) || ignored_by_default(sig))
+            return 0;
+        crash_here(sig, CALLER_PC(), NULL);
+    }
+    return kill(pid, sig);
+}
+
 /* ---- virtual time ---- */
 
 static uint64_t vnow(void)

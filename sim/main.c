@@ -86,7 +86,8 @@ static const char usage_text[] =
     "\n"
     "exit status: 0 every PE ended with status 0; 1 a PE exited non-zero;\n"
     "2 usage or input error; 3 deadlock; 4 an error finding; 5 a PE crashed\n"
-    "(signal, stack overflow, injected crash); 6 watchdog.  test: 0 when every\n"
+    "(signal, stack overflow, injected crash); 6 watchdog; 7 stopped by a\n"
+    "signal from outside (SIGTERM, SIGINT).  test: 0 when every\n"
     "scenario passed, else 1.  explore: 0 when no seed failed, else 1.\n";
 
 int cli_usage_error(const char *fmt, ...)

@@ -79,7 +79,7 @@ static void write_findings(FILE *f)
 int sim_report_write(const char *path, int status)
 {
     static const char *const outcomes[] = {"ok", "exit-nonzero", "usage", "deadlock",
-                                           "finding", "crash", "watchdog"};
+                                           "finding", "crash", "watchdog", "interrupted"};
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "shmemsim: cannot write report '%s': %s\n", path, strerror(errno));

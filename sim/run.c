@@ -100,7 +100,9 @@ static void report_crash(const sim_pe_t *pe)
         return;
     }
     fprintf(stderr, "shmemsim: PE %d crashed: %s", pe->id, strsignal(pe->signo));
-    if (pe->signo != SIGABRT)
+    if (pe->crash_note)
+        fprintf(stderr, ": %s", pe->crash_note);
+    if (pe->signo == SIGSEGV || pe->signo == SIGBUS)
         fprintf(stderr, " at address %s", sim_mem_name(pe->fault_addr, b, sizeof b));
     if (pe->fault_pc)
         fprintf(stderr, " (in %s)", where_pc(pe->fault_pc, a, sizeof a));
@@ -133,6 +135,34 @@ static void report_deadlock(void)
     sim_ending_deadlock_findings();
 }
 
+/* Where every PE was when a signal from outside stopped the run. */
+static void report_interrupted(void)
+{
+    char a[200];
+    fprintf(stderr, "shmemsim: stopped by %s (SIG%s from outside) at t=%lluns; where each PE "
+            "was:\n", strsignal(sim_w->interrupted), sigabbrev_np(sim_w->interrupted),
+            (unsigned long long)sim_w->now);
+    for (int i = 0; i < sim_w->npes; i++) {
+        const sim_pe_t *pe = &sim_w->pes[i];
+        fprintf(stderr, "  PE %d: ", i);
+        if (pe->end == SIM_END_EXIT)
+            fprintf(stderr, "ended with status %d\n", pe->exit_status);
+        else if (pe->end != SIM_END_KILLED)
+            fprintf(stderr, "crashed (%s)\n", strsignal(pe->signo));
+        else if (pe->stopped_state == SIM_PE_RUNNING && pe->fault_pc && !pe->call)
+            fprintf(stderr, "running, at %s\n", where_pc(pe->fault_pc, a, sizeof a));
+        else if (pe->stopped_state == SIM_PE_BLOCKED)
+            fprintf(stderr, "blocked in %s, called from %s\n", pe->why[0] ? pe->why : "?",
+                    where(pe->call_site, a, sizeof a));
+        else if (pe->call)
+            fprintf(stderr, "%s in %s, called from %s\n",
+                    pe->stopped_state == SIM_PE_RUNNING ? "running" : "ready to run", pe->call,
+                    where(pe->call_site, a, sizeof a));
+        else
+            fprintf(stderr, "%s\n", pe->stopped_state == SIM_PE_NEW ? "not started" : "ready to run");
+    }
+}
+
 static void report_end(void)
 {
     int killed = 0;
@@ -151,6 +181,9 @@ static void report_end(void)
     case SIM_OUT_DEADLOCK:
         report_deadlock();
         break;
+    case SIM_OUT_INTERRUPTED:
+        report_interrupted();
+        break;
     case SIM_OUT_OK:
         break;
     }
@@ -165,6 +198,8 @@ static int exit_status(void)
         return SIM_EXIT_WATCHDOG;
     case SIM_OUT_DEADLOCK:
         return SIM_EXIT_DEADLOCK;
+    case SIM_OUT_INTERRUPTED:
+        return SIM_EXIT_INTERRUPTED;
     default:
         break;
     }
@@ -176,7 +211,7 @@ static int exit_status(void)
 static const char *outcome_name(int status)
 {
     static const char *const names[] = {"ok", "exit-nonzero", "usage", "deadlock",
-                                        "finding", "crash", "watchdog"};
+                                        "finding", "crash", "watchdog", "interrupted"};
     return names[status];
 }
 

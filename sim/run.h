@@ -16,7 +16,8 @@ enum {
     SIM_EXIT_DEADLOCK = 3, /* every live PE blocked, nothing in flight */
     SIM_EXIT_FINDING = 4,  /* an error finding was raised */
     SIM_EXIT_CRASH = 5,    /* a PE crashed (signal, stack overflow) */
-    SIM_EXIT_WATCHDOG = 6  /* a PE ran without entering the simulator too long */
+    SIM_EXIT_WATCHDOG = 6, /* a PE ran without entering the simulator too long */
+    SIM_EXIT_INTERRUPTED = 7 /* stopped by a signal from outside (SIGTERM, SIGINT) */
 };
 
 /* Default sizes. */

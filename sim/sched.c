@@ -111,6 +111,8 @@ static void kill_survivors(void)
 {
     for (int i = 0; i < sim_w->npes; i++) {
         sim_pe_t *pe = &sim_w->pes[i];
+        if (pe->state != SIM_PE_DONE)
+            pe->stopped_state = pe->state;
         if (pe->state != SIM_PE_DONE && sim_w->outcome != SIM_OUT_DEADLOCK) {
             pe->state = SIM_PE_DONE;
             pe->end = SIM_END_KILLED;
@@ -295,6 +297,19 @@ void sim_pe_crash(int signo, void *addr, sim_pe_end_t how)
     leave_for_good(ctx);
 }
 
+void sim_pe_stop_interrupted(void)
+{
+    sim_pe_t *ctx = sim_w->cur, *pe = sim_pe_main(ctx);
+    if (ctx != pe) {
+        pe->fault_pc = ctx->fault_pc;
+        pe->call = ctx->call;
+        pe->call_site = ctx->call_site;
+    }
+    pe->stopped_state = SIM_PE_RUNNING;
+    pe->end = SIM_END_KILLED;
+    leave_for_good(ctx);
+}
+
 void sim_pe_fail(sim_pe_t *pe)
 {
     if (pe->state == SIM_PE_DONE)
@@ -317,6 +332,12 @@ void sim_call_enter(const char *name, const void *site)
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
     pe->calls++;
+    if (sim_w->interrupted && pe->call_depth == 0) {
+        pe->call = name;
+        pe->call_site = site;
+        pe->fault_pc = NULL;
+        sim_pe_stop_interrupted();
+    }
     if (pe->call_depth++ > 0)
         return;
     pe->call = name;

@@ -46,6 +46,15 @@ _Noreturn void sim_pe_exit(int status);
 /* PE context (also from a signal handler on the PE).  Ends the running PE
  * as crashed by signo at addr and terminates the job.  Does not return. */
 _Noreturn void sim_pe_crash(int signo, void *addr, sim_pe_end_t how);
+/* PE context, after a signal from outside stopped the run: ends the
+ * running PE where it is (its fault_pc, or its call and call site), as
+ * killed, with stopped_state RUNNING.  Never returns. */
+_Noreturn void sim_pe_stop_interrupted(void);
+/* From the process's signal handler, in pe's context: runs the handler pe
+ * installed for sig (sim/interpose), if any, and returns 1; 0 when pe has
+ * the default action for sig. */
+struct sigaction;
+int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *siginfo, void *ucontext);
 /* Any context.  Ends pe as a failed node would (an injected crash fault):
  * it never runs again and nothing it had under way completes, but unlike
  * sim_pe_crash the job goes on.  Does not return when pe is running. */

@@ -1,56 +1,175 @@
-/* sim/signals: fault and watchdog handlers. */
+/* sim/signals: fatal signals, external interruption and the watchdog. */
 #include "signals.h"
 #include "io.h"
+#include "loader.h"
 #include "sched.h"
 #include "trace.h"
 
+#include <execinfo.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/time.h>
+#include <threads.h>
+#include <time.h>
 #include <ucontext.h>
+#include <unistd.h>
 
-static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+/* Every signal whose default action ends the process, except SIGKILL and
+ * SIGSTOP (which cannot be caught), SIGPIPE (a closed output pipe ends the
+ * run as it would any tool) and the watchdog's own signal. */
+static const int caught[] = {SIGSEGV, SIGBUS, SIGFPE,  SIGILL,  SIGABRT,   SIGTRAP,
+                             SIGSYS,  SIGTERM, SIGINT, SIGHUP,  SIGQUIT,   SIGUSR1,
+                             SIGUSR2, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
+#define NCAUGHT (sizeof caught / sizeof caught[0])
 static char altstack[64 * 1024];
-static unsigned watchdog_limit;
-static unsigned idle_ticks;
-static const sim_pe_t *last_pe;
-static uint64_t last_calls;
 
-static void on_fault(int sig, siginfo_t *si, void *ucv)
+/* The watchdog: a thread that looks at the running PE once a second and
+ * signals the main thread (only then) when one has not entered the
+ * simulator for watchdog_limit seconds.  Programs can neither see nor
+ * change its timer or its signal. */
+/* (C11 threads: sim/sched.h hides the system <sched.h> that <pthread.h>
+ * needs; glibc's thrd_t is a pthread_t, for pthread_kill.) */
+static thrd_t main_thread, wd_thread;
+static int wd_running;
+static mtx_t wd_lock;
+static cnd_t wd_cond;
+static int wd_stop;
+static unsigned watchdog_limit;
+static volatile sig_atomic_t wd_fired; /* the watchdog asked the main thread to stop a PE */
+
+static int sig_watchdog(void)
 {
+    return SIGRTMAX - 1;
+}
+
+static int in_program(const void *pc)
+{
+    size_t off;
+    return sim_w && sim_w->loader && sim_loader_find(sim_w->loader, pc, &off) >= 0;
+}
+
+/* Where the running PE is: pc when it is in the program, else the
+ * innermost program frame's call instruction (a fault or an abort inside
+ * the C library is reported where the program called it). */
+static void *program_pc(void *pc)
+{
+    if (in_program(pc))
+        return pc;
+    void *frames[64];
+    int n = backtrace(frames, 64);
+    for (int i = 0; i < n; i++)
+        if (in_program(frames[i]))
+            return (char *)frames[i] - 1;
+    return pc;
+}
+
+/* The signal came from this process (a fault, raise, abort, kill of
+ * itself), not from outside. */
+static int own_signal(const siginfo_t *si)
+{
+    return si->si_code > 0 || si->si_pid == getpid();
+}
+
+/* An external SIGTERM/SIGINT (or any signal from another process): stop
+ * the whole run, keeping each PE's position, its output and the report. */
+static void interrupt(int sig, void *pc)
+{
+    sim_pe_t *pe = sim_w->cur;
+    sim_w->interrupted = sig;
+    sim_terminate(SIM_OUT_INTERRUPTED, -1);
+    if (!pe)
+        return; /* the scheduler sees stopping before its next event */
+    if (!pe->fault_pc)
+        pe->fault_pc = program_pc(pc);
+    /* In the program's own code the PE can be left at once; in the
+     * simulator or a library (which may hold a lock the report needs) it
+     * stops at its next simulator call or switch, or at the watchdog's
+     * next look. */
+    if (pe->call_depth == 0 && in_program(pc))
+        sim_pe_stop_interrupted();
+}
+
+static void on_signal(int sig, siginfo_t *si, void *ucv)
+{
+    ucontext_t *uc = ucv;
+    void *pc = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
     sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (sim_w && !own_signal(si)) {
+        interrupt(sig, pc);
+        return;
+    }
+    if (!pe && (sig == SIGALRM || sig == SIGVTALRM || sig == SIGPROF))
+        return; /* a library's timer firing between PEs: nobody to give it to */
     if (!pe) {
+        /* The simulator's own fault: an internal error. */
         sim_io_flush_all();
         sim_trace_close();
         signal(sig, SIG_DFL);
         raise(sig);
         return;
     }
-    ucontext_t *uc = ucv;
+    if (sim_pe_signal_handler(pe, sig, si, ucv) && sig != SIGABRT)
+        return; /* the PE's handler ran and returned: carry on, as a process would */
     const char *sp = (const char *)(uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
-    pe->fault_pc = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+    pe->fault_pc = program_pc(pc);
     pe->stack_overflow = sig == SIGSEGV &&
         (sim_coro_in_guard(&pe->coro, si->si_addr) || sp < pe->coro.stack_lo);
-    sim_pe_crash(sig, si->si_addr, SIM_END_CRASH);
+    sim_pe_crash(sig, si->si_code > 0 ? si->si_addr : NULL, SIM_END_CRASH);
 }
 
-static void on_alarm(int sig, siginfo_t *si, void *ucv)
+static void on_watchdog(int sig, siginfo_t *si, void *ucv)
 {
     (void)sig;
     (void)si;
-    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
-    if (!pe || pe != last_pe || pe->calls != last_calls) {
-        last_pe = pe;
-        last_calls = pe ? pe->calls : 0;
-        idle_ticks = 0;
-        return;
-    }
-    if (++idle_ticks < watchdog_limit)
-        return;
     ucontext_t *uc = ucv;
-    pe->fault_pc = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+    void *pc = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (!pe || !wd_fired)
+        return;
+    wd_fired = 0;
+    if (sim_w->interrupted) {
+        if (!pe->fault_pc)
+            pe->fault_pc = program_pc(pc);
+        sim_pe_stop_interrupted();
+    }
+    pe->fault_pc = program_pc(pc);
     sim_pe_crash(SIGALRM, NULL, SIM_END_WATCHDOG);
+}
+
+static int watchdog_main(void *arg)
+{
+    (void)arg;
+    const sim_pe_t *last_pe = NULL;
+    uint64_t last_calls = 0;
+    unsigned idle = 0;
+    struct timespec t;
+    timespec_get(&t, TIME_UTC);
+    mtx_lock(&wd_lock);
+    while (!wd_stop) {
+        t.tv_sec += 1;
+        if (cnd_timedwait(&wd_cond, &wd_lock, &t) == thrd_success) {
+            timespec_get(&t, TIME_UTC); /* woken early: count the second from now */
+            continue;
+        }
+        const sim_pe_t *pe = __atomic_load_n(&sim_w->cur, __ATOMIC_RELAXED);
+        uint64_t calls = pe ? __atomic_load_n(&pe->calls, __ATOMIC_RELAXED) : 0;
+        if (!pe || pe != last_pe || calls != last_calls) {
+            last_pe = pe;
+            last_calls = calls;
+            idle = 0;
+            continue;
+        }
+        idle++;
+        /* An interrupted run whose PE did not stop by itself is stopped
+         * after one look; a runaway PE after the configured limit. */
+        if (__atomic_load_n(&sim_w->interrupted, __ATOMIC_RELAXED) ||
+            (watchdog_limit && idle >= watchdog_limit)) {
+            wd_fired = 1;
+            pthread_kill(main_thread, sig_watchdog());
+        }
+    }
+    mtx_unlock(&wd_lock);
+    return 0;
 }
 
 static void install(int sig, void (*fn)(int, siginfo_t *, void *))
@@ -58,9 +177,10 @@ static void install(int sig, void (*fn)(int, siginfo_t *, void *))
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = fn;
-    /* NODEFER: the handler never returns to the faulting PE, so the signal
-     * must not stay blocked for the PEs that run after it. */
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    /* NODEFER: the handler may never return to the faulting PE, so the
+     * signal must not stay blocked for the PEs that run after it.
+     * RESTART: a PE's system call is not cut short by the watchdog. */
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | SA_RESTART;
     sigemptyset(&sa.sa_mask);
     sigaction(sig, &sa, NULL);
 }
@@ -69,22 +189,39 @@ void sim_signals_install(unsigned watchdog_s)
 {
     stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
     sigaltstack(&ss, NULL);
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        install(fatal[i], on_fault);
+    /* backtrace loads the unwinder on first use: not in a signal handler. */
+    void *warm[2];
+    backtrace(warm, 2);
+    for (size_t i = 0; i < NCAUGHT; i++)
+        install(caught[i], on_signal);
+    install(sig_watchdog(), on_watchdog);
     watchdog_limit = watchdog_s;
-    if (watchdog_s) {
-        install(SIGALRM, on_alarm);
-        struct itimerval it = {{1, 0}, {1, 0}};
-        setitimer(ITIMER_REAL, &it, NULL);
-    }
+    wd_stop = 0;
+    wd_fired = 0;
+    main_thread = thrd_current();
+    mtx_init(&wd_lock, mtx_plain);
+    cnd_init(&wd_cond);
+    /* The thread takes no signal: every one goes to the main thread. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    wd_running = thrd_create(&wd_thread, watchdog_main, NULL) == thrd_success;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 void sim_signals_remove(void)
 {
-    struct itimerval off;
-    memset(&off, 0, sizeof off);
-    setitimer(ITIMER_REAL, &off, NULL);
-    signal(SIGALRM, SIG_DFL);
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        signal(fatal[i], SIG_DFL);
+    if (wd_running) {
+        mtx_lock(&wd_lock);
+        wd_stop = 1;
+        cnd_signal(&wd_cond);
+        mtx_unlock(&wd_lock);
+        thrd_join(wd_thread, NULL);
+        wd_running = 0;
+        cnd_destroy(&wd_cond);
+        mtx_destroy(&wd_lock);
+    }
+    signal(sig_watchdog(), SIG_IGN);
+    for (size_t i = 0; i < NCAUGHT; i++)
+        signal(caught[i], SIG_DFL);
 }

@@ -96,6 +96,11 @@ typedef struct sim_pe {
     /* Helper contexts (sched.h): a PE may own one extra coroutine. */
     struct sim_pe *helper;     /* this PE's helper context, or NULL (none started) */
     struct sim_pe *owner;      /* in a helper context: the PE it belongs to; NULL in a PE */
+    /* Where it was when the job was stopped (for an interrupted run). */
+    sim_pe_state_t stopped_state; /* its state then (RUNNING: it was the running PE) */
+    /* Per-PE signal dispositions (sim/interpose), NULL until it sets one. */
+    struct sigaction *sigacts; /* NSIG entries */
+    const char *crash_note;    /* what the crash was, when the signal does not say (an assertion) */
 } sim_pe_t;
 
 typedef enum {
@@ -103,7 +108,8 @@ typedef enum {
     SIM_OUT_EXIT,       /* a PE exited non-zero */
     SIM_OUT_DEADLOCK,   /* live PEs blocked, nothing pending */
     SIM_OUT_CRASH,      /* a PE crashed */
-    SIM_OUT_WATCHDOG    /* a PE ran past the watchdog limit */
+    SIM_OUT_WATCHDOG,   /* a PE ran past the watchdog limit */
+    SIM_OUT_INTERRUPTED /* stopped by a signal from outside (SIGTERM, SIGINT, ...) */
 } sim_outcome_t;
 
 typedef struct sim_world {
@@ -119,6 +125,7 @@ typedef struct sim_world {
     uint64_t now;            /* virtual time in ns */
     sim_rng_t rng;           /* the only randomness */
     int stopping;            /* set when the job is being terminated */
+    int interrupted;         /* the signal from outside that stopped the run, or 0 */
     sim_outcome_t outcome;   /* how the run ended (valid after sim_run) */
     int culprit;             /* PE that caused a terminating outcome, or -1 */
     uint64_t switches;       /* context switches into PEs */

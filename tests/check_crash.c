@@ -4,10 +4,14 @@
  * output written before the failure. */
 #include "testutil.h"
 
+#include "jsonschema.h"
+
 #include <check.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define SIM tu_shmemsim()
@@ -93,6 +97,157 @@ START_TEST(watchdog_names_the_spinning_line)
 }
 END_TEST
 
+typedef struct crash_case {
+    const char *mode;   /* argv[1] of crash_sites, and its marker */
+    int status;         /* shmemsim's exit status */
+    const char *what;   /* "PE 1 crashed: ..." up to the location */
+} crash_case_t;
+
+static const crash_case_t cases[] = {
+    {"assert", 5, "PE 1 crashed: Aborted: assertion failed"},
+    {"double-free", 5, "PE 1 crashed: Aborted"},
+    {"raise-abrt", 5, "PE 1 crashed: Aborted"},
+    {"raise-term", 5, "PE 1 crashed: Terminated"},
+    {"raise-int", 5, "PE 1 crashed: Interrupt"},
+    {"raise-usr1", 5, "PE 1 crashed: User defined signal 1"},
+    {"kill-self", 5, "PE 1 crashed: User defined signal 1"},
+    {"sig-dfl", 5, "PE 1 crashed: Segmentation fault at address 0x8"},
+    {"stack-chk", 5, "PE 1 crashed: Aborted: stack smashing detected"},
+    {"exec", 5, "PE 1 crashed: Aborted: called execv, which would replace the whole simulation"},
+};
+
+/* Each way out of a process ends only PE 1, named with its line, and
+ * every PE's earlier output is kept. */
+START_TEST(every_abort_path_is_a_pe_crash)
+{
+    const crash_case_t *c = &cases[_i];
+    char at[120], want[300];
+    site(at, sizeof at, "fail", c->mode);
+    run_result_t r = tu_run("%s -n 3 %s %s", SIM, PROG("crash_sites"), c->mode);
+    ck_assert_msg(r.status == c->status, "%s: status %d: %s", c->mode, r.status, r.err);
+    snprintf(want, sizeof want, "%s", c->what);
+    ck_assert_msg(strstr(r.err, want), "%s: want '%s' in: %s", c->mode, want, r.err);
+    snprintf(want, sizeof want, " (in %s)\n", at);
+    ck_assert_msg(strstr(r.err, want), "%s: want '%s' in: %s", c->mode, want, r.err);
+    all_output_kept(&r, 3);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(assert_prints_glibc_message_on_the_pe_stderr)
+{
+    char want[200];
+    snprintf(want, sizeof want, "crash_sites.c:%d: fail: Assertion `argc == 0' failed.\n",
+             tu_line_of(SRC, "@assert"));
+    run_result_t r = tu_run("%s -n 3 %s assert", SIM, PROG("crash_sites"));
+    ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(quick_exit_ends_the_pe_with_its_status)
+{
+    run_result_t r = tu_run("%s -n 3 %s quick-exit", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 1 exited with status 9"));
+    all_output_kept(&r, 3);
+    tu_free(&r);
+}
+END_TEST
+
+/* A handler a PE installs runs for that PE's own fault only. */
+START_TEST(signal_handlers_are_per_pe)
+{
+    char at[120], want[200];
+    site(at, sizeof at, "fail", "segv-1");
+    run_result_t r = tu_run("%s -n 3 %s handler", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 5);
+    snprintf(want, sizeof want, "PE 1 crashed: Segmentation fault at address 0x8 (in %s)", at);
+    ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
+    ck_assert_ptr_null(strstr(r.out, "handler got"));
+    tu_free(&r);
+    r = tu_run("%s -n 3 %s handler-own", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 2 handler got signal 11\n"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 2 exited with status 7"));
+    tu_free(&r);
+}
+END_TEST
+
+/* Reads fd until EOF into a growing string. */
+static char *read_all(int fd, char *buf, size_t *len)
+{
+    char chunk[4096];
+    ssize_t n;
+    while ((n = read(fd, chunk, sizeof chunk)) > 0) {
+        buf = realloc(buf, *len + (size_t)n + 1);
+        memcpy(buf + *len, chunk, (size_t)n);
+        *len += (size_t)n;
+        buf[*len] = '\0';
+    }
+    return buf;
+}
+
+/* SIGTERM from outside (a CI timeout): its own exit status, each PE's
+ * position, every line of output, and the report. */
+START_TEST(sigterm_from_outside_keeps_output_and_report)
+{
+    char rep[128], outp[128], err[512];
+    snprintf(rep, sizeof rep, "/tmp/shmemsim-term-%d.json", (int)getpid());
+    snprintf(outp, sizeof outp, "/tmp/shmemsim-term-%d.out", (int)getpid());
+    int efd[2];
+    ck_assert_int_eq(pipe(efd), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        FILE *o = freopen(outp, "w", stdout);
+        (void)o;
+        dup2(efd[1], 2);
+        close(efd[0]);
+        close(efd[1]);
+        execl(SIM, SIM, "-n", "3", "--report", rep, PROG("crash_sites"), "wait", (char *)NULL);
+        _exit(127);
+    }
+    close(efd[1]);
+    /* Wait for PE 0's line on stderr: from then on it spins in shmem_quiet. */
+    char *text = NULL;
+    size_t len = 0;
+    char chunk[512];
+    while (!text || !strstr(text, "PE 0 spinning\n")) {
+        ssize_t n = read(efd[0], chunk, sizeof chunk);
+        ck_assert_int_gt(n, 0);
+        text = realloc(text, len + (size_t)n + 1);
+        memcpy(text + len, chunk, (size_t)n);
+        len += (size_t)n;
+        text[len] = '\0';
+    }
+    kill(pid, SIGTERM);
+    text = read_all(efd[0], text, &len);
+    close(efd[0]);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 7, "status %d: %s", st, text);
+    ck_assert_msg(strstr(text, "stopped by Terminated (SIGTERM from outside)"), "%s", text);
+    char want[200];
+    snprintf(want, sizeof want, "  PE 0: running in shmem_quiet, called from main at "
+             "crash_sites.c:%d\n", tu_line_of(SRC, "@wait"));
+    ck_assert_msg(strstr(text, want), "want '%s' in: %s", want, text);
+    ck_assert_msg(strstr(text, "  PE 1: blocked in shmem_barrier_all"), "%s", text);
+    ck_assert_msg(strstr(text, "  PE 2: blocked in shmem_barrier_all"), "%s", text);
+    run_result_t r = {0, tu_read_file(outp, NULL), text};
+    unlink(outp);
+    all_output_kept(&r, 3);
+    char *json = tu_read_file(rep, NULL);
+    unlink(rep);
+    ck_assert_ptr_nonnull(json);
+    ck_assert_ptr_nonnull(strstr(json, "\"outcome\": \"interrupted\""));
+    ck_assert_msg(js_validate_text("sim/report.schema.json", json, err, sizeof err) == 0, "%s",
+                  err);
+    free(json);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *crash_suite(void)
 {
     Suite *s = suite_create("crash");
@@ -102,6 +257,11 @@ Suite *crash_suite(void)
     tcase_add_test(tc, abort_names_its_call);
     tcase_add_test(tc, stack_overflow_names_the_frame_line);
     tcase_add_test(tc, watchdog_names_the_spinning_line);
+    tcase_add_loop_test(tc, every_abort_path_is_a_pe_crash, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, assert_prints_glibc_message_on_the_pe_stderr);
+    tcase_add_test(tc, quick_exit_ends_the_pe_with_its_status);
+    tcase_add_test(tc, signal_handlers_are_per_pe);
+    tcase_add_test(tc, sigterm_from_outside_keeps_output_and_report);
     suite_add_tcase(s, tc);
     return s;
 }

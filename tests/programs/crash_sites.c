@@ -1,11 +1,22 @@
 /* Every PE writes two lines, then PE 1 fails in the way argv[1] names while
  * the others wait in a barrier.  The "@name" comments mark the lines the
  * reports must name (tests/check_crash.c reads them from this file). */
+#include <assert.h>
 #include <shmem.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+void __stack_chk_fail(void);
+
+static void on_segv(int sig)
+{
+    printf("PE %d handler got signal %d\n", shmem_my_pe(), sig);
+    _exit(7);
+}
 
 static volatile int *volatile nowhere;
 
@@ -27,9 +38,40 @@ static __attribute__((noinline)) void fail(const char *mode, int argc)
         abort(); /* @abort */
     if (!strcmp(mode, "overflow"))
         deep(1 << 20);
+    if (!strcmp(mode, "assert"))
+        assert(argc == 0); /* @assert */
+    if (!strcmp(mode, "double-free")) {
+        char *volatile p = malloc(32);
+        free(p);
+        free(p); /* @double-free */
+    }
+    if (!strcmp(mode, "raise-abrt"))
+        raise(SIGABRT); /* @raise-abrt */
+    if (!strcmp(mode, "raise-term"))
+        raise(SIGTERM); /* @raise-term */
+    if (!strcmp(mode, "raise-int"))
+        raise(SIGINT); /* @raise-int */
+    if (!strcmp(mode, "raise-usr1"))
+        raise(SIGUSR1); /* @raise-usr1 */
+    if (!strcmp(mode, "kill-self"))
+        kill(getpid(), SIGUSR1); /* @kill-self */
+    if (!strcmp(mode, "sig-dfl")) {
+        signal(SIGSEGV, SIG_DFL);
+        *(nowhere + argc) = 2; /* @sig-dfl */
+    }
+    if (!strcmp(mode, "stack-chk"))
+        __stack_chk_fail(); /* @stack-chk */
+    if (!strcmp(mode, "quick-exit"))
+        quick_exit(9); /* @quick-exit */
+    if (!strcmp(mode, "exec")) {
+        char *args[] = {"/bin/echo", "replaced", NULL};
+        execv(args[0], args); /* @exec */
+    }
     if (!strcmp(mode, "spin"))
         for (;;) { /* @spin */
         }
+    if (!strcmp(mode, "handler"))
+        *(nowhere + argc) = 4; /* @segv-1 */
 }
 
 int main(int argc, char **argv)
@@ -37,10 +79,23 @@ int main(int argc, char **argv)
     shmem_init();
     int me = shmem_my_pe();
     const char *mode = argc > 1 ? argv[1] : "";
+    /* A SIGSEGV handler on PE 2 only: PE 1's fault must not run it, PE 2's
+     * must (and nothing else). */
+    if (me == 2 && !strncmp(mode, "handler", 7))
+        signal(SIGSEGV, on_segv);
     printf("PE %d line 1\n", me);
     printf("PE %d line 2 (partial)", me);
     if (me == 1)
         fail(mode, argc);
+    if (me == 2 && !strcmp(mode, "handler-own"))
+        *(nowhere + argc) = 3; /* @handler */
+    if (me == 0 && !strcmp(mode, "wait")) {
+        /* Runs until stopped from outside, entering the simulator all the
+         * time (so no watchdog), once the others wait in the barrier. */
+        fprintf(stderr, "PE 0 spinning\n");
+        for (;;)
+            shmem_quiet(); /* @wait */
+    }
     shmem_barrier_all();
     printf(" PE %d done\n", me);
     shmem_finalize();
