@@ -39,28 +39,37 @@ static sim_coro_t *asan_leaving;
 /* Register values pushed by sim_coro_swap, lowest address first. */
 enum { F_FPCTL, F_R15, F_R14, F_R13, F_R12, F_RBX, F_RBP, F_RET, F_WORDS };
 
+/* PE modules are built with -fstack-clash-protection, which probes every
+ * page of a large frame; code built without it (libraries, the odd
+ * alloca) may still move the stack pointer by tens of KiB before touching
+ * memory.  The guard costs address space only. */
+#define GUARD_BYTES (256 * 1024)
+
 size_t sim_coro_guard_size(void)
 {
-    return (size_t)sysconf(_SC_PAGESIZE);
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (GUARD_BYTES + page - 1) / page * page;
 }
 
 static int map_stack(sim_coro_t *c, size_t stack_size)
 {
-    size_t page = sim_coro_guard_size();
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), guard = sim_coro_guard_size();
+    if (stack_size > SIZE_MAX / 2)
+        return -ENOMEM;
     size_t usable = (stack_size + page - 1) / page * page;
-    size_t total = usable + page;
+    size_t total = usable + guard;
     char *m = mmap(NULL, total, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (m == MAP_FAILED)
         return -errno;
-    if (mprotect(m, page, PROT_NONE) != 0) {
+    if (mprotect(m, guard, PROT_NONE) != 0) {
         int e = errno;
         munmap(m, total);
         return -e;
     }
     c->map = m;
     c->map_size = total;
-    c->stack_lo = m + page;
+    c->stack_lo = m + guard;
     c->stack_size = usable;
     return 0;
 }

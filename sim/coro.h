@@ -1,7 +1,7 @@
 /* sim/coro: user-level contexts (coroutines) and their stacks.
  *
  * A context is created with getcontext/makecontext on an mmap'd stack whose
- * lowest page is a PROT_NONE guard, so an overflow faults instead of writing
+ * lowest 256 KiB are a PROT_NONE guard, so an overflow faults instead of writing
  * into a neighbour.  Switching is a few instructions of assembly that save the
  * callee-saved registers, MXCSR and the x87 control word: unlike swapcontext
  * it never makes a system call (the signal mask is process-wide and unchanged
@@ -27,7 +27,7 @@ typedef struct sim_coro {
     size_t asan_size;     /* ASan: size of this context's stack */
 } sim_coro_t;
 
-/* Size of the guard page below every stack. */
+/* Size of the guard below every stack (whole pages, 256 KiB). */
 size_t sim_coro_guard_size(void);
 /* Makes a context that will run entry() on its own stack of stack_size bytes
  * (rounded up to pages, touched lazily).  entry must never return: it ends

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 void sim_config_default(sim_config_t *cfg)
 {
@@ -28,6 +29,26 @@ void sim_config_default(sim_config_t *cfg)
     cfg->checks = "all";
     cfg->watchdog_s = SIM_DEFAULT_WATCHDOG;
     sim_netparams_default(&cfg->net);
+}
+
+/* Whether npes stacks of the configured size (and their guards) fit in
+ * the address space, tried before any PE starts: a stack that cannot be
+ * mapped is a usage error, not a PE crash. */
+static int stacks_fit(const sim_config_t *cfg)
+{
+    size_t per = cfg->stack_size + sim_coro_guard_size();
+    size_t total = per * (size_t)cfg->npes;
+    void *m = MAP_FAILED;
+    if (per >= cfg->stack_size && total / (size_t)cfg->npes == per)
+        m = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) {
+        fprintf(stderr, "shmemsim: %d PE stacks of %zu bytes (--stack-size) do not fit in the "
+                "address space; use a smaller --stack-size or fewer PEs\n", cfg->npes,
+                cfg->stack_size);
+        return -1;
+    }
+    munmap(m, total);
+    return 0;
 }
 
 static int setup(const sim_config_t *cfg)
@@ -63,7 +84,7 @@ static int setup(const sim_config_t *cfg)
             sim_w->pes[i].argv[a] = sim_xstrdup(cfg->argv[a]);
     }
     sim_net_create(cfg->npes, &cfg->net);
-    return 0;
+    return stacks_fit(cfg);
 }
 
 static const char *where(const void *addr, char *buf, size_t len)

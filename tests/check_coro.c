@@ -4,6 +4,7 @@
 
 #include <check.h>
 #include <stdint.h>
+#include <unistd.h>
 
 static sim_coro_t main_ctx, a_ctx, b_ctx;
 static int trace[16];
@@ -52,7 +53,9 @@ START_TEST(stack_has_a_guard_page_below_it)
     sim_coro_t c;
     ck_assert_int_eq(sim_coro_create(&c, 100000, entry_b), 0);
     ck_assert_uint_ge(c.stack_size, 100000);
-    ck_assert_uint_eq((uintptr_t)c.stack_lo % sim_coro_guard_size(), 0);
+    ck_assert_uint_eq((uintptr_t)c.stack_lo % (uintptr_t)sysconf(_SC_PAGESIZE), 0);
+    ck_assert(sim_coro_in_guard(&c, c.stack_lo - sim_coro_guard_size()));
+    ck_assert_uint_ge(sim_coro_guard_size(), 256 * 1024);
     ck_assert(sim_coro_in_guard(&c, c.stack_lo - 1));
     ck_assert(!sim_coro_in_guard(&c, c.stack_lo));
     ck_assert(!sim_coro_in_guard(&c, c.stack_lo + c.stack_size - 1));

@@ -83,6 +83,40 @@ START_TEST(stack_overflow_names_the_frame_line)
 }
 END_TEST
 
+/* A 1.6 MB frame on the 1 MiB stack is caught as an overflow of PE 1's
+ * own stack: PE modules probe every page of a large frame. */
+START_TEST(huge_frame_is_a_stack_overflow)
+{
+    run_result_t r = tu_run("%s -n 3 %s big-frame", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_msg(strstr(r.err, "stack overflow in PE 1 (in big_frame at crash_sites.c:"), "%s",
+                  r.err);
+    all_output_kept(&r, 3);
+    tu_free(&r);
+    r = tu_run("%s/bin/shmemsim-cc --showme -o x x.c", getenv("SHMEMSIM_OUT") ?
+               getenv("SHMEMSIM_OUT") : ".");
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.out, " -fstack-clash-protection "));
+    tu_free(&r);
+}
+END_TEST
+
+/* Stacks that cannot be mapped are a usage error before any PE starts. */
+START_TEST(unmappable_stack_is_a_usage_error)
+{
+    const char *sizes[] = {"100T", "1000T", "16E"};
+    for (int i = 0; i < 3; i++) {
+        run_result_t r = tu_run("%s -n 2 --stack-size %s %s segv", SIM, sizes[i],
+                                PROG("crash_sites"));
+        ck_assert_msg(r.status == 2, "%s: %d %s", sizes[i], r.status, r.err);
+        ck_assert_msg(tu_count(r.err, "\n") == 1 && strstr(r.err, "--stack-size"), "%s",
+                      r.err);
+        ck_assert_str_eq(r.out, "");
+        tu_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(watchdog_names_the_spinning_line)
 {
     char at[120], want[200];
@@ -257,6 +291,8 @@ Suite *crash_suite(void)
     tcase_add_test(tc, abort_names_its_call);
     tcase_add_test(tc, stack_overflow_names_the_frame_line);
     tcase_add_test(tc, watchdog_names_the_spinning_line);
+    tcase_add_test(tc, huge_frame_is_a_stack_overflow);
+    tcase_add_test(tc, unmappable_stack_is_a_usage_error);
     tcase_add_loop_test(tc, every_abort_path_is_a_pe_crash, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, assert_prints_glibc_message_on_the_pe_stderr);
     tcase_add_test(tc, quick_exit_ends_the_pe_with_its_status);

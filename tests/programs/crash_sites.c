@@ -21,10 +21,19 @@ static void on_segv(int sig)
 static volatile int *volatile nowhere;
 
 static int deep(int n)
-{
+{ /* @overflow: the frame is probed on entry (-fstack-clash-protection) */
     volatile char buf[4096];
-    buf[0] = (char)n; /* @overflow */
+    buf[0] = (char)n;
     return n ? deep(n - 1) + buf[0] : 0;
+}
+
+/* A frame larger than the whole stack: without page probes its first
+ * write would land beyond the guard, in whatever is mapped there. */
+static __attribute__((noinline)) int big_frame(int n)
+{
+    volatile char big[1600 * 1024];
+    big[0] = (char)n;
+    return big[0];
 }
 
 static __attribute__((noinline)) void fail(const char *mode, int argc)
@@ -36,6 +45,8 @@ static __attribute__((noinline)) void fail(const char *mode, int argc)
     }
     if (!strcmp(mode, "abort"))
         abort(); /* @abort */
+    if (!strcmp(mode, "big-frame"))
+        big_frame(argc);
     if (!strcmp(mode, "overflow"))
         deep(1 << 20);
     if (!strcmp(mode, "assert"))
