@@ -325,6 +325,15 @@ START_TEST(counters_gets_vectors_xfer_handlers_threads_env)
 }
 END_TEST
 
+/* AM_LW copies uhdr and udata at the call: GUPS reuses its one buffer
+ * right after LAPI_Xfer returns, and org_cntr already counts the send. */
+START_TEST(lw_messages_are_copied_at_the_call)
+{
+    const int some[] = {2, 3, 8};
+    expect_all_ok("lapi_lw_reuse", "", some, 3);
+}
+END_TEST
+
 static char *run_capture(const char *opts, const char *prog, const char *trace)
 {
     run_result_t r = tu_run("%s %s --trace %s --report %s.report %s", SIM, opts, trace, trace,
@@ -419,6 +428,7 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, interrupt_mode_delivers_while_computing_polling_does_not);
     tcase_add_test(tc, unfenced_puts_reorder_fence_orders_them);
     tcase_add_test(tc, counters_gets_vectors_xfer_handlers_threads_env);
+    tcase_add_test(tc, lw_messages_are_copied_at_the_call);
     tcase_add_test(tc, runs_are_deterministic_and_privatization_blind);
     tcase_add_test(tc, report_and_trace_show_lapi);
     suite_add_tcase(s, tc);

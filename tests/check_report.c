@@ -147,7 +147,7 @@ static const mutation_t mutations[] = {
     {"\"scenario\": \"scenarios/crash-deadlock.yaml\"", "\"scenario\": 7",
      "/scenario: integer is none of the types allowed here"},
     {"\"outcome\": \"deadlock\"", "\"outcome\": \"stuck\"", "/outcome: \"stuck\" is not one of"},
-    {"\"exit_status\": 3", "\"exit_status\": 4", "/: matches none of the 7 alternatives of oneOf"},
+    {"\"exit_status\": 3", "\"exit_status\": 4", "/: matches none of the 8 alternatives of oneOf"},
     {"\"pes\": [", "\"pes\": [],\n  \"more_pes\": [", "/pes: 0 elements, fewer than 1"},
     {"\"end\": \"blocked\", \"blocked_in\"", "\"end\": \"blocked\", \"waiting_in\"", "/pes/0: "},
     {"\"end\": \"crash\", \"signal\": \"KILL\"", "\"end\": \"crash\"", "/pes/2: "},

@@ -90,6 +90,7 @@ typedef struct lx {
     unsigned char *uhdr;     /* copy taken at injection */
     uint uhdr_len;
     int lw;                  /* LAPI_AM_LW_XFER */
+    int captured;            /* data and uhdr were copied at the call (LW), not at injection */
     int arrived, landed;     /* head / last byte has reached the target */
     int queued;              /* in the target's incoming queue */
     int hdr_done;            /* header handler has run (or was skipped) */
@@ -243,6 +244,9 @@ void lx_op_done(lx_task_t *t, lx_t *x);
 /* Adds delta to the counter at home address cntr of task pe, updating any
  * wstatus entry for messages from src, and wakes its waiters. */
 void lx_cntr_add(int pe, void *cntr, int delta, int src);
+/* Copies x's origin data and uhdr now (into x->data, x->uhdr), so the
+ * origin's buffers are free; injection then sends the copy. */
+void lx_capture(int pe, lx_t *x);
 /* Whether t dispatches incoming messages now. */
 int lx_can_dispatch(const lx_task_t *t);
 /* t's Gfence round counters, made on first use. */

@@ -203,15 +203,22 @@ static sim_borrow_t as_task(int pe, lx_t *x, const char *part, task_fn fn)
     return sim_pe_borrow(&sim_w->pes[pe], lx_describe(t, x, part), x->site, as_task_tramp, &a);
 }
 
-/* At injection: the origin's data and uhdr are read now; the origin
- * counter says the buffers may be reused. */
-static void inject_work(lx_t *x)
+void lx_capture(int pe, lx_t *x)
 {
-    lx_gather(x->src, x);
+    lx_gather(pe, x);
     if (x->uhdr_len) {
         x->uhdr = sim_xmalloc(x->uhdr_len);
-        memcpy(x->uhdr, sim_mem_live(x->src, x->uhdr_home), x->uhdr_len);
+        memcpy(x->uhdr, sim_mem_live(pe, x->uhdr_home), x->uhdr_len);
     }
+    x->captured = 1;
+}
+
+/* At injection: the origin's data and uhdr are read now (unless the call
+ * took them already); the origin counter says the buffers may be reused. */
+static void inject_work(lx_t *x)
+{
+    if (!x->captured)
+        lx_capture(x->src, x);
     lx_cntr_add(x->src, x->org_cntr, 1, x->src);
     lx_task_t *t = lx_task(x->src, 1);
     t->sends_done++;

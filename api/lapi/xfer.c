@@ -289,6 +289,14 @@ static int amsend(lx_call_t *c, const am_args_t *a, xfer_args_t *d, const void *
         return rc;
     d->from = one_seg(local_home(c->t, udata), d->len, &d->nfrom);
     lx_t *x = start_am(c, a, d);
+    if (a->lw) {
+        /* A lightweight message is copied at the call, as real LAPI does:
+         * uhdr and udata may be reused as soon as LAPI_Xfer returns, and
+         * org_cntr says so at once. */
+        lx_capture(c->t->id, x);
+        lx_cntr_add(c->t->id, x->org_cntr, 1, c->t->id);
+        x->org_cntr = NULL;
+    }
     send_op(c, x, a->uhdr_len + d->len);
     return LAPI_SUCCESS;
 }
