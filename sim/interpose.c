@@ -533,6 +533,10 @@ void WRAP(setbuf)(FILE *f, char *buf)
 ssize_t write(int fd, const void *buf, size_t n)
 {
     if (sim_w && sim_w->cur && (fd == 1 || fd == 2)) {
+        if (sim_io_closed(sim_w->cur, fd - 1)) {
+            errno = EBADF;
+            return -1;
+        }
         FILE *f = sim_io_stream(sim_w->cur, fd - 1);
         size_t w = fwrite(buf, 1, n, f);
         return (ssize_t)w;
@@ -551,6 +555,10 @@ ssize_t WRAP(write)(int fd, const void *buf, size_t n)
 ssize_t writev(int fd, const struct iovec *iov, int cnt)
 {
     if (sim_w && sim_w->cur && (fd == 1 || fd == 2)) {
+        if (sim_io_closed(sim_w->cur, fd - 1)) {
+            errno = EBADF;
+            return -1;
+        }
         FILE *f = sim_io_stream(sim_w->cur, fd - 1);
         size_t w = 0;
         for (int i = 0; i < cnt; i++)
@@ -561,4 +569,284 @@ ssize_t writev(int fd, const struct iovec *iov, int cnt)
     if (!real_writev)
         real_writev = (ssize_t(*)(int, const struct iovec *, int))next_fn("writev");
     return real_writev(fd, iov, cnt);
+}
+
+int WRAP(fclose)(FILE *f)
+{
+    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (pe && (f == stdout || f == stderr)) {
+        /* Only this PE's stream: the others and the simulator write on. */
+        sim_io_close_stream(pe, f == stderr);
+        return 0;
+    }
+    return fclose(f);
+}
+
+int WRAP(close)(int fd)
+{
+    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (pe && (fd == 1 || fd == 2)) {
+        if (sim_io_closed(pe, fd - 1)) {
+            errno = EBADF;
+            return -1;
+        }
+        sim_io_close_stream(pe, fd - 1);
+        return 0;
+    }
+    return close(fd);
+}
+
+/* ---- per-PE C library state ----
+ *
+ * rand, random, the drand48 family and strtok keep hidden state, and the
+ * environment is one per process: each PE gets its own, so PEs that seed
+ * identically draw identical sequences whatever order they run in, as
+ * separate processes would.  The sequences are the C library's own (the
+ * _r variants over per-PE state). */
+
+typedef struct env_var {
+    char *name;
+    char *value; /* NULL: unset in this PE */
+    struct env_var *next;
+} env_var_t;
+
+typedef struct pe_libc {
+    struct random_data rd; /* rand, random */
+    char rstate[128];      /* glibc's default state size (TYPE_3) */
+    struct drand48_data d48;
+    char *strtok_save;
+    env_var_t *env;        /* this PE's changes to the environment */
+} pe_libc_t;
+
+static pe_libc_t *pe_libc(void)
+{
+    sim_pe_t *pe = sim_pe_main(sim_w->cur);
+    if (!pe->libc) {
+        pe_libc_t *l = calloc(1, sizeof *l);
+        if (!l)
+            abort();
+        /* As if srandom(1): what an unseeded process draws. */
+        initstate_r(1, l->rstate, sizeof l->rstate, &l->rd);
+        pe->libc = l;
+    }
+    return pe->libc;
+}
+
+#define IN_PE() (sim_w && sim_w->cur)
+
+int WRAP(rand)(void)
+{
+    if (!IN_PE())
+        return rand();
+    int32_t r;
+    random_r(&pe_libc()->rd, &r);
+    return r;
+}
+
+void WRAP(srand)(unsigned seed)
+{
+    if (!IN_PE()) {
+        srand(seed);
+        return;
+    }
+    srandom_r(seed, &pe_libc()->rd);
+}
+
+long WRAP(random)(void)
+{
+    return IN_PE() ? WRAP(rand)() : random();
+}
+
+void WRAP(srandom)(unsigned seed)
+{
+    if (IN_PE())
+        WRAP(srand)(seed);
+    else
+        srandom(seed);
+}
+
+double WRAP(drand48)(void)
+{
+    if (!IN_PE())
+        return drand48();
+    double r;
+    drand48_r(&pe_libc()->d48, &r);
+    return r;
+}
+
+double WRAP(erand48)(unsigned short x[3])
+{
+    if (!IN_PE())
+        return erand48(x);
+    double r;
+    erand48_r(x, &pe_libc()->d48, &r);
+    return r;
+}
+
+long WRAP(lrand48)(void)
+{
+    if (!IN_PE())
+        return lrand48();
+    long r;
+    lrand48_r(&pe_libc()->d48, &r);
+    return r;
+}
+
+long WRAP(nrand48)(unsigned short x[3])
+{
+    if (!IN_PE())
+        return nrand48(x);
+    long r;
+    nrand48_r(x, &pe_libc()->d48, &r);
+    return r;
+}
+
+long WRAP(mrand48)(void)
+{
+    if (!IN_PE())
+        return mrand48();
+    long r;
+    mrand48_r(&pe_libc()->d48, &r);
+    return r;
+}
+
+long WRAP(jrand48)(unsigned short x[3])
+{
+    if (!IN_PE())
+        return jrand48(x);
+    long r;
+    jrand48_r(x, &pe_libc()->d48, &r);
+    return r;
+}
+
+void WRAP(srand48)(long seed)
+{
+    if (IN_PE())
+        srand48_r(seed, &pe_libc()->d48);
+    else
+        srand48(seed);
+}
+
+unsigned short *WRAP(seed48)(unsigned short seed[3])
+{
+    if (!IN_PE())
+        return seed48(seed);
+    pe_libc_t *l = pe_libc();
+    seed48_r(seed, &l->d48);
+    return l->d48.__old_x;
+}
+
+void WRAP(lcong48)(unsigned short p[7])
+{
+    if (IN_PE())
+        lcong48_r(p, &pe_libc()->d48);
+    else
+        lcong48(p);
+}
+
+char *WRAP(strtok)(char *s, const char *delim)
+{
+    if (!IN_PE())
+        return strtok(s, delim);
+    return strtok_r(s, delim, &pe_libc()->strtok_save);
+}
+
+static env_var_t *env_find(pe_libc_t *l, const char *name, size_t len)
+{
+    for (env_var_t *v = l->env; v; v = v->next)
+        if (strlen(v->name) == len && strncmp(v->name, name, len) == 0)
+            return v;
+    return NULL;
+}
+
+/* Records name=value (value NULL: unset) as this PE's own. */
+static int env_set(const char *name, size_t len, const char *value)
+{
+    pe_libc_t *l = pe_libc();
+    env_var_t *v = env_find(l, name, len);
+    if (!v) {
+        v = calloc(1, sizeof *v);
+        if (!v || !(v->name = strndup(name, len))) {
+            free(v);
+            errno = ENOMEM;
+            return -1;
+        }
+        v->next = l->env;
+        l->env = v;
+    }
+    char *copy = value ? strdup(value) : NULL;
+    if (value && !copy) {
+        errno = ENOMEM;
+        return -1;
+    }
+    /* A value handed out by getenv stays valid: the old one is kept. */
+    v->value = copy;
+    return 0;
+}
+
+char *WRAP(getenv)(const char *name)
+{
+    if (!IN_PE())
+        return getenv(name);
+    env_var_t *v = env_find(pe_libc(), name, strlen(name));
+    return v ? v->value : getenv(name);
+}
+
+char *WRAP(secure_getenv)(const char *name)
+{
+    return WRAP(getenv)(name);
+}
+
+static int bad_env_name(const char *name)
+{
+    return !name || !*name || strchr(name, '=');
+}
+
+int WRAP(setenv)(const char *name, const char *value, int overwrite)
+{
+    if (!IN_PE())
+        return setenv(name, value, overwrite);
+    if (bad_env_name(name)) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (!overwrite && WRAP(getenv)(name))
+        return 0;
+    return env_set(name, strlen(name), value);
+}
+
+int WRAP(unsetenv)(const char *name)
+{
+    if (!IN_PE())
+        return unsetenv(name);
+    if (bad_env_name(name)) {
+        errno = EINVAL;
+        return -1;
+    }
+    return env_set(name, strlen(name), NULL);
+}
+
+int WRAP(putenv)(char *s)
+{
+    if (!IN_PE())
+        return putenv(s);
+    const char *eq = strchr(s, '=');
+    if (!eq)
+        return env_set(s, strlen(s), NULL);
+    return env_set(s, (size_t)(eq - s), eq + 1);
+}
+
+int WRAP(clearenv)(void)
+{
+    if (!IN_PE())
+        return clearenv();
+    extern char **environ;
+    for (char **e = environ; e && *e; e++) {
+        const char *eq = strchr(*e, '=');
+        if (eq && env_set(*e, (size_t)(eq - *e), NULL) != 0)
+            return -1;
+    }
+    for (env_var_t *v = pe_libc()->env; v; v = v->next)
+        v->value = NULL;
+    return 0;
 }

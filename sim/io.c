@@ -2,6 +2,7 @@
 #include "io.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@ typedef struct sim_io_stream {
     int pe;           /* owner */
     int which;        /* 0 stdout, 1 stderr */
     int at_bol;       /* next byte starts a line (tag it) */
+    int closed;       /* the PE closed it: writes fail with EBADF */
 } sim_io_stream_t;
 
 static FILE *real_stream(int which)
@@ -24,6 +26,10 @@ static int mid_line[2];
 static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
 {
     sim_io_stream_t *s = cookie;
+    if (s->closed) {
+        errno = EBADF;
+        return -1;
+    }
     FILE *out = real_stream(s->which);
     size_t i = 0;
     while (i < n) {
@@ -57,6 +63,22 @@ FILE *sim_io_stream(sim_pe_t *pe, int which)
     setvbuf(s->f, NULL, _IOLBF, BUFSIZ);
     pe->io[which] = s;
     return s->f;
+}
+
+int sim_io_closed(sim_pe_t *pe, int which)
+{
+    if (pe->owner)
+        pe = pe->owner;
+    return pe->io[which] && pe->io[which]->closed;
+}
+
+void sim_io_close_stream(sim_pe_t *pe, int which)
+{
+    FILE *f = sim_io_stream(pe, which);
+    fflush(f);
+    if (pe->owner)
+        pe = pe->owner;
+    pe->io[which]->closed = 1;
 }
 
 void sim_io_flush_pe(sim_pe_t *pe)

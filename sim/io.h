@@ -17,6 +17,12 @@
 FILE *sim_io_stream(sim_pe_t *pe, int which);
 /* Writes out pe's buffered output (both streams). */
 void sim_io_flush_pe(sim_pe_t *pe);
+/* The PE closed its stdout (which 0) or stderr (1): what it wrote is
+ * flushed, later writes to it fail with EBADF; the other PEs' streams and
+ * the simulator's own are untouched. */
+void sim_io_close_stream(sim_pe_t *pe, int which);
+/* 1 when the PE closed that stream. */
+int sim_io_closed(sim_pe_t *pe, int which);
 /* Flushes every PE's streams and the real stdout/stderr. */
 void sim_io_flush_all(void);
 /* Before the simulator writes a message to stderr: flushes PE output and,

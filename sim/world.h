@@ -100,6 +100,7 @@ typedef struct sim_pe {
     sim_pe_state_t stopped_state; /* its state then (RUNNING: it was the running PE) */
     /* Per-PE signal dispositions (sim/interpose), NULL until it sets one. */
     struct sigaction *sigacts; /* NSIG entries */
+    void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
     const char *crash_note;    /* what the crash was, when the signal does not say (an assertion) */
 } sim_pe_t;
 

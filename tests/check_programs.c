@@ -166,6 +166,59 @@ START_TEST(abort_is_a_crash)
 }
 END_TEST
 
+/* rand, random, lrand48, strtok and setenv/getenv are per PE: PEs that
+ * seed identically draw what one process draws (computed here by the real
+ * C library), however their draws interleave, for any PE count, seed and
+ * privatization. */
+START_TEST(libc_state_is_per_pe)
+{
+    srand(42);
+    srandom(7);
+    srand48(1234);
+    long r[4], q[4], d[4];
+    for (int i = 0; i < 4; i++) {
+        r[i] = rand();
+        q[i] = random();
+        d[i] = lrand48();
+    }
+    const char *runs[] = {"-n 3", "-n 5 --seed 9", "-n 4 --privatize swap",
+                          "-n 2 --net jitter=500ns --seed 3"};
+    for (int k = 0; k < 4; k++) {
+        run_result_t res = tu_run("%s %s --quiet %s", SIM, runs[k], PROG("libc_state"));
+        ck_assert_int_eq(res.status, 0);
+        int npes = runs[k][3] - '0';
+        for (int pe = 0; pe < npes; pe++) {
+            char want[200];
+            snprintf(want, sizeof want, "PE %d rand %ld %ld %ld %ld\n", pe, r[0], r[1], r[2], r[3]);
+            ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
+            snprintf(want, sizeof want, "PE %d random %ld %ld %ld %ld\n", pe, q[0], q[1], q[2], q[3]);
+            ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
+            snprintf(want, sizeof want, "PE %d lrand48 %ld %ld %ld %ld\n", pe, d[0], d[1], d[2], d[3]);
+            ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
+            snprintf(want, sizeof want, "PE %d strtok ok env pe-%d\n", pe, pe);
+            ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
+        }
+        tu_free(&res);
+    }
+}
+END_TEST
+
+/* fclose(stdout) or close(1) in one PE closes that PE's stream only. */
+START_TEST(closing_stdout_closes_one_pe_stream)
+{
+    const char *modes[] = {"fclose", "close"};
+    for (int m = 0; m < 2; m++) {
+        run_result_t r = tu_run("%s -n 3 --quiet %s %s", SIM, PROG("libc_state"), modes[m]);
+        ck_assert_int_eq(r.status, 0);
+        ck_assert_ptr_nonnull(strstr(r.out, "PE 1 before close\n"));
+        ck_assert_ptr_null(strstr(r.out, "PE 1 after"));
+        ck_assert_ptr_nonnull(strstr(r.out, "PE 0 after\n"));
+        ck_assert_ptr_nonnull(strstr(r.out, "PE 2 after\n"));
+        tu_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(watchdog_stops_a_spinning_pe)
 {
     char path[128], err[512];
@@ -413,6 +466,8 @@ Suite *programs_suite(void)
     tcase_add_test(tc, stack_overflow_is_exit_5_naming_the_pe);
     tcase_add_test(tc, exit_3_in_one_pe_is_exit_1);
     tcase_add_test(tc, abort_is_a_crash);
+    tcase_add_test(tc, libc_state_is_per_pe);
+    tcase_add_test(tc, closing_stdout_closes_one_pe_stream);
     tcase_add_test(tc, watchdog_stops_a_spinning_pe);
     tcase_add_test(tc, bad_input_is_exit_2_with_one_line);
     tcase_add_test(tc, puts_gets_and_waits_around_a_ring);

@@ -1,0 +1,68 @@
+/* The C library state each PE must have to itself.  Every PE seeds rand,
+ * random and the drand48 family identically, then draws across barriers
+ * (so the PEs' draws interleave) and prints what it drew; strtok and the
+ * environment are used across barriers too.  argv[1] "fclose" or "close":
+ * PE 1 closes its stdout, and every other PE's output must still come. */
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    const char *mode = argc > 1 ? argv[1] : "";
+    for (int i = 0; i < me; i++)
+        (void)rand(); /* draws before seeding change nothing after it */
+    srand(42);
+    srandom(7);
+    srand48(1234);
+    long r[4], q[4], d[4];
+    for (int i = 0; i < 4; i++) {
+        r[i] = rand();
+        q[i] = random();
+        d[i] = lrand48();
+        shmem_barrier_all();
+    }
+    printf("PE %d rand %ld %ld %ld %ld\n", me, r[0], r[1], r[2], r[3]);
+    printf("PE %d random %ld %ld %ld %ld\n", me, q[0], q[1], q[2], q[3]);
+    printf("PE %d lrand48 %ld %ld %ld %ld\n", me, d[0], d[1], d[2], d[3]);
+    char text[64];
+    snprintf(text, sizeof text, "a%d,b%d,c%d", me, me, me);
+    char *tok = strtok(text, ",");
+    int ntok = 0, good = 1;
+    while (tok) {
+        char want[16];
+        snprintf(want, sizeof want, "%c%d", "abc"[ntok], me);
+        good &= strcmp(tok, want) == 0;
+        ntok++;
+        shmem_barrier_all(); /* the other PEs tokenize in between */
+        tok = strtok(NULL, ",");
+    }
+    while (ntok < 3 && ntok++ >= 0)
+        shmem_barrier_all(); /* keep the barrier count equal */
+    char val[16];
+    snprintf(val, sizeof val, "pe-%d", me);
+    setenv("SHMEMSIM_TEST_VAR", val, 1);
+    shmem_barrier_all();
+    const char *got = getenv("SHMEMSIM_TEST_VAR");
+    printf("PE %d strtok %s env %s\n", me, good && ntok == 3 ? "ok" : "WRONG", got ? got : "(unset)");
+    if (me == 1 && !strcmp(mode, "fclose")) {
+        printf("PE 1 before close\n");
+        fclose(stdout);
+        printf("PE 1 after close\n");
+    }
+    if (me == 1 && !strcmp(mode, "close")) {
+        printf("PE 1 before close\n");
+        fflush(stdout);
+        close(1);
+        printf("PE 1 after close\n");
+        fflush(stdout);
+    }
+    shmem_barrier_all();
+    printf("PE %d after\n", me);
+    shmem_finalize();
+    return 0;
+}
