@@ -324,6 +324,66 @@ int WRAP(kill)(pid_t pid, int sig)
     return kill(pid, sig);
 }
 
+/* ---- alarms: per PE, in virtual time ---- */
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+    return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
+}
+
+static void ns_tv(uint64_t ns, struct timeval *tv)
+{
+    tv->tv_sec = (time_t)(ns / 1000000000u);
+    tv->tv_usec = (suseconds_t)(ns % 1000000000u / 1000u);
+}
+
+/* What is left of the PE's alarm, in ns (0: none). */
+static uint64_t alarm_left(const sim_pe_t *pe)
+{
+    return pe->alarm_at > sim_w->now ? pe->alarm_at - sim_w->now : 0;
+}
+
+unsigned WRAP(alarm)(unsigned s)
+{
+    if (!sim_w || !sim_w->cur)
+        return alarm(s);
+    uint64_t left = alarm_left(sim_pe_main(sim_w->cur));
+    sim_pe_set_alarm(s ? sim_w->now + (uint64_t)s * 1000000000u : 0, 0);
+    return (unsigned)((left + 999999999u) / 1000000000u);
+}
+
+int WRAP(getitimer)(int which, struct itimerval *cur)
+{
+    if (!sim_w || !sim_w->cur)
+        return getitimer(which, cur);
+    memset(cur, 0, sizeof *cur);
+    if (which == ITIMER_REAL) {
+        const sim_pe_t *pe = sim_pe_main(sim_w->cur);
+        ns_tv(alarm_left(pe), &cur->it_value);
+        ns_tv(pe->alarm_interval, &cur->it_interval);
+    }
+    return 0;
+}
+
+/* ITIMER_REAL counts virtual time; ITIMER_VIRTUAL and ITIMER_PROF are
+ * accepted and never fire (a PE's CPU time is not modelled). */
+int WRAP(setitimer)(int which, const struct itimerval *nv, struct itimerval *old)
+{
+    if (!sim_w || !sim_w->cur)
+        return setitimer(which, nv, old);
+    if (which != ITIMER_REAL && which != ITIMER_VIRTUAL && which != ITIMER_PROF) {
+        errno = EINVAL;
+        return -1;
+    }
+    if (old)
+        WRAP(getitimer)(which, old);
+    if (which == ITIMER_REAL) {
+        uint64_t v = tv_ns(&nv->it_value);
+        sim_pe_set_alarm(v ? sim_w->now + v : 0, tv_ns(&nv->it_interval));
+    }
+    return 0;
+}
+
 /* ---- virtual time ---- */
 
 static uint64_t vnow(void)

@@ -82,10 +82,77 @@ static void pe_entry(void)
     sim_pe_exit(status);
 }
 
+/* PE context: runs the handlers of the signals that came for the PE while
+ * it was away. */
+static void deliver_signals(sim_pe_t *ctx)
+{
+    sim_pe_t *pe = sim_pe_main(ctx);
+    while (pe->sig_pending) {
+        int sig = __builtin_ctzll(pe->sig_pending);
+        pe->sig_pending &= ~(1ull << sig);
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        si.si_signo = sig;
+        si.si_code = SI_KERNEL;
+        if (!sim_pe_signal_handler(ctx, sig, &si, NULL)) {
+            ctx->fault_pc = NULL;
+            sim_pe_crash(sig, NULL, SIM_END_CRASH);
+        }
+    }
+}
+
 /* Gives the CPU back to the scheduler; returns when resumed. */
 static void switch_to_sched(sim_pe_t *pe)
 {
     sim_coro_switch(&pe->coro, &sim_w->sched);
+    if (sim_pe_main(pe)->sig_pending)
+        deliver_signals(pe);
+}
+
+/* Scheduler context: ends pe, which is not running, as killed by sig. */
+static void end_by_signal(sim_pe_t *pe, int sig)
+{
+    pe->end = SIM_END_CRASH;
+    pe->signo = sig;
+    pe->fault_pc = NULL;
+    sim_terminate(SIM_OUT_CRASH, pe->id);
+    sim_io_flush_pe(pe);
+    pe->state = SIM_PE_DONE;
+    sim_w->live--;
+    sim_trace_pe_end(pe);
+    if (pe->helper)
+        pe->helper->state = SIM_PE_DONE;
+}
+
+static void alarm_ev(void *arg)
+{
+    sim_pe_t *pe = arg;
+    if (pe->state == SIM_PE_DONE || sim_w->stopping || pe->alarm_at != sim_w->now)
+        return; /* ended, or the alarm was changed since */
+    pe->alarm_at = pe->alarm_interval ? sim_w->now + pe->alarm_interval : 0;
+    if (pe->alarm_at)
+        sim_evq_push(&sim_w->evq, pe->alarm_at, alarm_ev, pe);
+    const struct sigaction *t = pe->sigacts;
+    if (t && t[SIGALRM].sa_handler == SIG_IGN)
+        return;
+    if (!t || t[SIGALRM].sa_handler == SIG_DFL) {
+        end_by_signal(pe, SIGALRM);
+        return;
+    }
+    pe->sig_pending |= 1ull << SIGALRM;
+    if (pe->state == SIM_PE_BLOCKED) {
+        sim_pe_wake(pe);
+        pe->signal_woke = 1;
+    }
+}
+
+void sim_pe_set_alarm(uint64_t at, uint64_t interval)
+{
+    sim_pe_t *pe = sim_pe_main(sim_w->cur);
+    pe->alarm_at = at;
+    pe->alarm_interval = at ? interval : 0;
+    if (at)
+        sim_evq_push(&sim_w->evq, at, alarm_ev, pe);
 }
 
 static void start_pes(void)
@@ -178,8 +245,14 @@ void sim_pe_block_on(const char *why, const void *addr, size_t len)
     addr = addr ? sim_mem_home(pe->id, addr) : NULL;
     pe->watch_lo = addr;
     pe->watch_hi = addr ? (const char *)addr + len : NULL;
-    pe->state = SIM_PE_BLOCKED;
-    switch_to_sched(pe);
+    for (;;) {
+        pe->state = SIM_PE_BLOCKED;
+        switch_to_sched(pe);
+        sim_pe_t *m = sim_pe_main(pe);
+        if (!m->signal_woke)
+            break;
+        m->signal_woke = 0; /* woken only to run a handler: wait on */
+    }
     pe->watch_lo = pe->watch_hi = NULL;
     pe->why[0] = '\0';
 }
@@ -204,6 +277,8 @@ void sim_pe_sleep(uint64_t ns)
 
 void sim_pe_wake(sim_pe_t *pe)
 {
+    if (pe->state == SIM_PE_READY)
+        pe->signal_woke = 0; /* a real wake after a handler's: it counts */
     if (pe->state != SIM_PE_BLOCKED)
         return;
     pe->state = SIM_PE_READY;

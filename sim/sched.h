@@ -53,8 +53,14 @@ _Noreturn void sim_pe_stop_interrupted(void);
 /* From the process's signal handler, in pe's context: runs the handler pe
  * installed for sig (sim/interpose), if any, and returns 1; 0 when pe has
  * the default action for sig. */
-struct sigaction;
 int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *siginfo, void *ucontext);
+/* PE context: sets the running PE's alarm (alarm, setitimer ITIMER_REAL)
+ * to fire at virtual time at (0: cancel), then every interval ns (0:
+ * once).  When it fires, SIGALRM goes to that PE only: with the default
+ * action the PE ends as crashed by it; with a handler the handler runs in
+ * the PE as soon as it runs again (a blocked PE is woken for it and goes
+ * back to waiting after it). */
+void sim_pe_set_alarm(uint64_t at, uint64_t interval);
 /* Any context.  Ends pe as a failed node would (an injected crash fault):
  * it never runs again and nothing it had under way completes, but unlike
  * sim_pe_crash the job goes on.  Does not return when pe is running. */

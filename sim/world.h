@@ -100,6 +100,10 @@ typedef struct sim_pe {
     sim_pe_state_t stopped_state; /* its state then (RUNNING: it was the running PE) */
     /* Per-PE signal dispositions (sim/interpose), NULL until it sets one. */
     struct sigaction *sigacts; /* NSIG entries */
+    uint64_t alarm_at;         /* virtual time its alarm/ITIMER_REAL fires, 0: none */
+    uint64_t alarm_interval;   /* ITIMER_REAL's interval, ns (0: one shot) */
+    uint64_t sig_pending;      /* signals to run its handlers for (bit n: signal n) */
+    int signal_woke;           /* woken from a block only to run a handler */
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
     const char *crash_note;    /* what the crash was, when the signal does not say (an assertion) */
 } sim_pe_t;

@@ -208,6 +208,42 @@ START_TEST(signal_handlers_are_per_pe)
 }
 END_TEST
 
+/* alarm is per PE and counts virtual time: it ends only the PE that set
+ * it (default action) or runs that PE's handler, even while it waits. */
+START_TEST(alarm_is_per_pe_in_virtual_time)
+{
+    char at[120], want[300];
+    site(at, sizeof at, "fail", "alarm");
+    run_result_t r = tu_run("%s -n 3 %s alarm", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 5);
+    snprintf(want, sizeof want, "PE 1 crashed: Alarm clock during shmem_long_wait_until called "
+             "from %s\n", at);
+    ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
+    ck_assert_msg(strstr(r.err, ": crash at virtual time 2000"), "%s", r.err);
+    all_output_kept(&r, 3);
+    tu_free(&r);
+    r = tu_run("%s -n 3 %s alarm-handler", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 1 alarm handler got signal 14\n"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 1 exited with status 3"));
+    tu_free(&r);
+}
+END_TEST
+
+/* alarm(0) in a PE does not turn the watchdog off. */
+START_TEST(alarm_zero_leaves_the_watchdog_on)
+{
+    char at[120], want[300];
+    site(at, sizeof at, "fail", "alarm0");
+    run_result_t r = tu_run("%s -n 2 --watchdog 1 %s alarm0", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 6);
+    snprintf(want, sizeof want, "watchdog: PE 1 ran for 1 s of wall time without calling the "
+             "simulator (at %s)", at);
+    ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Reads fd until EOF into a growing string. */
 static char *read_all(int fd, char *buf, size_t *len)
 {
@@ -298,6 +334,8 @@ Suite *crash_suite(void)
     tcase_add_test(tc, quick_exit_ends_the_pe_with_its_status);
     tcase_add_test(tc, signal_handlers_are_per_pe);
     tcase_add_test(tc, sigterm_from_outside_keeps_output_and_report);
+    tcase_add_test(tc, alarm_is_per_pe_in_virtual_time);
+    tcase_add_test(tc, alarm_zero_leaves_the_watchdog_on);
     suite_add_tcase(s, tc);
     return s;
 }

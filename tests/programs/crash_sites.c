@@ -36,6 +36,14 @@ static __attribute__((noinline)) int big_frame(int n)
     return big[0];
 }
 
+long flag;
+
+static void on_alarm(int sig)
+{
+    printf("PE %d alarm handler got signal %d\n", shmem_my_pe(), sig);
+    _exit(3);
+}
+
 static __attribute__((noinline)) void fail(const char *mode, int argc)
 {
     if (!strcmp(mode, "segv")) {
@@ -77,6 +85,20 @@ static __attribute__((noinline)) void fail(const char *mode, int argc)
     if (!strcmp(mode, "exec")) {
         char *args[] = {"/bin/echo", "replaced", NULL};
         execv(args[0], args); /* @exec */
+    }
+    if (!strcmp(mode, "alarm")) {
+        alarm(2);
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1); /* @alarm */
+    }
+    if (!strcmp(mode, "alarm-handler")) {
+        signal(SIGALRM, on_alarm);
+        alarm(2);
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
+    }
+    if (!strcmp(mode, "alarm0")) {
+        alarm(0); /* must not turn the watchdog off */
+        for (;;) { /* @alarm0 */
+        }
     }
     if (!strcmp(mode, "spin"))
         for (;;) { /* @spin */
