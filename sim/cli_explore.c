@@ -133,6 +133,30 @@ static void fill_expect(sim_scenario_t *w, const cli_outcome_t *oc)
     }
 }
 
+/* Writes word into a YAML comment as a shell would need it: as it is when
+ * it holds only plain characters, else in bash's $'...' quoting with
+ * control characters, quotes, backslashes and non-ASCII bytes escaped, so
+ * that no newline ends the comment and no byte breaks UTF-8. */
+static void comment_word(FILE *f, const char *word)
+{
+    const unsigned char *p = (const unsigned char *)word;
+    if (*p && strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                           "_-+=.,:/@%") == strlen(word)) {
+        fputs(word, f);
+        return;
+    }
+    fputs("$'", f);
+    for (; *p; p++) {
+        if (*p == '\\' || *p == '\'')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20 || *p >= 0x7f)
+            fprintf(f, "\\x%02x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('\'', f);
+}
+
 /* Writes the scenario replaying group g's first seed; returns its path. */
 static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const xstate_t *x,
                           const xgroup_t *g, int argc, char **argv)
@@ -166,9 +190,13 @@ static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const
     FILE *f = path ? fopen(path, "w") : NULL;
     if (f) {
         fprintf(f, "# Written by: shmemsim explore");
-        for (int i = 1; i < argc; i++)
-            fprintf(f, " %s", argv[i]);
-        fprintf(f, "\n# Replay with: shmemsim replay %s\n", path);
+        for (int i = 1; i < argc; i++) {
+            fputc(' ', f);
+            comment_word(f, argv[i]);
+        }
+        fprintf(f, "\n# Replay with: shmemsim replay ");
+        comment_word(f, path);
+        fputc('\n', f);
         if (sim_scenario_write(f, &w) != 0 || fclose(f) != 0)
             f = NULL;
     }

@@ -106,10 +106,13 @@ void sim_msg_free(sim_msg_t *m)
     net->free_msgs = m;
 }
 
-/* Serialisation time of n bytes at the port bandwidth, in ns, rounded up. */
+/* Serialisation time of n bytes at the port bandwidth, in ns, rounded up,
+ * and at most 2^62 ns (146 years) so that sums of times cannot wrap. */
 static uint64_t wire_ns(size_t n)
 {
     double t = (double)n * 1e9 / net->p.bandwidth;
+    if (!(t < 0x1p62))
+        return (uint64_t)1 << 62;
     uint64_t ns = (uint64_t)t;
     return ns + ((double)ns < t);
 }

@@ -121,6 +121,10 @@ static int set_rate(double *field, const net_key_t *k, const char *v,
     if (sim_units_rate(v, &r) != 0)
         return fail(err, errlen, "bad rate '%s' for %s (use e.g. 10GB/s, 1.5GiB/s, 1e9)",
                     v, k->name);
+    /* Slower than a byte a second, one message would outlast virtual
+     * time's range (584 years of ns). */
+    if (!(r >= 1.0))
+        return fail(err, errlen, "%s must be at least 1 byte/s, got '%s'", k->name, v);
     *field = r;
     return 0;
 }

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_KEYS  24   /* most keys any fixed-schema mapping has */
 #define MAX_ENV   1024 /* entries in env: (bounds the duplicate check) */
@@ -1011,8 +1012,13 @@ static int read_all(ctx_t *c, char **buf, size_t *len)
 {
     FILE *f = fopen(c->file, "rb");
     const char *why;
+    struct stat st;
     if (f == NULL)
         return fail_lc(c, 0, 0, "cannot open: %s", strerror(errno));
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        return fail_lc(c, 0, 0, "is a directory, not a scenario file");
+    }
     why = read_stream(f, buf, len);
     fclose(f);
     if (why == NULL)
@@ -1055,7 +1061,23 @@ static int syntax_error(ctx_t *c, yaml_parser_t *p, const char *buf, size_t len)
 }
 
 /* Budget and shape checks on one event; returns 0 or -1 (message set). */
-static int prescan_event(ctx_t *c, const yaml_event_t *ev, int *depth, long *events, int *docs)
+/* The anchor an event defines, or NULL. */
+static const yaml_char_t *event_anchor(const yaml_event_t *ev)
+{
+    switch (ev->type) {
+    case YAML_SCALAR_EVENT:
+        return ev->data.scalar.anchor;
+    case YAML_SEQUENCE_START_EVENT:
+        return ev->data.sequence_start.anchor;
+    case YAML_MAPPING_START_EVENT:
+        return ev->data.mapping_start.anchor;
+    default:
+        return NULL;
+    }
+}
+
+static int prescan_event(ctx_t *c, const yaml_event_t *ev, int *depth, long *events, int *docs,
+                         long *anchors)
 {
     size_t line = ev->start_mark.line + 1, col = ev->start_mark.column + 1;
     if (ev->type == YAML_SEQUENCE_START_EVENT || ev->type == YAML_MAPPING_START_EVENT)
@@ -1072,6 +1094,10 @@ static int prescan_event(ctx_t *c, const yaml_event_t *ev, int *depth, long *eve
          ev->type == YAML_SEQUENCE_START_EVENT || ev->type == YAML_MAPPING_START_EVENT) &&
         ++*events > SIM_SCENARIO_MAX_NODES)
         return fail_lc(c, line, col, "the document has more than 100000 nodes");
+    /* libyaml's loader checks each anchor and resolves each alias against
+     * every earlier anchor: quadratic time, so their number is bounded. */
+    if (event_anchor(ev) && ++*anchors > SIM_SCENARIO_MAX_ANCHORS)
+        return fail_lc(c, line, col, "the document defines more than 1000 anchors");
     return 0;
 }
 
@@ -1084,7 +1110,7 @@ static int prescan(ctx_t *c, const char *buf, size_t len)
 {
     yaml_parser_t p;
     yaml_event_t ev;
-    long events = 0;
+    long events = 0, anchors = 0;
     int depth = 0, docs = 0, rc = 0, done = 0;
     if (!yaml_parser_initialize(&p))
         return fail_lc(c, 1, 1, "out of memory");
@@ -1094,7 +1120,7 @@ static int prescan(ctx_t *c, const char *buf, size_t len)
             rc = syntax_error(c, &p, buf, len);
             break;
         }
-        rc = prescan_event(c, &ev, &depth, &events, &docs);
+        rc = prescan_event(c, &ev, &depth, &events, &docs, &anchors);
         done = ev.type == YAML_STREAM_END_EVENT;
         yaml_event_delete(&ev);
     }

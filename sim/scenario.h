@@ -26,6 +26,7 @@
 #define SIM_SCENARIO_MAX_FILE  (4u << 20) /* bytes in a scenario file */
 #define SIM_SCENARIO_MAX_NODES 100000     /* nodes visited with aliases expanded */
 #define SIM_SCENARIO_MAX_DEPTH 64         /* nesting of lists and mappings */
+#define SIM_SCENARIO_MAX_ANCHORS 1000     /* &anchors (libyaml looks them up one by one) */
 #define SIM_SCENARIO_MAX_NPES  (1 << 20)  /* largest accepted npes */
 #define SIM_SCENARIO_MAX_STR   4096       /* bytes in any free-text string */
 #define SIM_SCENARIO_MAX_NAME  255        /* bytes in the scenario name */

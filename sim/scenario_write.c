@@ -9,18 +9,40 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A YAML double-quoted scalar: safe for any bytes the loader accepted. */
+/* Length of the valid UTF-8 sequence at s (not overlong, no surrogate,
+ * at most U+10FFFF), or 0. */
+static int utf8_len(const unsigned char *s)
+{
+    int n = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+          : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+/* A YAML double-quoted scalar that always loads: control characters are
+ * escaped, and so is a byte that is not part of valid UTF-8 (a program
+ * argument may hold any bytes; it loads back as the character U+00XX). */
 static void qstr(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
+    while (*s) {
         unsigned char c = (unsigned char)*s;
+        int n = utf8_len((const unsigned char *)s);
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
-        else if (c < 0x20 || c == 0x7f)
+        else if (c < 0x20 || c == 0x7f || n == 0)
             fprintf(f, "\\x%02x", c);
-        else
-            fputc(c, f);
+        else {
+            fwrite(s, 1, (size_t)n, f);
+            s += n;
+            continue;
+        }
+        s++;
     }
     fputc('"', f);
 }

@@ -184,6 +184,83 @@ START_TEST(explore_finds_the_missing_fence_and_replay_reproduces_it)
 }
 END_TEST
 
+/* An argument with a newline, a byte that is not UTF-8 and a quote makes
+ * a replay file that still loads and reproduces the run. */
+START_TEST(explore_escapes_arguments_in_the_replay_file)
+{
+    char dir[] = "/tmp/shmemsim-explore-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t r = tu_run("%s explore -n 4 --seeds 1..2 --jobs 1 --out %s %s/fail exit3 "
+                            "\"$(printf 'a\\nb\\377c')\" \"it's\"", SIM, dir, progdir());
+    ck_assert_msg(r.status == 1, "%d %s %s", r.status, r.out, r.err);
+    tu_free(&r);
+    char file[512];
+    snprintf(file, sizeof file, "%s/fail-seed1.yaml", dir);
+    char *text = tu_read_file(file, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_msg(strstr(text, " exit3 $'a\\x0ab\\xffc' $'it\\'s'\n# Replay with: "), "%s", text);
+    free(text);
+    r = tu_run("%s replay %s", SIM, file);
+    ck_assert_msg(r.status == 1, "%d %s", r.status, r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 3 exited with status 3"));
+    tu_free(&r);
+    r = tu_run("rm -rf %s", dir);
+    tu_free(&r);
+}
+END_TEST
+
+/* A directory given as a scenario says so; a file with too many anchors
+ * (libyaml resolves them in quadratic time) is refused before loading. */
+START_TEST(scenario_directory_and_anchor_bound)
+{
+    run_result_t r = tu_run("%s test /tmp", SIM);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.out, "/tmp: is a directory"), "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s run --scenario /tmp", SIM);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "/tmp: is a directory"), "%s", r.err);
+    tu_free(&r);
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/shmemsim-anchors-%d.yaml", (int)getpid());
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "program: ring\nnpes: 2\nx:\n");
+    for (int i = 0; i < 99990; i++)
+        fprintf(f, "  - &a%d %d\n", i, i);
+    fclose(f);
+    r = tu_run("%s test %s", SIM, path);
+    unlink(path);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.out, ":1004:5: the document defines more than 1000 anchors"), "%s",
+                  r.out);
+    tu_free(&r);
+}
+END_TEST
+
+/* A bandwidth too small for virtual time is refused; the smallest one
+ * accepted makes the run end later than the default, never earlier. */
+START_TEST(tiny_bandwidth_is_refused_or_slower)
+{
+    const char *bad[] = {"1e-12", "0.5", "1e-300"};
+    for (int i = 0; i < 3; i++) {
+        run_result_t r = tu_run("%s -n 2 --net bandwidth=%s %s/ring", SIM, bad[i], progdir());
+        ck_assert_int_eq(r.status, 2);
+        ck_assert_msg(strstr(r.err, "bandwidth must be at least 1 byte/s"), "%s", r.err);
+        tu_free(&r);
+    }
+    run_result_t a = tu_run("%s -n 2 %s/ring", SIM, progdir());
+    run_result_t b = tu_run("%s -n 2 --net bandwidth=1 %s/ring", SIM, progdir());
+    ck_assert_int_eq(a.status, 0);
+    ck_assert_int_eq(b.status, 0);
+    double ta = strtod(strstr(a.err, "at virtual time ") + 16, NULL);
+    double tb = strtod(strstr(b.err, "at virtual time ") + 16, NULL);
+    ck_assert_msg(tb > ta * 1000, "%g vs %g", tb, ta);
+    tu_free(&a);
+    tu_free(&b);
+}
+END_TEST
+
 START_TEST(explore_output_does_not_depend_on_job_count)
 {
     char dir[] = "/tmp/shmemsim-explore-XXXXXX";
@@ -489,6 +566,9 @@ Suite *faults_suite(void)
     tcase_add_test(tc, malformed_scenarios_name_file_line_column);
     tcase_add_test(tc, bad_command_lines_are_usage_errors);
     tcase_add_test(tc, explore_finds_the_missing_fence_and_replay_reproduces_it);
+    tcase_add_test(tc, explore_escapes_arguments_in_the_replay_file);
+    tcase_add_test(tc, scenario_directory_and_anchor_bound);
+    tcase_add_test(tc, tiny_bandwidth_is_refused_or_slower);
     tcase_add_test(tc, explore_output_does_not_depend_on_job_count);
     tcase_add_test(tc, explore_with_a_scenario_keeps_its_faults);
     tcase_add_test(tc, trace_of_an_8_pe_fault_run_has_tracks_spans_flows_and_faults);
