@@ -32,15 +32,18 @@ static const int saved_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SI
 #define NSAVED (sizeof saved_signals / sizeof saved_signals[0])
 
 void __real__gfortran_set_options(int num, int options[]);
+/* The process's sigaction: the module's own calls to sigaction are
+ * wrapped (per-PE dispositions), but these handlers are the process's. */
+int __real_sigaction(int sig, const struct sigaction *sa, struct sigaction *old);
 
 void __wrap__gfortran_set_options(int num, int options[])
 {
     struct sigaction old[NSAVED];
     for (size_t i = 0; i < NSAVED; i++)
-        sigaction(saved_signals[i], NULL, &old[i]);
+        __real_sigaction(saved_signals[i], NULL, &old[i]);
     __real__gfortran_set_options(num, options);
     for (size_t i = 0; i < NSAVED; i++)
-        sigaction(saved_signals[i], &old[i], NULL);
+        __real_sigaction(saved_signals[i], &old[i], NULL);
     shmemsim_fortran_start(&shmemnpes_, IMPLICIT_INIT);
 }
 
