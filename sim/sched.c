@@ -190,6 +190,45 @@ static void kill_survivors(void)
     }
 }
 
+/* Contexts waiting in sim_pe_poll_idle, woken by the next change. */
+static sim_pe_t **pollers;
+static int npollers, cap_pollers;
+
+static void wake_pollers(void)
+{
+    for (int i = 0; i < npollers; i++) {
+        pollers[i]->poll_waiting = 0;
+        sim_pe_wake(pollers[i]);
+    }
+    npollers = 0;
+}
+
+int sim_pe_poll_idle(const char *why, const void *key)
+{
+    sim_pe_t *pe = sim_w->cur;
+    int waited = 0, k = pe->poll_key[0] == key ? 0 : pe->poll_key[1] == key ? 1 : -1;
+    if (k >= 0 && pe != borrow_pe && pe->poll_quiet && pe->poll_mark[k] == sim_w->changes &&
+        pe->call_depth == 1 && sim_evq_min_time(&sim_w->evq) != UINT64_MAX) {
+        if (npollers == cap_pollers)
+            pollers = sim_xrealloc(pollers, (size_t)(cap_pollers = cap_pollers ? 2 * cap_pollers
+                                                                                : 8) *
+                                                sizeof *pollers);
+        pollers[npollers++] = pe;
+        pe->poll_waiting = 1;
+        sim_pe_block(why);
+        waited = 1;
+    }
+    if (k < 0) { /* the older entry makes room */
+        k = 1;
+        pe->poll_key[0] = pe->poll_key[1];
+        pe->poll_mark[0] = pe->poll_mark[1];
+        pe->poll_key[1] = key;
+    }
+    pe->poll_prev = 1; /* this call is a poll */
+    pe->poll_mark[k] = sim_w->changes;
+    return waited;
+}
+
 void sim_sched_run(void)
 {
     sim_w->live = sim_w->npes;
@@ -201,8 +240,17 @@ void sim_sched_run(void)
         if (sim_w->live == 0 && sim_fault_is_timer(&ev))
             continue; /* a fault due after every PE ended changes nothing, not even the clock */
         sim_w->now = ev.time;
+        /* Resuming a context whose last call was a poll that saw nothing
+         * changes nothing another poller can see; everything else may. */
+        int quiet = ev.fn == resume_ev && ((sim_pe_t *)ev.arg)->poll_quiet;
         ev.fn(ev.arg);
+        if (!quiet) {
+            sim_w->changes++;
+            if (npollers)
+                wake_pollers();
+        }
     }
+    npollers = 0;
     if (!sim_w->stopping && sim_w->live > 0)
         sim_terminate(SIM_OUT_DEADLOCK, -1);
     kill_survivors();
@@ -427,6 +475,19 @@ void sim_call_leave(void)
     sim_pe_t *pe = sim_w->cur;
     if (--pe->call_depth > 0)
         return;
+    if (pe->poll_prev) {
+        pe->poll_prev = 0;
+        pe->poll_quiet = 1;
+    } else if (pe->poll_quiet) {
+        /* The first call after a run of polls: what it did (and the
+         * program's own code since its last poll) may be what another
+         * poller waits for. */
+        pe->poll_quiet = 0;
+        pe->poll_key[0] = pe->poll_key[1] = NULL;
+        sim_w->changes++;
+        if (npollers)
+            wake_pollers();
+    }
     sim_trace_span(pe, pe->call, pe->call_start, sim_w->now);
     pe->call = NULL;
 }

@@ -61,6 +61,16 @@ int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *siginfo, void *ucontext);
  * the PE as soon as it runs again (a blocked PE is woken for it and goes
  * back to waiting after it). */
 void sim_pe_set_alarm(uint64_t at, uint64_t interval);
+/* PE context, from a polling routine (LAPI_Probe, LAPI_Getcntr) right
+ * after its call began; key names what it reads (the counter; any fixed
+ * address for Probe).  When the calling context made this same poll
+ * before, only polls since, and no event other than resuming polling
+ * contexts has fired since, nothing it can observe has changed and nothing
+ * will until the next event: if an event is pending, it waits for it
+ * instead of spinning (a polling loop then costs one switch per change,
+ * not one per poll).  Returns 1 when it waited (the caller then looks
+ * again: dispatch, re-read). */
+int sim_pe_poll_idle(const char *why, const void *key);
 /* Any context.  Ends pe as a failed node would (an injected crash fault):
  * it never runs again and nothing it had under way completes, but unlike
  * sim_pe_crash the job goes on.  Does not return when pe is running. */

@@ -104,6 +104,13 @@ typedef struct sim_pe {
     uint64_t alarm_interval;   /* ITIMER_REAL's interval, ns (0: one shot) */
     uint64_t sig_pending;      /* signals to run its handlers for (bit n: signal n) */
     int signal_woke;           /* woken from a block only to run a handler */
+    /* Busy polling (sim_pe_poll_idle): its calls since the last other one
+     * were polls (quiet), the call in progress is one (prev), it waits for
+     * a change; the last two polls made (what they read) and the world's
+     * change count each saw. */
+    int poll_quiet, poll_prev, poll_waiting;
+    const void *poll_key[2];
+    uint64_t poll_mark[2];
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
     const char *crash_note;    /* what the crash was, when the signal does not say (an assertion) */
 } sim_pe_t;
@@ -134,6 +141,7 @@ typedef struct sim_world {
     sim_outcome_t outcome;   /* how the run ended (valid after sim_run) */
     int culprit;             /* PE that caused a terminating outcome, or -1 */
     uint64_t switches;       /* context switches into PEs */
+    uint64_t changes;        /* events other than resuming a PE that only polls */
     int live;                /* PEs not yet done */
     int findings_error;      /* error-severity findings raised */
     int findings_total;      /* all findings raised */

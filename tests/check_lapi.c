@@ -334,6 +334,26 @@ START_TEST(lw_messages_are_copied_at_the_call)
 }
 END_TEST
 
+/* Tasks spinning on LAPI_Probe + LAPI_Getcntr for 10 ms of virtual time
+ * wait for the next event instead: a few hundred events, not one per poll
+ * (a million), and the same result and end time in every mode. */
+START_TEST(busy_polling_skips_to_the_next_event)
+{
+    const char *runs[] = {"-n 3", "-n 8 --privatize swap", "-n 2 --net jitter=1us --seed 4"};
+    for (int i = 0; i < 3; i++) {
+        run_result_t r = tu_run("%s %s %s", SIM, runs[i], PROG("lapi_poll"));
+        ck_assert_msg(r.status == 0, "%s: %s", runs[i], r.err);
+        int n = runs[i][3] - '0';
+        ck_assert_int_eq(tu_count(r.out, " ok\n"), n);
+        double events = number_after(r.err, "us; ");
+        ck_assert_msg(events < 2000, "%s: %s", runs[i], r.err);
+        double t = number_after(r.err, "at virtual time ");
+        ck_assert_msg(t >= 10000 && t < 10100, "%s: %s", runs[i], r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 static char *run_capture(const char *opts, const char *prog, const char *trace)
 {
     run_result_t r = tu_run("%s %s --trace %s --report %s.report %s", SIM, opts, trace, trace,
@@ -429,6 +449,7 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, unfenced_puts_reorder_fence_orders_them);
     tcase_add_test(tc, counters_gets_vectors_xfer_handlers_threads_env);
     tcase_add_test(tc, lw_messages_are_copied_at_the_call);
+    tcase_add_test(tc, busy_polling_skips_to_the_next_event);
     tcase_add_test(tc, runs_are_deterministic_and_privatization_blind);
     tcase_add_test(tc, report_and_trace_show_lapi);
     suite_add_tcase(s, tc);

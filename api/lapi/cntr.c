@@ -16,6 +16,8 @@ int LAPI_Getcntr(lapi_handle_t hndl, lapi_cntr_t *cntr, int *val)
 {
     lx_call_t c;
     int rc = lx_begin(&c, "LAPI_Getcntr", LX_SITE(), hndl, LX_LOCAL);
+    if (rc == LAPI_SUCCESS && cntr && val && sim_pe_poll_idle("LAPI_Getcntr (polling)", cntr))
+        lx_poll(c.t, 0);
     if (rc == LAPI_SUCCESS && !cntr)
         rc = LAPI_ERR_CNTR_NULL;
     if (rc == LAPI_SUCCESS && !val)
@@ -171,6 +173,8 @@ int LAPI_Probe(lapi_handle_t hndl)
     lx_call_t c;
     /* lx_begin already makes the dispatcher pass. */
     int rc = lx_begin(&c, "LAPI_Probe", LX_SITE(), hndl, LX_COMM);
+    if (rc == LAPI_SUCCESS && sim_pe_poll_idle("LAPI_Probe (polling)", (const void *)LAPI_Probe))
+        lx_poll(c.t, 0);
     return lx_end(&c, rc);
 }
 
