@@ -279,6 +279,8 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
         rc = l->mode == SIM_LOAD_COPY ? load_all(l, &fi, err, errlen)
                                       : load_swap(l, &fi, err, errlen);
     }
+    l->data_off = fi.rw_lo - fi.vlo;
+    l->data_len = fi.rw_hi > fi.rw_lo ? fi.rw_hi - fi.rw_lo : 0;
     free(fi.bytes);
     if (rc != 0) {
         sim_loader_close(l);

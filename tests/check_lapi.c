@@ -354,6 +354,30 @@ START_TEST(busy_polling_skips_to_the_next_event)
 }
 END_TEST
 
+/* A Put/Get/Rmw range that is not one of the target's objects (code, an
+ * unmapped page, past the end of its memory) is a finding naming the call
+ * and line, the transfer dropped, never a crash. */
+START_TEST(wild_target_ranges_are_findings)
+{
+    const char *modes[] = {"code", "past", "unmapped", "rmw"};
+    const char *calls[] = {"LAPI_Put", "LAPI_Put", "LAPI_Get", "LAPI_Rmw"};
+    for (int i = 0; i < 4; i++) {
+        run_result_t r = tu_run("%s -n 2 %s %s", SIM, PROG("lapi_wild"), modes[i]);
+        ck_assert_msg(r.status == 4, "%s: %d %s", modes[i], r.status, r.err);
+        char marker[32], want[200];
+        snprintf(marker, sizeof marker, "@%s", modes[i]);
+        snprintf(want, sizeof want, "[lapi-foreign-address] PE 0 at t=");
+        ck_assert_msg(strstr(r.err, want), "%s: %s", modes[i], r.err);
+        snprintf(want, sizeof want, " in %s, called from main at lapi_wild.c:%d:\n", calls[i],
+                 tu_line_of("tests/programs/lapi_wild.c", marker));
+        ck_assert_msg(strstr(r.err, want), "%s: want '%s' in %s", modes[i], want, r.err);
+        ck_assert_ptr_nonnull(strstr(r.out, "task 0 done, word 0\n"));
+        ck_assert_ptr_nonnull(strstr(r.out, "task 1 done, word 0\n"));
+        tu_free(&r);
+    }
+}
+END_TEST
+
 static char *run_capture(const char *opts, const char *prog, const char *trace)
 {
     run_result_t r = tu_run("%s %s --trace %s --report %s.report %s", SIM, opts, trace, trace,
@@ -450,6 +474,7 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, counters_gets_vectors_xfer_handlers_threads_env);
     tcase_add_test(tc, lw_messages_are_copied_at_the_call);
     tcase_add_test(tc, busy_polling_skips_to_the_next_event);
+    tcase_add_test(tc, wild_target_ranges_are_findings);
     tcase_add_test(tc, runs_are_deterministic_and_privatization_blind);
     tcase_add_test(tc, report_and_trace_show_lapi);
     suite_add_tcase(s, tc);

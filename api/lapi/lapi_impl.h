@@ -256,6 +256,12 @@ void lx_dispatch_soon(lx_task_t *t);
 /* Home address in task pe of addr, an address the caller passed for pe's
  * memory (an address in pe's space, or a symmetric one of its own). */
 void *lx_remote_home(int pe, const void *addr);
+/* lx_remote_home for the whole range [addr, addr+len) that a Put (write)
+ * or Get or Rmw reads or writes: NULL, with a lapi-foreign-address
+ * finding, when the range runs out of the object it starts in (the
+ * program copy, the symmetric heap, a stack), would write the program's
+ * code, or is not mapped. */
+void *lx_remote_range(int pe, const void *addr, size_t len, int write);
 /* Copies x's data into x->to (at most the room there), in task pe. */
 void lx_scatter(int pe, lx_t *x);
 /* Gathers x->from (in task pe) into x->data. */

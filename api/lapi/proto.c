@@ -12,11 +12,14 @@
  * message is handled twice: its header handler when its first packet
  * arrives, the rest when its last byte has landed. */
 #include "lapi_impl.h"
+#include "loader.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static void drain(lx_task_t *t);
 
@@ -87,6 +90,56 @@ void *lx_remote_home(int pe, const void *addr)
     }
     void *h = sim_mem_xlate(owner, addr, pe);
     return h ? h : (void *)addr;
+}
+
+/* A range of task pe's memory that ends outside the object it starts in,
+ * or writes the program's code: reported, and that part dropped. */
+static void *wild_range(int pe, const void *addr, size_t len, const char *why)
+{
+    sim_pe_t *me = sim_pe_self();
+    int from = me ? sim_pe_main(me)->id : pe;
+    char name[96];
+    lx_finding(from, "lapi-foreign-address", me ? me->call : "LAPI", me ? me->call_site : NULL,
+               "the %zu bytes at %s given for task %d's memory %s, so they cannot be one of "
+               "task %d's variables, heap blocks or stack buffers (an address computed from a "
+               "function's, or an offset past the end of its object?). That part of the "
+               "transfer was dropped.", len, sim_mem_name(addr, name, sizeof name), pe, why, pe);
+    return NULL;
+}
+
+/* Whether [lo, lo+len) is mapped at all (msync fails with ENOMEM on an
+ * unmapped page and touches nothing). */
+static int mapped(const void *lo, size_t len)
+{
+    size_t page = 4096;
+    uintptr_t a = (uintptr_t)lo & ~(uintptr_t)(page - 1);
+    return msync((void *)a, (uintptr_t)lo + len - a, MS_ASYNC) == 0;
+}
+
+void *lx_remote_range(int pe, const void *addr, size_t len, int write)
+{
+    void *h = lx_remote_home(pe, addr);
+    if (!h || len == 0)
+        return h;
+    const char *a = addr, *last = a + len - 1;
+    if (last < a)
+        return wild_range(pe, addr, len, "wrap around the address space");
+    int o1, o2;
+    sim_mem_kind_t k1 = sim_mem_locate(addr, &o1), k2 = sim_mem_locate(last, &o2);
+    if (k1 != k2 || o1 != o2 ||
+        (k1 == SIM_MEM_PRIVATE && sim_mem_stack_of(addr) != sim_mem_stack_of(last)))
+        return wild_range(pe, addr, len, "run past the end of the memory they start in");
+    if (k1 == SIM_MEM_IMAGE && write) {
+        size_t off;
+        const sim_loader_t *l = sim_w->loader;
+        sim_loader_find(l, addr, &off);
+        if (off < l->data_off || off + len > l->data_off + l->data_len)
+            return wild_range(pe, addr, len, "lie in the program's code or read-only data, "
+                              "not in its data or bss");
+    }
+    if (k1 == SIM_MEM_PRIVATE && !mapped(addr, len))
+        return wild_range(pe, addr, len, "are not mapped memory");
+    return h;
 }
 
 void lx_gather(int pe, lx_t *x)

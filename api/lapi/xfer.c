@@ -124,7 +124,8 @@ static int put_contig(lx_call_t *c, xfer_args_t *a, const void *tgt_addr, const 
     if (rc != LAPI_SUCCESS)
         return rc;
     a->from = one_seg(local_home(c->t, org_addr), a->len, &a->nfrom);
-    a->to = one_seg(remote_home((int)a->tgt, tgt_addr), a->len, &a->nto);
+    a->to = one_seg(tgt_addr ? lx_remote_range((int)a->tgt, tgt_addr, a->len, 1) : NULL,
+                    a->len, &a->nto);
     do_put(c, a);
     return LAPI_SUCCESS;
 }
@@ -134,7 +135,8 @@ static int get_contig(lx_call_t *c, xfer_args_t *a, const void *tgt_addr, void *
     int rc = check_contig(c, a->tgt, a->len, tgt_addr, org_addr);
     if (rc != LAPI_SUCCESS)
         return rc;
-    a->from = one_seg(remote_home((int)a->tgt, tgt_addr), a->len, &a->nfrom);
+    a->from = one_seg(tgt_addr ? lx_remote_range((int)a->tgt, tgt_addr, a->len, 0) : NULL,
+                      a->len, &a->nfrom);
     a->to = one_seg(local_home(c->t, org_addr), a->len, &a->nto);
     do_get(c, a);
     return LAPI_SUCCESS;
@@ -382,7 +384,7 @@ static int rmw(lx_call_t *c, const rmw_args_t *a)
         x->in[i] = a->size == 64 ? ((const long long *)a->in_val)[i] : ((const int *)a->in_val)[i];
     x->op = a->op;
     x->size = a->size;
-    x->var = lx_remote_home((int)a->tgt, a->tgt_var);
+    x->var = lx_remote_range((int)a->tgt, a->tgt_var, (size_t)a->size / 8, 1);
     x->prev = local_home(c->t, a->prev);
     x->org_cntr = local_home(c->t, a->org_cntr);
     x->shdlr = a->shdlr;
