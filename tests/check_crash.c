@@ -156,6 +156,11 @@ START_TEST(every_abort_path_is_a_pe_crash)
 {
     const crash_case_t *c = &cases[_i];
     char at[120], want[300];
+    /* Under AddressSanitizer (make check-asan) its allocator catches the
+     * double free itself and ends the process: nothing of ours to test. */
+    const char *out = getenv("SHMEMSIM_OUT");
+    if (!strcmp(c->mode, "double-free") && out && strstr(out, "asan"))
+        return;
     site(at, sizeof at, "fail", c->mode);
     run_result_t r = tu_run("%s -n 3 %s %s", SIM, PROG("crash_sites"), c->mode);
     ck_assert_msg(r.status == c->status, "%s: status %d: %s", c->mode, r.status, r.err);

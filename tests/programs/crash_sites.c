@@ -122,9 +122,13 @@ int main(int argc, char **argv)
         fail(mode, argc);
     if (me == 2 && !strcmp(mode, "handler-own"))
         *(nowhere + argc) = 3; /* @handler */
+    if (!strcmp(mode, "wait"))
+        shmem_barrier_all(); /* every PE has written its lines */
     if (me == 0 && !strcmp(mode, "wait")) {
         /* Runs until stopped from outside, entering the simulator all the
-         * time (so no watchdog), once the others wait in the barrier. */
+         * time (so no watchdog), once the others wait in the barrier (a
+         * millisecond of virtual time lets them get there first). */
+        usleep(1000);
         fprintf(stderr, "PE 0 spinning\n");
         for (;;)
             shmem_quiet(); /* @wait */
