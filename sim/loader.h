@@ -43,6 +43,7 @@ typedef struct sim_loader {
     size_t span;         /* bytes from lo to the end of the last segment */
     size_t vaddr_lo;     /* lowest segment vaddr in the file (page-rounded) */
     size_t maps_per_copy; /* memory mappings one copy costs (estimate) */
+    size_t data_off, data_len; /* writable segment: offset from a copy's lo, bytes (any mode) */
     /* Swap strategy only: */
     size_t rw_off, rw_len; /* writable bytes: offset from lo and length */
     char *stores;         /* PE p's writable data at stores + p * rw_len */

@@ -52,6 +52,7 @@ struct sim_msg {
     uint64_t arg[4];         /* free for the sender's protocol */
     void *ptr;               /* free for the sender's protocol */
     sim_msg_t *next;         /* held list, free list */
+    uint32_t hb;             /* race detector record it carries (sim/hb), or 0; released with m */
     uint32_t fault_marks;    /* set by sim/fault when it leaves, acted on at delivery; 0 = none */
     unsigned char inline_data[32]; /* small payloads avoid an allocation */
 };

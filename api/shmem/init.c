@@ -1,6 +1,7 @@
 /* api/shmem/init: library setup and query, exits, accessibility, the
  * per-PE state, and the legacy no-op routines. */
 #include "shmem_impl.h"
+#include "race.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -19,6 +20,7 @@ shm_pe_t *shm_self(void)
         shm_team_init_predefined(s, pe->id);
         s->dflt.team = s->world;
         pe->api = s;
+        shm_race_start();
         sim_w->on_pe_exit = at_pe_exit;
     }
     return pe->api;
