@@ -27,6 +27,7 @@
 int sim_hb_on;
 
 #define NWIT 4            /* witnesses kept per op */
+#define NPART 8           /* partners kept per op */
 #define PAGE 4096u        /* bytes of memory per shadow page */
 
 /* A vector clock shared by the records issued while it was current. */
@@ -58,7 +59,7 @@ typedef struct rec {
     const void *site;     /* return address into the program */
     uint64_t time;        /* virtual time of issue or access */
     wit_t wit[NWIT];      /* who knows it is complete */
-    sim_hb_rec_t partner; /* op also complete when this one is observed */
+    sim_hb_rec_t partner[NPART]; /* ops also complete when this one is observed */
     sim_hb_rec_t next;    /* free list */
 } rec_t;
 
@@ -123,6 +124,7 @@ static struct {
     spage_t *last_page;   /* the page looked up last */
     reported_t *reported;
     sim_hb_report_fn report;
+    int foreign;          /* pointers into other PEs' memory were handed out */
 } H;
 
 /* ---- records ---- */
@@ -170,14 +172,16 @@ static inline void ref(sim_hb_rec_t i)
 
 static void unref(sim_hb_rec_t i)
 {
-    while (i && --H.rec[i].refs == 0) {
+    if (i && --H.rec[i].refs == 0) {
         rec_t *r = &H.rec[i];
-        sim_hb_rec_t partner = r->partner;
+        sim_hb_rec_t partner[NPART];
+        memcpy(partner, r->partner, sizeof partner);
         snap_put(r->vc);
         r->vc = NULL;
         r->next = H.free_rec;
         H.free_rec = i;
-        i = partner;
+        for (int k = 0; k < NPART; k++)
+            unref(partner[k]);
     }
 }
 
@@ -190,6 +194,8 @@ static void vec_push(recvec_t *v, sim_hb_rec_t i)
     ref(i);
     v->v[v->n++] = i;
 }
+
+static void add_partner(sim_hb_rec_t op, sim_hb_rec_t p);
 
 /* ---- clocks ---- */
 
@@ -306,13 +312,14 @@ static spage_t *page_get(const pkey_t *k, int make)
     return pg;
 }
 
-static void side_of(const rec_t *r, sim_hb_side_t *s)
+static void side_of(const rec_t *r, int write, sim_hb_side_t *s)
 {
-    *s = (sim_hb_side_t){r->pe, r->is_op, r->write, r->atomic, r->nbi, r->call, r->site, r->time};
+    *s = (sim_hb_side_t){r->pe, r->is_op, write, r->atomic, r->nbi, r->call, r->site, r->time};
 }
 
-static void race(sim_hb_rec_t xi, sim_hb_rec_t ai, const pkey_t *k, size_t off, size_t len,
-                 const void *addr)
+/* xi (a write when xwrite) and ai (a write when awrite) race. */
+static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const pkey_t *k,
+                 size_t off, size_t len, const void *addr)
 {
     const rec_t *x = &H.rec[xi], *a = &H.rec[ai];
     pairkey_t key = {x->site, a->site};
@@ -326,8 +333,8 @@ static void race(sim_hb_rec_t xi, sim_hb_rec_t ai, const pkey_t *k, size_t off, 
     (void)k;
     (void)off;
     sim_hb_side_t first, second;
-    side_of(x, &first);
-    side_of(a, &second);
+    side_of(x, xwrite, &first);
+    side_of(a, awrite, &second);
     sim_hb_hint_t hint = {0};
     const hpe_t *h = &H.pe[a->pe];
     if (x->is_op && h->seen && H.rec[h->seen].pe == x->pe) {
@@ -339,22 +346,23 @@ static void race(sim_hb_rec_t xi, sim_hb_rec_t ai, const pkey_t *k, size_t off, 
     H.report(&first, &second, k->pe, addr, len, &hint);
 }
 
-/* Checks access a (seen from v) against one cell and records it. */
-static void check_cell(cell_t *c, sim_hb_rec_t ai, const view_t *v, const pkey_t *k, size_t off,
-                       const void *addr, size_t len)
+/* Checks access a (a write when write; seen from v) against one cell and
+ * records it. */
+static void check_cell(cell_t *c, sim_hb_rec_t ai, int write, const view_t *v, const pkey_t *k,
+                       size_t off, const void *addr, size_t len)
 {
     const rec_t *a = &H.rec[ai];
     const rec_t *ar = a->is_op ? a : NULL;
     if (c->w && c->w != ai) {
         const rec_t *w = &H.rec[c->w];
         if (!(w->atomic && w->atomic == a->atomic) && !ordered(w, v, ar))
-            race(c->w, ai, k, off, len, addr);
+            race(c->w, 1, ai, write, k, off, len, addr);
     }
-    if (a->write) {
+    if (write) {
         if (c->r && c->r != ai) {
             const rec_t *r = &H.rec[c->r];
             if (!(r->atomic && r->atomic == a->atomic) && !ordered(r, v, ar))
-                race(c->r, ai, k, off, len, addr);
+                race(c->r, 0, ai, 1, k, off, len, addr);
         }
         if (c->w != ai) {
             ref(ai);
@@ -371,8 +379,8 @@ static void check_cell(cell_t *c, sim_hb_rec_t ai, const view_t *v, const pkey_t
 }
 
 /* Checks and records access ai over n bytes at addr of mem_pe. */
-static void access_range(sim_hb_rec_t ai, const view_t *v, int mem_pe, const void *addr,
-                         size_t n)
+static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe,
+                         const void *addr, size_t n)
 {
     const char *p = addr;
     while (n) {
@@ -394,7 +402,7 @@ static void access_range(sim_hb_rec_t ai, const view_t *v, int mem_pe, const voi
                 continue;
             }
             prev = *c;
-            check_cell(c, ai, v, &k, off + i, p + i, run - i);
+            check_cell(c, ai, write, v, &k, off + i, p + i, run - i);
         }
         p += run;
         n -= run;
@@ -474,7 +482,13 @@ int sim_hb_watched(const void *addr)
     for (size_t i = 0; i < h->nnb; i++)
         if (a >= h->nb[i].lo && a < h->nb[i].hi)
             return 1;
-    return 0;
+    size_t off;
+    return H.foreign && sim_loader_find(l, a, &off) >= 0 && off - l->data_off < l->data_len;
+}
+
+void sim_hb_foreign_stores(void)
+{
+    H.foreign = 1;
 }
 
 /* The running PE's record for a load or store at site in its current epoch. */
@@ -507,7 +521,7 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
     sim_hb_rec_t i = local_rec(me, dir == SIM_HB_WRITE, atomic, site);
     view_t v = view_pe(me);
     /* The program sees its live image; the detector keys by home address. */
-    access_range(i, &v, me, sim_loader_home(sim_w->loader, me, addr), n);
+    access_range(i, dir == SIM_HB_WRITE, &v, me, sim_loader_home(sim_w->loader, me, addr), n);
 }
 
 /* ---- ops ---- */
@@ -530,7 +544,7 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     r->site = d->site;
     r->time = sim_w->now;
     tick(me);
-    if (d->chan)
+    if (!d->unheld)
         vec_push(&H.pe[me].pending, i);
     return i; /* the caller holds the reference rec_new gave */
 }
@@ -554,6 +568,10 @@ static void chain(sim_hb_rec_t op, int mem_pe, const void *addr)
         r->vc = s;
         if (s->v[r->pe] > r->clock)
             r->clock = s->v[r->pe];
+        /* Observing this atomic shows the earlier ones applied, and so
+         * what their partners carried. */
+        for (int k = 0; k < NPART && H.rec[pi].partner[k]; k++)
+            add_partner(op, H.rec[pi].partner[k]);
     }
     unref(pi);
 }
@@ -566,18 +584,34 @@ void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, s
     rec_t *r = &H.rec[op];
     if (r->atomic && dir == SIM_HB_WRITE)
         chain(op, mem_pe, addr);
-    r->write = dir == SIM_HB_WRITE;
     view_t v = view_rec(r);
     for (size_t k = 0; k < count; k++)
-        access_range(op, &v, mem_pe, (const char *)addr + (ptrdiff_t)k * stride, n);
+        access_range(op, dir == SIM_HB_WRITE, &v, mem_pe, (const char *)addr + (ptrdiff_t)k * stride, n);
+}
+
+/* Adds p to op's partners; the oldest but the first goes when they are full. */
+static void add_partner(sim_hb_rec_t op, sim_hb_rec_t p)
+{
+    rec_t *r = &H.rec[op];
+    int k = 0;
+    while (k < NPART && r->partner[k] && r->partner[k] != p)
+        k++;
+    if (k < NPART && r->partner[k] == p)
+        return;
+    ref(p);
+    if (k == NPART) { /* partner[0] is the op's own (sim_hb_partner) */
+        unref(r->partner[1]);
+        memmove(r->partner + 1, r->partner + 2, (NPART - 2) * sizeof r->partner[0]);
+        k = NPART - 1;
+    }
+    r->partner[k] = p;
 }
 
 void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner)
 {
-    if (!op || !partner)
+    if (!op || !partner || !sim_hb_on)
         return;
-    ref(partner);
-    H.rec[op].partner = partner;
+    add_partner(op, partner);
 }
 
 void sim_hb_op_complete(sim_hb_rec_t op)
@@ -637,8 +671,8 @@ static void acquire_op(int me, sim_hb_rec_t xi)
     join(me, &v);
     uint32_t c = tick(me);
     witness(xi, me, c);
-    if (x->partner)
-        witness(x->partner, me, c);
+    for (int k = 0; k < NPART && x->partner[k]; k++)
+        witness(x->partner[k], me, c);
     const recvec_t *pend = &H.pe[x->pe].pending;
     for (size_t i = 0; i < pend->n; i++) {
         const rec_t *o = &H.rec[pend->v[i]];
@@ -779,7 +813,7 @@ sim_hb_rec_t sim_hb_hold(sim_hb_rec_t r)
 
 sim_hb_rec_t sim_hb_partner(sim_hb_rec_t op)
 {
-    return sim_hb_on && op ? H.rec[op].partner : 0;
+    return sim_hb_on && op ? H.rec[op].partner[0] : 0;
 }
 
 /* ---- buffers and memory ---- */

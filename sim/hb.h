@@ -50,12 +50,13 @@ typedef enum {
 typedef struct sim_hb_opdesc {
     const char *call;    /* routine, e.g. "shmem_int_put" */
     const void *site;    /* return address into the program */
-    uintptr_t chan;      /* channel identity (compared for equality only); 0: none,
-                          * complete only for its witnesses (collective data) */
+    uintptr_t chan;      /* channel identity (compared for equality only) */
     int target;          /* PE whose memory it touches (for fence epochs) */
     uint64_t epoch;      /* the channel's fence epoch at issue */
     int atomic;          /* 0, or an atomicity class: equal non-zero classes never race */
     int nbi;             /* a non-blocking call: its local buffer is the library's until complete */
+    int unheld;          /* not completed by a quiet of chan, only by its witnesses
+                          * (a collective protocol's data) */
 } sim_hb_opdesc_t;
 
 /* One side of a race, as passed to the layer's report function. */
@@ -101,6 +102,11 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
 /* Whether the running PE's access to addr may concern the detector: its
  * symmetric memory, or a buffer a non-blocking op of its still uses. */
 int sim_hb_watched(const void *addr);
+
+/* Some PE was given a pointer into another PE's memory (shmem_ptr): its
+ * loads and stores there are watched too, at the cost of a look-up for
+ * every access outside its own symmetric memory. */
+void sim_hb_foreign_stores(void);
 
 /* ---- ops ---- */
 /* PE context.  Issues an op of the running PE; returns its record. */

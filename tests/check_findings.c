@@ -52,7 +52,7 @@ static const finding_case_t cases[] = {
     {"psync-modified", "psync-modified", 1, 3,
      "PE 0's shmem_broadcast64 wrote 1 into PE 1's pSync[0]"},
     {"psync-put", "psync-modified", 2, 4, "PE 2 writes PE 1's pSync[0] while shmem_broadcast64"},
-    {"nbi-buffer-modified", "nbi-buffer-modified", 0, 4, "(&out, 32 bytes"},
+    {"nbi-buffer-modified", "nbi-buffer-modified", 0, 4, "(&out, in 'out' (32 bytes)"},
     {"lock-misuse", "lock-misuse", 1, 4, "does not hold the lock"},
     {"pending-lock", "pending-at-finalize", 3, 4, "while holding 1 lock(s): &lock"},
     {"pending-exit", "pending-at-finalize", 2, 3, "ended without calling shmem_finalize"},

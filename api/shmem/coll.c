@@ -141,7 +141,7 @@ static void send_put(const char *call, void *dst, const void *src, size_t n, int
     m->deliver = put_deliver;
     m->arg[1] = (uint64_t)(data && n);
     if (m->arg[1])
-        m->hb = shm_race_op(call, NULL, pe, 0, 0);
+        m->hb = shm_race_op(call, my_chan(), pe, 0, 0, 1);
     coll_send(m);
 }
 

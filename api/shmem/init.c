@@ -2,6 +2,7 @@
  * per-PE state, and the legacy no-op routines. */
 #include "shmem_impl.h"
 #include "race.h"
+#include "hb.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -260,6 +261,8 @@ void *shmem_ptr(const void *dest, int pe)
     if (shm_check_pe("shmem_ptr", pe) == 0 && dest && sim_mem_xlate(me, dest, me)) {
         p = pe == me ? (void *)dest : sim_mem_xlate(me, dest, pe);
         shm_self()->direct_stores |= pe != me;
+        if (pe != me)
+            sim_hb_foreign_stores();
     }
     SHM_LEAVE();
     return p;

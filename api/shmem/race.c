@@ -155,13 +155,14 @@ int shm_race_instrumented(void)
 
 /* ---- ops ---- */
 
-sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi)
+sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi,
+                         int unheld)
 {
     if (!sim_hb_on)
         return 0;
     sim_pe_t *me = sim_pe_self();
-    sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)chan, wpe, chan ? chan->epoch : 0,
-                         atomic, nbi};
+    sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)chan, wpe, chan->epoch, atomic, nbi,
+                         unheld};
     return sim_hb_op_issue(&d);
 }
 

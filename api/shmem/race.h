@@ -14,11 +14,12 @@ void shm_race_start(void);
 /* Whether the program's loads and stores are seen (an instrumented
  * module): the detector then also owns the nbi-buffer-modified check. */
 int shm_race_instrumented(void);
-/* PE context.  An op of the running PE's call to world PE wpe over chan
- * (NULL for none), with atomicity class atomic (0 plain) and nbi set for
- * non-blocking calls.  The caller owns the returned reference (put it in
+/* PE context.  An op of the running PE's call to world PE wpe over chan,
+ * with atomicity class atomic (0 plain), nbi set for non-blocking calls,
+ * unheld for ops a quiet does not complete (a collective protocol's).  The caller owns the returned reference (put it in
  * the message's hb field, which releases it with the message). */
-sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi);
+sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi,
+                         int unheld);
 /* PE context.  The running PE took / is about to release lock. */
 void shm_race_lock_acquired(const void *lock);
 void shm_race_lock_released(const void *lock);

@@ -45,8 +45,8 @@ void shm_barrier_world(const char *call)
         while (ctr[k] == 0)
             sim_pe_block_on(why, &ctr[k], sizeof ctr[k]);
         ctr[k]--;
+        sim_hb_sync_acquire(); /* before the next round's signal carries it on */
     }
-    sim_hb_sync_acquire();
 }
 
 void shmem_quiet(void)

@@ -186,6 +186,7 @@ static void deprecated(void)
     shmem_quiet();
     shmem_barrier_all();
     EXPECT(da[left] == 1.25);
+    shmem_barrier_all(); /* right reads da[me] before it is swapped */
     EXPECT(shmem_swap(&da[me], 2.0, right) == 1.25);
     EXPECT(shmem_cswap(&la[2], 0L, 0L, right) == 0);
     shmem_barrier_all();
