@@ -95,10 +95,9 @@ START_TEST(check_option_and_uninstrumented_modules)
     tu_free(&r);
     char dir[] = "/tmp/shmemsim-races-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    r = tu_run("%s/../bin/shmemsim-cc --no-race-instrumentation -g -O1 -o %s/races %s && "
+    r = tu_run("%s-cc --no-race-instrumentation -g -O1 -o %s/races %s && "
                "%s -n 3 --quiet %s/races put-load bad && %s -n 3 --quiet %s/races put-put bad",
-               getenv("SHMEMSIM_OUT") ? getenv("SHMEMSIM_OUT") : ".", dir, RACES_SRC, SIM, dir,
-               SIM, dir);
+               SIM, dir, RACES_SRC, SIM, dir, SIM, dir);
     /* put-load needs the load: nothing; put-put is two puts: found. */
     ck_assert_int_eq(r.status, 4);
     ck_assert_int_eq(tu_count(r.err, "error [data-race]"), 1);
