@@ -136,6 +136,9 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
     m->arg[3] = (uint64_t)(int64_t)x->src_stride;
     m->deliver = shm_put_apply;
     m->hb = shm_race_op(x->call, c->chan, wpe, 0, nbi && n, 0);
+    /* The write may land any time from now: checked now, so a race with an
+     * access made before delivery is found even if the run ends first. */
+    hb_touch(m->hb, wpe, m->dst_addr, x->elem, x->nelems, x->dst_stride, SIM_HB_WRITE);
     if (n && nbi) {
         if (m->hb)
             sim_hb_nbi_buffer((uintptr_t)c->chan, x->src, extent(x->elem, x->nelems, x->src_stride));
