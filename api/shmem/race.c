@@ -42,6 +42,64 @@ static lock_clock_t *lock_of(const void *lock)
     return &locks[nlocks++];
 }
 
+/* ---- the world barrier's counters ----
+ * A round's counter is counted: a fast PE's signal for the next barrier
+ * may arrive before this one is over.  Each signal's clock waits in a
+ * queue per (PE, round) and a PE acquires only the one it takes, so
+ * finishing a barrier does not claim to know what a fast PE did after it. */
+
+#define ROUNDS 64
+
+typedef struct round_q {
+    sim_hb_rec_t *v;      /* releases delivered, oldest at head */
+    size_t head, n, cap;
+} round_q_t;
+
+static round_q_t *rounds; /* [pe * ROUNDS + round] */
+
+void shm_race_count_deliver(int pe, int round, sim_hb_rec_t rel)
+{
+    if (!sim_hb_on || !rel || round >= ROUNDS)
+        return;
+    if (!rounds)
+        rounds = sim_xcalloc((size_t)sim_w->npes * ROUNDS, sizeof *rounds);
+    round_q_t *q = &rounds[(size_t)pe * ROUNDS + (size_t)round];
+    if (q->n == q->cap) {
+        if (q->head) {
+            memmove(q->v, q->v + q->head, (q->n - q->head) * sizeof *q->v);
+            q->n -= q->head;
+            q->head = 0;
+        }
+        if (q->n == q->cap) {
+            q->cap = q->cap ? q->cap * 2 : 4;
+            q->v = sim_xrealloc(q->v, q->cap * sizeof *q->v);
+        }
+    }
+    q->v[q->n++] = sim_hb_hold(rel);
+}
+
+void shm_race_count_take(int round)
+{
+    if (!sim_hb_on || !rounds || round >= ROUNDS)
+        return;
+    round_q_t *q = &rounds[(size_t)shm_me() * ROUNDS + (size_t)round];
+    if (q->head == q->n)
+        return;
+    sim_hb_rec_t rel = q->v[q->head++];
+    sim_hb_acquire(rel);
+    sim_hb_unref(rel);
+}
+
+static void rounds_reset(void)
+{
+    if (!rounds)
+        return;
+    for (size_t i = 0; i < (size_t)sim_w->npes * ROUNDS; i++)
+        free(rounds[i].v);
+    free(rounds);
+    rounds = NULL;
+}
+
 /* ---- the report ---- */
 
 static const char *kind_of(const sim_hb_side_t *s)
@@ -128,7 +186,13 @@ static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, c
     const char *id = nbi_source ? "nbi-buffer-modified" : "data-race";
     if (!sim_finding_enabled(id))
         return;
-    const sim_hb_side_t *at = nbi_source ? op : b;
+    /* Raised at the program's own access when there is one, else at the
+     * op whose site reads first, so the same race is one finding whichever
+     * order a seed gave the two. */
+    char wa[200], wb[200];
+    const sim_hb_side_t *at =
+        nbi_source ? op : !b->is_op ? b : !a->is_op ? a
+        : strcmp(where(a->site, wa, sizeof wa), where(b->site, wb, sizeof wb)) < 0 ? a : b;
     sim_finding_raise(id, SIM_SEV_ERROR, at->pe, at->call ? at->call : kind_of(at), at->site,
                       "%s and %s touch the same bytes of PE %d's memory (%s, in %s, %zu "
                       "byte%s from there) and no synchronisation orders them: the first "
@@ -140,6 +204,7 @@ static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, c
 void shm_race_start(void)
 {
     if (!sim_hb_on) {
+        rounds_reset();
         free(locks);
         locks = NULL;
         nlocks = caplocks = 0;

@@ -20,6 +20,11 @@ int shm_race_instrumented(void);
  * the message's hb field, which releases it with the message). */
 sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi,
                          int unheld);
+/* The world barrier's signal for round of pe, carrying rel, was
+ * delivered; the running PE took one count of round (acquires the oldest
+ * signal delivered for it). */
+void shm_race_count_deliver(int pe, int round, sim_hb_rec_t rel);
+void shm_race_count_take(int round);
 /* PE context.  The running PE took / is about to release lock. */
 void shm_race_lock_acquired(const void *lock);
 void shm_race_lock_released(const void *lock);

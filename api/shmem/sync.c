@@ -16,7 +16,7 @@
 static void count_deliver(sim_msg_t *m)
 {
     long *ctr = sim_mem_live(m->dst, m->dst_addr);
-    sim_hb_sync_deliver(m->dst, m->hb);
+    shm_race_count_deliver(m->dst, (int)m->arg[0], m->hb);
     (*ctr)++;
     sim_mem_written(m->dst, m->dst_addr, sizeof *ctr);
 }
@@ -28,6 +28,7 @@ static void signal_round(int me, int to, int k, const char *call)
     m->what = call;
     m->dst_addr = (long *)sim_heap_addr(sim_w->heap, to, SHM_OFF_BARRIER) + k;
     m->deliver = count_deliver;
+    m->arg[0] = (uint64_t)k;
     m->hb = sim_hb_release();
     sim_net_send(m);
 }
@@ -45,7 +46,7 @@ void shm_barrier_world(const char *call)
         while (ctr[k] == 0)
             sim_pe_block_on(why, &ctr[k], sizeof ctr[k]);
         ctr[k]--;
-        sim_hb_sync_acquire(); /* before the next round's signal carries it on */
+        shm_race_count_take(k); /* before the next round's signal carries it on */
     }
 }
 
