@@ -121,7 +121,7 @@ static struct {
     uint32_t nrec, caprec;
     sim_hb_rec_t free_rec;
     spage_t *pages;
-    spage_t *last_page;   /* the page looked up last */
+    spage_t *recent[4096]; /* pages looked up lately, by a hash of their key */
     reported_t *reported;
     sim_hb_report_fn report;
     int foreign;          /* pointers into other PEs' memory were handed out */
@@ -298,8 +298,9 @@ static int locate(int mem_pe, const void *addr, pkey_t *k, size_t *off)
 
 static spage_t *page_get(const pkey_t *k, int make)
 {
-    spage_t *pg = H.last_page;
-    if (pg && memcmp(&pg->key, k, sizeof *k) == 0)
+    size_t slot = (size_t)(k->page * 31 + (uint64_t)k->pe * 7 + (uint64_t)k->region) & 4095;
+    spage_t *pg = H.recent[slot];
+    if (pg && pg->key.page == k->page && pg->key.pe == k->pe && pg->key.region == k->region)
         return pg;
     HASH_FIND(hh, H.pages, k, sizeof *k, pg);
     if (!pg && make) {
@@ -308,7 +309,7 @@ static spage_t *page_get(const pkey_t *k, int make)
         HASH_ADD(hh, H.pages, key, sizeof pg->key, pg);
     }
     if (pg)
-        H.last_page = pg;
+        H.recent[slot] = pg;
     return pg;
 }
 
@@ -346,10 +347,46 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     H.report(&first, &second, k->pe, addr, len, &hint);
 }
 
-/* Checks access a (a write when write; seen from v) against one cell and
- * records it. */
-static void check_cell(cell_t *c, sim_hb_rec_t ai, int write, const view_t *v, const pkey_t *k,
-                       size_t off, const void *addr, size_t len)
+/* Where the running PE's access at addr lives, without the searches of
+ * locate: its heap block by arithmetic, its own program data by offset. */
+static int fast_locate(int me, const char *a, pkey_t *k, size_t *off)
+{
+    const sim_heap_t *hp = sim_w->heap;
+    size_t o;
+    if (a >= hp->base && a < hp->base + hp->stride * (size_t)hp->npes) {
+        k->pe = (int32_t)((size_t)(a - hp->base) / hp->stride);
+        k->region = 0;
+        o = (size_t)(a - hp->base) % hp->stride;
+    } else {
+        const char *lo = sim_w->loader->img[me].lo;
+        o = (size_t)(a - lo);
+        if (o - sim_w->loader->data_off >= sim_w->loader->data_len)
+            return -1;
+        k->pe = me;
+        k->region = 1;
+    }
+    k->page = o / PAGE;
+    *off = o % PAGE;
+    return 0;
+}
+
+/* Drops n references to i. */
+static void unref_n(sim_hb_rec_t i, size_t n)
+{
+    if (!i || !n)
+        return;
+    if (H.rec[i].refs > n) {
+        H.rec[i].refs -= (uint32_t)n;
+        return;
+    }
+    H.rec[i].refs = 1;
+    unref(i);
+}
+
+/* Checks access a (a write when write; seen from v) against the accesses
+ * a run of cells shares (c), reporting a race at addr. */
+static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t *v,
+                       const pkey_t *k, size_t off, const void *addr, size_t len)
 {
     const rec_t *a = &H.rec[ai];
     const rec_t *ar = a->is_op ? a : NULL;
@@ -358,27 +395,16 @@ static void check_cell(cell_t *c, sim_hb_rec_t ai, int write, const view_t *v, c
         if (!(w->atomic && w->atomic == a->atomic) && !ordered(w, v, ar))
             race(c->w, 1, ai, write, k, off, len, addr);
     }
-    if (write) {
-        if (c->r && c->r != ai) {
-            const rec_t *r = &H.rec[c->r];
-            if (!(r->atomic && r->atomic == a->atomic) && !ordered(r, v, ar))
-                race(c->r, 0, ai, 1, k, off, len, addr);
-        }
-        if (c->w != ai) {
-            ref(ai);
-            unref(c->w);
-            c->w = ai;
-        }
-        unref(c->r);
-        c->r = 0;
-    } else if (c->r != ai) {
-        ref(ai);
-        unref(c->r);
-        c->r = ai;
+    if (write && c->r && c->r != ai) {
+        const rec_t *r = &H.rec[c->r];
+        if (!(r->atomic && r->atomic == a->atomic) && !ordered(r, v, ar))
+            race(c->r, 0, ai, 1, k, off, len, addr);
     }
 }
 
-/* Checks and records access ai over n bytes at addr of mem_pe. */
+/* Checks and records access ai over n bytes at addr of mem_pe.  Bytes
+ * next to each other usually hold the same accesses: each run of equal
+ * cells is checked once and its references moved in one step. */
 static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe,
                          const void *addr, size_t n)
 {
@@ -386,23 +412,35 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
     while (n) {
         pkey_t k;
         size_t off;
-        locate(mem_pe, p, &k, &off);
+        if (v->pe < 0 || H.rec[ai].is_op || fast_locate(v->pe, p, &k, &off) != 0)
+            locate(mem_pe, p, &k, &off);
         size_t run = PAGE - off < n ? PAGE - off : n;
         spage_t *pg = page_get(&k, 1);
-        cell_t prev = {(sim_hb_rec_t)-1, 0};
-        for (size_t i = 0; i < run; i++) {
-            cell_t *c = &pg->c[off + i];
-            /* Neighbouring bytes usually share their records: one check each. */
-            if (c->w == prev.w && c->r == prev.r && i) {
-                *c = pg->c[off + i - 1];
-                ref(c->w);
-                ref(c->r);
-                unref(prev.w);
-                unref(prev.r);
-                continue;
+        for (size_t i = 0, j; i < run; i = j) {
+            cell_t first = pg->c[off + i];
+            for (j = i + 1; j < run && pg->c[off + j].w == first.w && pg->c[off + j].r == first.r;)
+                j++;
+            check_cell(&first, ai, write, v, &k, off + i, p + i, run - i);
+            size_t m = j - i;
+            for (size_t t = i; t < j; t++) {
+                cell_t *c = &pg->c[off + t];
+                if (write) {
+                    c->w = ai;
+                    c->r = 0;
+                } else {
+                    c->r = ai;
+                }
             }
-            prev = *c;
-            check_cell(c, ai, write, v, &k, off + i, p + i, run - i);
+            if (write) {
+                if (first.w != ai) {
+                    H.rec[ai].refs += (uint32_t)m;
+                    unref_n(first.w, m);
+                }
+                unref_n(first.r, m);
+            } else if (first.r != ai) {
+                H.rec[ai].refs += (uint32_t)m;
+                unref_n(first.r, m);
+            }
         }
         p += run;
         n -= run;
@@ -515,9 +553,31 @@ static sim_hb_rec_t local_rec(int me, int write, int atomic, const void *site)
     return i;
 }
 
+/* Whether every byte of [off, off+n) of pg already holds this PE's access
+ * of this kind in its current epoch: then it was checked already (FastTrack's
+ * same-epoch case), and anything written since was checked against it. */
+static int same_epoch(const spage_t *pg, size_t off, size_t n, int me, uint32_t clk, int write)
+{
+    for (size_t i = 0; i < n; i++) {
+        const cell_t *c = &pg->c[off + i];
+        sim_hb_rec_t x = write ? c->w : c->r;
+        if (!x || H.rec[x].is_op || H.rec[x].pe != me || H.rec[x].clock != clk ||
+            H.rec[x].atomic || (write && c->r))
+            return 0;
+    }
+    return 1;
+}
+
 void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site)
 {
     int me = self_id();
+    pkey_t k;
+    size_t off;
+    if (!atomic && fast_locate(me, addr, &k, &off) == 0 && off + n <= PAGE) {
+        spage_t *pg = page_get(&k, 0);
+        if (pg && same_epoch(pg, off, n, me, H.pe[me].vc[me], dir == SIM_HB_WRITE))
+            return;
+    }
     sim_hb_rec_t i = local_rec(me, dir == SIM_HB_WRITE, atomic, site);
     view_t v = view_pe(me);
     /* The program sees its live image; the detector keys by home address. */
