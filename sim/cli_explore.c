@@ -78,6 +78,32 @@ static uint64_t fnv(uint64_t h, const char *s, size_t n)
     return h;
 }
 
+static int cmp_line(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A digest of the lines of text in sorted order: PEs print concurrently,
+ * so the order their lines interleave in is not part of what a program
+ * computes; what the lines say is. */
+static uint64_t digest_lines(uint64_t h, const char *text, size_t n)
+{
+    char *copy = strndup(text ? text : "", n);
+    size_t nl = 0, cap = 16;
+    char **line = malloc(cap * sizeof *line);
+    for (char *p = copy, *save = NULL; (p = strtok_r(p, "\n", &save)) != NULL; p = NULL) {
+        if (nl == cap)
+            line = realloc(line, (cap *= 2) * sizeof *line);
+        line[nl++] = p;
+    }
+    qsort(line, nl, sizeof *line, cmp_line);
+    for (size_t i = 0; i < nl; i++)
+        h = fnv(fnv(h, line[i], strlen(line[i])), "\n", 1);
+    free(line);
+    free(copy);
+    return h;
+}
+
 /* The grouping key: outcome, how the failing PE ended (but not which PE),
  * each finding with its site, and the output digest. */
 static void make_key(const cli_outcome_t *oc, uint64_t digest, char *key, size_t len)
@@ -99,9 +125,9 @@ static void on_done(int i, void *ctx)
     cli_outcome(&x->c[i], &x->oc[i]);
     cli_outcome_text(&x->oc[i], r->sig, sizeof r->sig);
     if (!x->o->no_output_digest) {
-        r->digest = fnv(0xcbf29ce484222325ull, c->out ? c->out : "", c->nout);
+        r->digest = digest_lines(0xcbf29ce484222325ull, c->out, c->nout);
         if (x->o->stderr_digest)
-            r->digest = fnv(r->digest, c->err ? c->err : "", c->nerr);
+            r->digest = digest_lines(r->digest, c->err, c->nerr);
         r->out = strndup(c->out ? c->out : "", c->nout < 65536 ? c->nout : 65536);
     }
     make_key(&x->oc[i], r->digest, r->key, sizeof r->key);

@@ -269,9 +269,11 @@ static int ordered(const rec_t *x, const view_t *v, const rec_t *a)
     for (int k = 0; k < x->nwit; k++)
         if (view_get(v, x->wit[k].pe) >= x->wit[k].clock)
             return 1;
-    /* A fence orders delivery to one target on one channel. */
+    /* A fence orders delivery to one target on one channel, either way
+     * round: a put is checked when issued too, so the later op of the two
+     * may be seen first. */
     return a && a->is_op && a->pe == x->pe && a->chan == x->chan && a->target == x->target &&
-           a->epoch > x->epoch;
+           a->epoch != x->epoch;
 }
 
 /* ---- shadow memory ---- */

@@ -321,6 +321,7 @@ void sim_chan_destroy(sim_chan_t *c)
 
 void sim_chan_fence(sim_chan_t *c)
 {
+    c->fences++;
     if (c->outstanding)
         c->epoch++;
 }

@@ -62,7 +62,8 @@ typedef struct sim_pair sim_pair_t;
 typedef struct sim_chan {
     int pe;               /* owner */
     uint64_t outstanding; /* sent or held, not yet acknowledged */
-    uint64_t epoch;       /* fences so far */
+    uint64_t epoch;       /* fences so far that had something to order */
+    uint64_t fences;      /* every fence so far (the race detector's epochs) */
     sim_pair_t *pairs;    /* per-destination fence state (uthash by dst) */
     int quiet_waiting;    /* owner is blocked until outstanding == 0 */
 } sim_chan_t;

@@ -226,7 +226,7 @@ sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int 
     if (!sim_hb_on)
         return 0;
     sim_pe_t *me = sim_pe_self();
-    sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)chan, wpe, chan->epoch, atomic, nbi,
+    sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)chan, wpe, chan->fences, atomic, nbi,
                          unheld};
     return sim_hb_op_issue(&d);
 }
