@@ -60,6 +60,9 @@ typedef struct rec {
     uint64_t time;        /* virtual time of issue or access */
     wit_t wit[NWIT];      /* who knows it is complete */
     sim_hb_rec_t partner[NPART]; /* ops also complete when this one is observed */
+    uint64_t fp;          /* op: fingerprint of the data it writes, 0 unknown */
+    const void *fp_addr;  /* op: where that data goes (home form) */
+    size_t fp_len;        /* op: its bytes */
     sim_hb_rec_t next;    /* free list */
 } rec_t;
 
@@ -385,6 +388,24 @@ static void unref_n(sim_hb_rec_t i, size_t n)
     unref(i);
 }
 
+/* A plain load of a whole naturally aligned word that atomics of its size
+ * update sees the old or the new value, as on hardware: a program polling
+ * a counter it reads plainly is not told it races (a plain store is). */
+static int benign_load(const rec_t *x, int xwrite, const rec_t *a, int awrite)
+{
+    const rec_t *ld = !xwrite && !x->is_op ? x : !awrite && !a->is_op ? a : NULL;
+    const rec_t *amo = ld == x ? a : x;
+    return ld && !ld->atomic && amo->is_op && amo->atomic > 0 && amo->atomic <= 8 &&
+           (xwrite || awrite);
+}
+
+/* Two ops that write the same data to the same bytes. */
+static int same_data(const rec_t *x, int xwrite, const rec_t *a, int awrite)
+{
+    return xwrite && awrite && x->is_op && a->is_op && x->fp && x->fp == a->fp &&
+           x->fp_addr == a->fp_addr && x->fp_len == a->fp_len;
+}
+
 /* Checks access a (a write when write; seen from v) against the accesses
  * a run of cells shares (c), reporting a race at addr. */
 static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t *v,
@@ -394,12 +415,14 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
     const rec_t *ar = a->is_op ? a : NULL;
     if (c->w && c->w != ai) {
         const rec_t *w = &H.rec[c->w];
-        if (!(w->atomic && w->atomic == a->atomic) && !ordered(w, v, ar))
+        if (!(w->atomic && w->atomic == a->atomic) && !benign_load(w, 1, a, write) &&
+            !same_data(w, 1, a, write) && !ordered(w, v, ar))
             race(c->w, 1, ai, write, k, off, len, addr);
     }
     if (write && c->r && c->r != ai) {
         const rec_t *r = &H.rec[c->r];
-        if (!(r->atomic && r->atomic == a->atomic) && !ordered(r, v, ar))
+        if (!(r->atomic && r->atomic == a->atomic) && !benign_load(r, 0, a, 1) &&
+            !ordered(r, v, ar))
             race(c->r, 0, ai, 1, k, off, len, addr);
     }
 }
@@ -587,6 +610,26 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
 }
 
 /* ---- ops ---- */
+
+void sim_hb_op_data(sim_hb_rec_t op, const void *addr, const void *data, size_t n)
+{
+    if (!sim_hb_on || !op || !data)
+        return;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ ((const unsigned char *)data)[i]) * 0x100000001b3ull;
+    rec_t *r = &H.rec[op];
+    r->fp = h | 1; /* never 0 */
+    r->fp_addr = addr;
+    r->fp_len = n;
+}
+
+int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n)
+{
+    if (!sim_hb_on || !data)
+        return 0;
+    return memcmp(sim_loader_live(sim_w->loader, mem_pe, addr), data, n) == 0;
+}
 
 sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
 {

@@ -117,6 +117,14 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d);
  * apart (count 1 for contiguous). */
 void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, size_t count,
                       ptrdiff_t stride, sim_hb_dir_t dir);
+/* The data op writes: n bytes to home address addr.  Two ops writing the
+ * same data to the same bytes do not race (either order leaves the same
+ * memory); a benchmark that repeats one put is not told it races. */
+void sim_hb_op_data(sim_hb_rec_t op, const void *addr, const void *data, size_t n);
+/* A write of op that leaves the bytes as they were (a silent store: the
+ * same data again, an atomic that changed nothing): no other access can
+ * tell whether it happened, so it is neither checked nor recorded. */
+int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n);
 /* Links an op whose observation also shows partner complete (a signal and
  * the data of its put-with-signal). */
 void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner);

@@ -78,9 +78,11 @@ static void amo_deliver(sim_msg_t *m)
     uint64_t old = 0;
     memcpy(&old, p, size);
     sim_hb_rec_t seen = m->ptr ? sim_hb_last_write(m->dst, m->dst_addr) : 0;
-    sim_hb_op_access(m->hb, m->dst, m->dst_addr, size, 1, 0,
-                     op == SHM_AMO_FETCH ? SIM_HB_READ : SIM_HB_WRITE);
     uint64_t now = apply(op, old, m->arg[1], m->arg[2], size);
+    /* An atomic that changes nothing (a failed compare-and-swap, setting
+     * the value already there) only reads, for the race detector. */
+    sim_hb_op_access(m->hb, m->dst, m->dst_addr, size, 1, 0,
+                     op == SHM_AMO_FETCH || now == old ? SIM_HB_READ : SIM_HB_WRITE);
     if (now != old || op == SHM_AMO_SET || op == SHM_AMO_SWAP) {
         memcpy(p, &now, size);
         sim_mem_written(m->dst, m->dst_addr, size);

@@ -55,11 +55,12 @@ static void scatter(unsigned char *dst, const unsigned char *in, size_t elem, si
 }
 
 /* Tells the race detector that op touched the n elements at home address
- * home of pe, stride elements apart. */
+ * home of pe, stride elements apart; a contiguous write of data (when
+ * known) that leaves the bytes as they were is not an access. */
 static void hb_touch(sim_hb_rec_t op, int pe, const void *home, size_t elem, size_t n,
-                     ptrdiff_t stride, sim_hb_dir_t dir)
+                     ptrdiff_t stride, sim_hb_dir_t dir, const void *data)
 {
-    if (!op || !n)
+    if (!op || !n || (dir == SIM_HB_WRITE && stride == 1 && sim_hb_silent(pe, home, data, elem * n)))
         return;
     if (stride == 1)
         sim_hb_op_access(op, pe, home, elem * n, 1, 0, dir);
@@ -82,7 +83,7 @@ static void write_out(sim_msg_t *m)
     ptrdiff_t stride = STRIDE(m->arg[2]);
     if (n == 0)
         return;
-    hb_touch(data_rec(m), m->dst, m->dst_addr, elem, n, stride, SIM_HB_WRITE);
+    hb_touch(data_rec(m), m->dst, m->dst_addr, elem, n, stride, SIM_HB_WRITE, m->data);
     scatter(sim_mem_live(m->dst, m->dst_addr), m->data, elem, n, stride);
     const char *lo = m->dst_addr;
     if (stride < 0)
@@ -99,7 +100,8 @@ static void put_inject(sim_msg_t *m)
 {
     gather(m->data, sim_mem_live(m->src, m->src_addr), m->arg[0], m->arg[1], STRIDE(m->arg[3]));
     hb_touch(data_rec(m), m->src, m->src_addr, m->arg[0], m->arg[1], STRIDE(m->arg[3]),
-             SIM_HB_READ);
+             SIM_HB_READ, NULL);
+    sim_hb_op_data(data_rec(m), m->dst_addr, m->data, m->arg[0] * m->arg[1]);
 }
 
 int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
@@ -136,9 +138,6 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
     m->arg[3] = (uint64_t)(int64_t)x->src_stride;
     m->deliver = shm_put_apply;
     m->hb = shm_race_op(x->call, c->chan, wpe, 0, nbi && n, 0);
-    /* The write may land any time from now: checked now, so a race with an
-     * access made before delivery is found even if the run ends first. */
-    hb_touch(m->hb, wpe, m->dst_addr, x->elem, x->nelems, x->dst_stride, SIM_HB_WRITE);
     if (n && nbi) {
         if (m->hb)
             sim_hb_nbi_buffer((uintptr_t)c->chan, x->src, extent(x->elem, x->nelems, x->src_stride));
@@ -148,6 +147,12 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
     } else if (n) {
         gather(m->data, x->src, x->elem, x->nelems, x->src_stride);
     }
+    /* The write may land any time from now: checked now, so a race with an
+     * access made before delivery is found even if the run ends first. */
+    if (!nbi)
+        sim_hb_op_data(m->hb, m->dst_addr, m->data, n);
+    hb_touch(m->hb, wpe, m->dst_addr, x->elem, x->nelems, x->dst_stride, SIM_HB_WRITE,
+             nbi ? NULL : m->data);
     return m;
 }
 
@@ -187,7 +192,7 @@ static void get_request_arrives(sim_msg_t *req)
     sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, n * elem);
     if (n)
         gather(r->data, sim_mem_live(req->dst, req->dst_addr), elem, n, STRIDE(req->arg[3]));
-    hb_touch(req->hb, req->dst, req->dst_addr, elem, n, STRIDE(req->arg[3]), SIM_HB_READ);
+    hb_touch(req->hb, req->dst, req->dst_addr, elem, n, STRIDE(req->arg[3]), SIM_HB_READ, NULL);
     r->hb = sim_hb_hold(req->hb);
     r->what = req->what;
     r->dst_addr = req->src_addr;

@@ -18,8 +18,10 @@ static void signal_deliver(sim_msg_t *m)
     shm_put_apply(m);
     uint64_t tail[2], *word = sim_mem_live(m->dst, m->ptr);
     memcpy(tail, m->data + m->arg[0] * m->arg[1], sizeof tail);
-    sim_hb_op_access(m->hb, m->dst, m->ptr, sizeof *word, 1, 0, SIM_HB_WRITE);
-    *word = tail[1] == SHMEM_SIGNAL_ADD ? *word + tail[0] : tail[0];
+    uint64_t now = tail[1] == SHMEM_SIGNAL_ADD ? *word + tail[0] : tail[0];
+    sim_hb_op_access(m->hb, m->dst, m->ptr, sizeof *word, 1, 0,
+                     now == *word ? SIM_HB_READ : SIM_HB_WRITE);
+    *word = now;
     sim_mem_written(m->dst, m->ptr, sizeof *word);
 }
 
