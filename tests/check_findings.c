@@ -133,7 +133,9 @@ static void explore_clean(int npes, const char *prog, const char *args)
 {
     char dir[] = "/tmp/shmemsim-sweep-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    run_result_t r = tu_run("%s explore -n %d --seeds 1..50 --jobs 2 --out %s %s %s", SIM, npes,
+    /* Outputs of correct programs may vary (timings, deposit order): only
+     * the outcome and the findings are compared here. */
+    run_result_t r = tu_run("%s explore -n %d --seeds 1..50 --jobs 2 --no-output-digest --out %s %s %s", SIM, npes,
                             dir, PROG(prog), args);
     ck_assert_msg(strstr(r.out, "no failure in 50 runs") || strstr(r.err, "no failure in 50 runs"),
                   "%d %s %s:\n%s%s", npes, prog, args, r.out, r.err);

@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long x, y, data[8], flag, halo[2], dest[4], src[4], counter;
+static long x, y, flag, halo[2], dest[4], src[4], counter;
+static long data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
 static unsigned char bytes[8];
 static uint64_t sig;
 static long lock;
@@ -127,7 +128,7 @@ static void amo_sizes(void)
 static void missing_fence(void)
 {
     if (me == 0) {
-        long v[4] = {1, 2, 3, 4};
+        long v[4] = {11, 12, 13, 14};
         shmem_long_put(data, v, 4, 1); /* A(missing-fence) */
         if (!bad)
             shmem_fence();
