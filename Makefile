@@ -36,7 +36,15 @@ FMODULE_O := $(O)/lib/shmemsim_fmodule.o $(O)/lib/shmemsim_fmodule_cray.o
 HEADERS  := $(if $(filter .,$(O)),,$(O)/api/include/shmem.h)
 
 .PHONY: all check check-asan bench demo install clean
-all: $(BIN) $(CCWRAP) $(FCWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(HEADERS)
+NOTSAN   := $(O)/lib/notsan/libtsan.so
+all: $(BIN) $(CCWRAP) $(FCWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(HEADERS) $(NOTSAN)
+
+# PE modules are compiled with -fsanitize=thread, whose link step asks for
+# libtsan; this stub answers instead, so the module's __tsan_ calls bind to
+# the simulator's race detector (sim/tsan.c).
+$(NOTSAN):
+	@mkdir -p $(dir $@)
+	printf '/* shmemsim: the simulator provides the __tsan_ entry points */\nINPUT(-lc)\n' > $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -132,6 +140,8 @@ install: all
 	install -m 644 api/include/*.fh $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.fh $(PREFIX)/include/shmemsim/mpp/
 	install -m 755 $(LIB) $(PREFIX)/lib/libshmemsim.so
+	install -d $(PREFIX)/lib/notsan
+	install -m 644 $(NOTSAN) $(PREFIX)/lib/notsan/libtsan.so
 	install -m 644 $(MODULE_O) $(PREFIX)/lib/shmemsim_module.o
 	install -m 644 api/include/*.h $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.h $(PREFIX)/include/shmemsim/mpp/

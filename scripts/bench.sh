@@ -44,3 +44,24 @@ for n in 1024 2048 4096 8192 16384 24576 32768; do
     fi
 done
 echo "largest: $best PEs"
+
+echo "== race detection: cost against an uninstrumented run without the detector"
+echo "   (targets: <= 2x for RMA- and collective-heavy runs, <= 5x for compute-heavy)"
+for p in compute puts maxred; do
+    bin/shmemsim-cc -O2 -o $out/race_$p scripts/bench/$p.c
+    bin/shmemsim-cc --no-race-instrumentation -O2 -o $out/plain_$p scripts/bench/$p.c
+done
+wall_of() { # PROG ARGS...: the median wall seconds of 3 runs
+    for i in 1 2 3; do
+        $out/measure "$@" 2>&1 >/dev/null | sed -n 's/.*wall_s=\([0-9.]*\).*/\1/p'
+    done | sort -n | sed -n 2p
+}
+for spec in "compute 4 200" "puts 8 200000" "maxred 64 200"; do
+    set -- $spec
+    base=$(wall_of bin/shmemsim -n $2 --quiet --check all,-data-race $out/plain_$1 $3)
+    remote=$(wall_of bin/shmemsim -n $2 --quiet $out/plain_$1 $3)
+    full=$(wall_of bin/shmemsim -n $2 --quiet $out/race_$1 $3)
+    awk -v p="$1" -v b="$base" -v r="$remote" -v f="$full" 'BEGIN {
+        printf "%-8s off %.3f s; remote checks %.3f s (%.2fx); instrumented %.3f s (%.2fx)\n",
+               p, b, r, r / b, f, f / b }'
+done

@@ -36,6 +36,9 @@ typedef struct cli_opts {
     int jobs;                 /* test, explore: children at a time (default: CPUs) */
     uint64_t seed_lo, seed_hi; /* explore: --seeds A..B (default 1..100) */
     unsigned char *drop;      /* explore: argv elements that are explore's own options */
+    int fixed_network;        /* explore: --fixed-network */
+    int no_output_digest;     /* explore: --no-output-digest */
+    int stderr_digest;        /* explore: --stderr-digest */
     char **own_argv;          /* the program's argv when cli_config made it, else NULL */
     char *own_program;        /* the program path when --program-dir made it, else NULL */
 } cli_opts_t;
@@ -83,6 +86,7 @@ typedef struct cli_outcome {
     int pe_status;        /* exit-nonzero: that PE's exit status */
     char signal[16];      /* crash: the signal's name, e.g. SEGV */
     char findings[512];   /* ids of the findings raised, comma-separated, first-seen order */
+    char sites[1024];     /* each finding as id@site, ';'-separated, first-seen order */
 } cli_outcome_t;
 
 void cli_outcome(const cli_child_t *c, cli_outcome_t *o);

@@ -172,6 +172,13 @@ static void read_findings(const char *report, cli_outcome_t *o)
     while (p && end && (p = strstr(p, "{\"id\": \"")) != NULL && p < end) {
         string_after(p, "{\"id\": \"", id, sizeof id);
         p += 8;
+        const char *site = strstr(p, "\"site\": \"");
+        const char *next = strstr(p, "{\"id\": \"");
+        char where[200] = "";
+        if (site && (!next || site < next))
+            string_after(site, "\"site\": \"", where, sizeof where);
+        size_t su = strlen(o->sites);
+        snprintf(o->sites + su, sizeof o->sites - su, "%s%s@%s", su ? ";" : "", id, where);
         if (cli_outcome_has_finding(o, id))
             continue;
         size_t used = strlen(o->findings);

@@ -3,12 +3,20 @@
  *
  * Runs the program once per seed, each run in a child process (`shmemsim
  * run --seed S ...` with the other options passed through), J at a time.
- * Outcomes are grouped by what happened (outcome, the PE that ended the
- * job, the findings), and each group is printed with its first seed, in
- * seed order, so the output does not depend on which child ends first.
- * For each distinct failure a scenario file that replays its first seed is
- * written.  A progress bar goes to stderr on a terminal; otherwise a plain
- * line every tenth of the way. */
+ * The seed also picks the network's jitter, from the configured value up
+ * to four latencies (what the memory model allows: any two messages may
+ * overtake each other), unless the jitter is fixed by --net, a scenario or
+ * --fixed-network.  Runs are grouped by what happened: the outcome, the
+ * failing PE's status or signal (not which PE it was), the findings with
+ * their sites, and a digest of what the program printed; each group is
+ * printed with its first seed, in seed order, so the output does not
+ * depend on which child ends first.  A group that ended ok but printed
+ * something other than the most common ok output is a failure too.  For
+ * each distinct failure two scenario files are written: one that replays
+ * its first seed and expects the failure, and a regression scenario that
+ * expects ok, so `shmemsim test` turns green exactly when the bug is fixed.
+ * A progress bar goes to stderr on a terminal; otherwise a plain line
+ * every tenth of the way. */
 #include "cli.h"
 
 #include <errno.h>
@@ -23,7 +31,12 @@
 typedef struct xrun {
     uint64_t seed;         /* its seed */
     char seed_arg[24];     /* the seed as the child's argument */
-    char sig[600];         /* what happened, one line: runs with equal sig are one group */
+    uint64_t jitter_ns;    /* the jitter this seed ran with */
+    char net_arg[48];      /* "jitter=...ns" for the child, or empty */
+    char sig[600];         /* what happened, one line, for people */
+    char key[1800];        /* what happened, in full: runs with equal keys are one group */
+    uint64_t digest;       /* of its stdout (and stderr with --stderr-digest), 0 when off */
+    char *out;             /* its stdout (kept to name what an odd output printed) */
     int failed;            /* anything but "ok" */
     int usage;             /* the run could not happen (status 2) */
     char err[300];         /* usage: its first line of stderr */
@@ -37,6 +50,7 @@ typedef struct xgroup {
 } xgroup_t;
 
 typedef struct xstate {
+    const cli_opts_t *o;   /* the options */
     xrun_t *r;             /* one per seed */
     cli_child_t *c;        /* the children */
     cli_outcome_t *oc;     /* outcome per run */
@@ -57,13 +71,66 @@ static void progress(xstate_t *x)
     }
 }
 
+static uint64_t fnv(uint64_t h, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A digest of the lines of text in sorted order: PEs print concurrently,
+ * so the order their lines interleave in is not part of what a program
+ * computes; what the lines say is. */
+static uint64_t digest_lines(uint64_t h, const char *text, size_t n)
+{
+    char *copy = strndup(text ? text : "", n);
+    size_t nl = 0, cap = 16;
+    char **line = malloc(cap * sizeof *line);
+    for (char *p = copy, *save = NULL; (p = strtok_r(p, "\n", &save)) != NULL; p = NULL) {
+        if (nl == cap)
+            line = realloc(line, (cap *= 2) * sizeof *line);
+        line[nl++] = p;
+    }
+    qsort(line, nl, sizeof *line, cmp_line);
+    for (size_t i = 0; i < nl; i++)
+        h = fnv(fnv(h, line[i], strlen(line[i])), "\n", 1);
+    free(line);
+    free(copy);
+    return h;
+}
+
+/* The grouping key: outcome, how the failing PE ended (but not which PE),
+ * each finding with its site, and the output digest. */
+static void make_key(const cli_outcome_t *oc, uint64_t digest, char *key, size_t len)
+{
+    int n = snprintf(key, len, "%s", oc->name);
+    if (strcmp(oc->name, "exit-nonzero") == 0)
+        n += snprintf(key + n, len - (size_t)n, " status %d", oc->pe_status);
+    if (strcmp(oc->name, "crash") == 0)
+        n += snprintf(key + n, len - (size_t)n, " signal %s", oc->signal);
+    snprintf(key + n, len - (size_t)n, " [%s] %016llx", oc->sites, (unsigned long long)digest);
+}
+
 /* Keeps what matters of a finished child and drops its output. */
 static void on_done(int i, void *ctx)
 {
     xstate_t *x = ctx;
     xrun_t *r = &x->r[i];
+    const cli_child_t *c = &x->c[i];
     cli_outcome(&x->c[i], &x->oc[i]);
     cli_outcome_text(&x->oc[i], r->sig, sizeof r->sig);
+    if (!x->o->no_output_digest) {
+        r->digest = digest_lines(0xcbf29ce484222325ull, c->out, c->nout);
+        if (x->o->stderr_digest)
+            r->digest = digest_lines(r->digest, c->err, c->nerr);
+        r->out = strndup(c->out ? c->out : "", c->nout < 65536 ? c->nout : 65536);
+    }
+    make_key(&x->oc[i], r->digest, r->key, sizeof r->key);
     r->failed = strcmp(x->oc[i].name, "ok") != 0;
     r->usage = strcmp(x->oc[i].name, "usage") == 0;
     if (r->usage) {
@@ -88,11 +155,40 @@ static char **child_argv(const cli_opts_t *o, int argc, char **argv, xrun_t *r)
     a[k++] = "/dev/fd/3";
     a[k++] = "--seed";
     a[k++] = r->seed_arg;
-    for (int i = 1; i < argc; i++)
-        if (!o->drop[i])
-            a[k++] = argv[i];
+    for (int i = 1; i < argc; i++) {
+        if (o->drop[i])
+            continue;
+        /* The varied jitter goes before PROG, after the other options. */
+        if (r->net_arg[0] && argv[i] == o->cfg.program) {
+            a[k++] = "--net";
+            a[k++] = r->net_arg;
+        }
+        a[k++] = argv[i];
+    }
     a[k] = NULL;
     return a;
+}
+
+/* Whether explore may vary the jitter: nobody fixed it. */
+static int vary_network(const cli_opts_t *o)
+{
+    if (o->fixed_network || o->scenario)
+        return 0;
+    for (int i = 0; i < o->nnet; i++)
+        if (strstr(o->net[i], "jitter"))
+            return 0;
+    return 1;
+}
+
+/* The jitter of a seed: the configured one, or 1 to 4 latencies. */
+static uint64_t seed_jitter(const cli_opts_t *o, uint64_t seed)
+{
+    uint64_t z = seed + 0x9e3779b97f4a7c15ull; /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    z ^= z >> 31;
+    unsigned k = (unsigned)(z % 5);
+    return k == 0 ? o->cfg.net.jitter_ns : o->cfg.net.latency_ns * k;
 }
 
 static int group_runs(const xstate_t *x, xgroup_t *g)
@@ -100,13 +196,40 @@ static int group_runs(const xstate_t *x, xgroup_t *g)
     int ng = 0;
     for (int i = 0; i < x->n; i++) {
         int k = 0;
-        while (k < ng && strcmp(g[k].sig, x->r[i].sig) != 0)
+        while (k < ng && strcmp(x->r[g[k].first].key, x->r[i].key) != 0)
             k++;
         if (k == ng)
-            g[ng++] = (xgroup_t){x->r[i].sig, i, 0, x->oc[i]};
+            g[ng++] = (xgroup_t){x->r[i].key, i, 0, x->oc[i]};
         g[k].count++;
     }
     return ng;
+}
+
+/* The ok group with the most runs (the first of equals): its output is
+ * the expected one.  -1 when no run was ok. */
+static int majority_ok(const xgroup_t *g, int ng)
+{
+    int best = -1;
+    for (int k = 0; k < ng; k++)
+        if (strcmp(g[k].oc.name, "ok") == 0 && (best < 0 || g[k].count > g[best].count))
+            best = k;
+    return best;
+}
+
+/* The first line of out that the expected output lacks, into buf. */
+static void odd_line(const char *out, const char *expected, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (const char *p = out; *p;) {
+        size_t n = strcspn(p, "\n");
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), p);
+        if (line[0] && !strstr(expected, line)) {
+            snprintf(buf, len, "%s", line);
+            return;
+        }
+        p += n + (p[n] == '\n');
+    }
 }
 
 static void fill_expect(sim_scenario_t *w, const cli_outcome_t *oc)
@@ -126,11 +249,44 @@ static void fill_expect(sim_scenario_t *w, const cli_outcome_t *oc)
         w->expect.exit_status = oc->pe_status;
         w->expect.has_exit_status = 1;
     }
-    if (strcmp(oc->name, "finding") == 0 && oc->findings[0]) {
-        static char first[64];
-        snprintf(first, sizeof first, "%.*s", (int)strcspn(oc->findings, ","), oc->findings);
-        w->expect.finding = first;
+    /* The first finding that is not the outcome itself (deadlock). */
+    static char first[64];
+    for (const char *p = oc->findings; *p && !w->expect.finding;) {
+        size_t n = strcspn(p, ",");
+        if (strlen(oc->name) != n || strncmp(p, oc->name, n) != 0) {
+            snprintf(first, sizeof first, "%.*s", (int)n, p);
+            w->expect.finding = first;
+        }
+        p += n + (p[n] == ',');
     }
+}
+
+/* path as seen from directory dir (both made absolute), so a scenario
+ * file keeps working when the tree moves with it. */
+static char *relative_to(const char *dir, const char *path)
+{
+    char *d = realpath(dir, NULL), *p = realpath(path, NULL);
+    size_t common = 0;
+    for (size_t i = 0; d && p && d[i] && d[i] == p[i];) {
+        i++;
+        if ((d[i] == '/' || d[i] == '\0') && p[i] == '/')
+            common = i;
+    }
+    if (!d || !p || common == 0) {
+        free(d);
+        return p ? p : strdup(path);
+    }
+    size_t ups = 0;
+    for (const char *q = d + common; *q; q++)
+        ups += *q == '/';
+    char *out = malloc(3 * ups + strlen(p) + 1);
+    out[0] = '\0';
+    for (size_t i = 0; i < ups; i++)
+        strcat(out, "../");
+    strcat(out, p + common + 1);
+    free(d);
+    free(p);
+    return out;
 }
 
 /* Writes word into a YAML comment as a shell would need it: as it is when
@@ -157,69 +313,112 @@ static void comment_word(FILE *f, const char *word)
     fputc('\'', f);
 }
 
-/* Writes the scenario replaying group g's first seed; returns its path. */
-static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const xstate_t *x,
-                          const xgroup_t *g, int argc, char **argv)
+/* Writes scenario w to path with explore's header; 0 or -1 (said). */
+static int write_file(const char *path, const sim_scenario_t *w, const char *verb, int argc,
+                      char **argv)
 {
-    const sim_config_t *cfg = &o->cfg;
-    const xrun_t *r = &x->r[g->first];
-    char *copy = strdup(cfg->program), *base = basename(copy), name[512], desc[1200];
-    char *path = NULL, *prog = realpath(cfg->program, NULL);
-    snprintf(name, sizeof name, "explore-%s-seed%llu", base, (unsigned long long)r->seed);
-    snprintf(desc, sizeof desc, "Found by shmemsim explore: seed %llu ended as %s (%d of %d "
-             "seeds did).", (unsigned long long)r->seed, g->sig, g->count, x->n);
-    sim_scenario_t w = {0};
-    w.name = name;
-    w.description = desc;
-    w.program = prog ? prog : (char *)cfg->program;
-    w.args = cfg->argv + 1;
-    w.nargs = cfg->argc - 1;
-    w.npes = cfg->npes;
-    w.seed = r->seed;
-    w.has_seed = 1;
-    w.net = cfg->net;
-    w.checks = (char *)cfg->checks;
-    w.faults = (sim_fault_t *)cfg->faults;
-    w.nfaults = cfg->nfaults;
-    w.env = scen ? scen->env : NULL;
-    w.nenv = scen ? scen->nenv : 0;
-    fill_expect(&w, &g->oc);
-    mkdir(o->out_dir, 0777); /* made if missing; an error shows at fopen */
-    if (asprintf(&path, "%s/%s-seed%llu.yaml", o->out_dir, base, (unsigned long long)r->seed) < 0)
-        path = NULL;
-    FILE *f = path ? fopen(path, "w") : NULL;
+    FILE *f = fopen(path, "w");
     if (f) {
         fprintf(f, "# Written by: shmemsim explore");
         for (int i = 1; i < argc; i++) {
             fputc(' ', f);
             comment_word(f, argv[i]);
         }
-        fprintf(f, "\n# Replay with: shmemsim replay ");
+        fprintf(f, "\n# %s with: shmemsim %s ", strcmp(verb, "replay") == 0 ? "Replay" : "Test",
+                verb);
         comment_word(f, path);
         fputc('\n', f);
-        if (sim_scenario_write(f, &w) != 0 || fclose(f) != 0)
+        if (sim_scenario_write(f, w) != 0 || fclose(f) != 0)
             f = NULL;
     }
     if (!f) {
-        fprintf(stderr, "shmemsim: cannot write %s: %s\n", path ? path : "a scenario",
-                strerror(errno));
+        fprintf(stderr, "shmemsim: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes the scenario replaying group g's first seed (expecting what
+ * happened) and its regression twin (expecting ok, and the expected
+ * output's line where the odd output differed); returns the first's path. */
+static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const xstate_t *x,
+                          const xgroup_t *g, const char *odd, const char *usual, int argc,
+                          char **argv)
+{
+    const sim_config_t *cfg = &o->cfg;
+    const xrun_t *r = &x->r[g->first];
+    char *copy = strdup(cfg->program), *base = basename(copy), name[512], desc[1200];
+    char *path = NULL, *regress = NULL;
+    mkdir(o->out_dir, 0777); /* made if missing; an error shows at fopen */
+    char *prog = relative_to(o->out_dir, cfg->program);
+    snprintf(name, sizeof name, "explore-%s-seed%llu", base, (unsigned long long)r->seed);
+    snprintf(desc, sizeof desc, "Found by shmemsim explore: seed %llu ended as %s%s (%d of %d "
+             "seeds did).", (unsigned long long)r->seed, r->sig,
+             odd ? ", printing what most runs did not" : "", g->count, x->n);
+    sim_scenario_t w = {0};
+    w.name = name;
+    w.description = desc;
+    w.program = prog;
+    w.args = cfg->argv + 1;
+    w.nargs = cfg->argc - 1;
+    w.npes = cfg->npes;
+    w.seed = r->seed;
+    w.has_seed = 1;
+    w.net = cfg->net;
+    w.net.jitter_ns = r->jitter_ns;
+    w.checks = (char *)cfg->checks;
+    w.faults = (sim_fault_t *)cfg->faults;
+    w.nfaults = cfg->nfaults;
+    w.env = scen ? scen->env : NULL;
+    w.nenv = scen ? scen->nenv : 0;
+    fill_expect(&w, &g->oc);
+    char *odd_list[1] = {(char *)odd}, *usual_list[1] = {(char *)usual};
+    if (odd) {
+        w.expect.stdout_contains = odd_list;
+        w.expect.nstdout = 1;
+    }
+    if (asprintf(&path, "%s/%s-seed%llu.yaml", o->out_dir, base, (unsigned long long)r->seed) < 0 ||
+        write_file(path, &w, "replay", argc, argv) != 0) {
         free(path);
         path = NULL;
     }
+    /* The regression twin: the same run must end ok. */
+    char rname[600], rdesc[1400];
+    snprintf(rname, sizeof rname, "%s-fixed", name);
+    snprintf(rdesc, sizeof rdesc, "Regression test for the failure explore found at seed %llu "
+             "(%s): passes once the bug is fixed.", (unsigned long long)r->seed, r->sig);
+    w.name = rname;
+    w.description = rdesc;
+    memset(&w.expect, 0, sizeof w.expect);
+    w.expect.outcome = SIM_EXPECT_OK;
+    w.expect.has_outcome = 1;
+    if (odd && usual && usual[0]) {
+        w.expect.stdout_contains = usual_list;
+        w.expect.nstdout = 1;
+    }
+    if (path && (asprintf(&regress, "%s/%s-seed%llu-regression.yaml", o->out_dir, base,
+                          (unsigned long long)r->seed) < 0 ||
+                 write_file(regress, &w, "test", argc, argv) != 0)) {
+        free(path);
+        path = NULL;
+    }
+    free(regress);
     free(prog);
     free(copy);
     return path;
 }
 
-static void print_group(const xstate_t *x, const xgroup_t *g)
+static void print_group(const xstate_t *x, const xgroup_t *g, int odd_output)
 {
-    printf("%6d  %-50s first at seed %llu", g->count, g->sig,
-           (unsigned long long)x->r[g->first].seed);
-    if (x->r[g->first].failed && g->count > 1) {
+    const xrun_t *f = &x->r[g->first];
+    char what[700];
+    snprintf(what, sizeof what, "%s%s", f->sig, odd_output ? " (output differs)" : "");
+    printf("%6d  %-50s first at seed %llu", g->count, what, (unsigned long long)f->seed);
+    if (f->failed && g->count > 1) {
         printf("; seeds");
         int shown = 0;
         for (int i = g->first; i < x->n && shown < 10; i++) {
-            if (strcmp(x->r[i].sig, g->sig) == 0)
+            if (strcmp(x->r[i].key, f->key) == 0)
                 printf("%s %llu", shown++ ? "," : "", (unsigned long long)x->r[i].seed);
         }
         if (g->count > 10)
@@ -228,20 +427,34 @@ static void print_group(const xstate_t *x, const xgroup_t *g)
     printf("\n");
 }
 
-/* Prints the groups, writes a scenario per failure; returns the number of
- * distinct failures. */
-static int report(const cli_opts_t *o, const sim_scenario_t *scen, const xstate_t *x, int argc,
+/* Prints the groups, writes the scenarios of each failure; returns the
+ * number of distinct failures.  An ok group whose output is not the most
+ * common ok output is a failure. */
+static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, int argc,
                   char **argv)
 {
     xgroup_t *g = calloc((size_t)(unsigned)x->n, sizeof *g);
-    int ng = group_runs(x, g), failures = 0, failed_runs = 0;
+    int ng = group_runs(x, g), failures = 0, failed_runs = 0, usual = majority_ok(g, ng);
+    const char *usual_out = usual >= 0 ? x->r[g[usual].first].out : NULL;
     for (int k = 0; k < ng; k++) {
-        print_group(x, &g[k]);
-        if (!x->r[g[k].first].failed)
+        xrun_t *f = &x->r[g[k].first];
+        int odd = !f->failed && usual >= 0 && k != usual;
+        if (odd)
+            for (int i = 0; i < x->n; i++)
+                if (strcmp(x->r[i].key, f->key) == 0)
+                    x->r[i].failed = 1;
+        print_group(x, &g[k], odd);
+        if (!f->failed)
             continue;
         failures++;
         failed_runs += g[k].count;
-        char *path = write_replay(o, scen, x, &g[k], argc, argv);
+        char odd_text[256] = "", usual_text[256] = "";
+        if (odd && f->out && usual_out) {
+            odd_line(f->out, usual_out, odd_text, sizeof odd_text);
+            odd_line(usual_out, f->out, usual_text, sizeof usual_text);
+        }
+        char *path = write_replay(o, scen, x, &g[k], odd_text[0] ? odd_text : NULL,
+                                  usual_text, argc, argv);
         if (path)
             printf("        replay: shmemsim replay %s\n", path);
         free(path);
@@ -272,8 +485,14 @@ static int explore(const cli_opts_t *o, const sim_scenario_t *scen, int argc, ch
     x.c = calloc((size_t)x.n, sizeof *x.c);
     x.oc = calloc((size_t)x.n, sizeof *x.oc);
     x.tty = isatty(2);
+    x.o = o;
+    int vary = vary_network(o);
     for (int i = 0; i < x.n; i++) {
         x.r[i].seed = o->seed_lo + (uint64_t)i;
+        x.r[i].jitter_ns = vary ? seed_jitter(o, x.r[i].seed) : o->cfg.net.jitter_ns;
+        if (vary)
+            snprintf(x.r[i].net_arg, sizeof x.r[i].net_arg, "jitter=%lluns",
+                     (unsigned long long)x.r[i].jitter_ns);
         snprintf(x.r[i].seed_arg, sizeof x.r[i].seed_arg, "%llu", (unsigned long long)x.r[i].seed);
         x.c[i].argv = child_argv(o, argc, argv, &x.r[i]);
     }
@@ -296,6 +515,7 @@ static int explore(const cli_opts_t *o, const sim_scenario_t *scen, int argc, ch
     for (int i = 0; i < x.n; i++) {
         cli_child_free(&x.c[i]);
         free(x.c[i].argv);
+        free(x.r[i].out);
     }
     free(x.r);
     free(x.c);

@@ -265,6 +265,8 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
     if (rc == 0) {
         l->vaddr_lo = fi.vlo;
         l->span = fi.vhi - fi.vlo;
+        l->data_off = fi.rw_lo - fi.vlo;
+        l->data_len = fi.rw_hi > fi.rw_lo ? fi.rw_hi - fi.rw_lo : 0;
         /* One mapping per segment; glibc adds one for a .bss that spills
          * past the last file page, so count it when it may. */
         l->maps_per_copy = (size_t)fi.nload + (fi.bss_spills ? 1 : 0);

@@ -83,6 +83,11 @@ static const char usage_text[] =
     "      --seeds A..B      explore: the seeds to run (default 1..100)\n"
     "      --out DIR         explore: where to write the failure scenarios (made if\n"
     "                        missing; default .)\n"
+    "      --fixed-network   explore: do not vary the jitter from seed to seed (it\n"
+    "                        is not varied either with --net jitter= or --scenario)\n"
+    "      --no-output-digest  explore: do not group runs by what they print (for\n"
+    "                        programs that print timings)\n"
+    "      --stderr-digest   explore: group runs by their stderr too\n"
     "\n"
     "exit status: 0 every PE ended with status 0; 1 a PE exited non-zero;\n"
     "2 usage or input error; 3 deadlock; 4 an error finding; 5 a PE crashed\n"
@@ -165,7 +170,8 @@ static int parse_seeds(const char *s, uint64_t *lo, uint64_t *hi)
 }
 
 enum { O_SEED = 256, O_TRACE, O_REPORT, O_CHECK, O_NET, O_STACK, O_HEAP, O_WATCHDOG,
-       O_TAG, O_QUIET, O_VERSION, O_PRIV, O_SCENARIO, O_PROGDIR, O_JUNIT, O_SEEDS, O_OUT };
+       O_TAG, O_QUIET, O_VERSION, O_PRIV, O_SCENARIO, O_PROGDIR, O_JUNIT, O_SEEDS, O_OUT,
+       O_FIXEDNET, O_NODIGEST, O_ERRDIGEST };
 
 static const struct option long_opts[] = {
     {"npes", required_argument, NULL, 'n'},
@@ -186,6 +192,9 @@ static const struct option long_opts[] = {
     {"junit", required_argument, NULL, O_JUNIT},
     {"seeds", required_argument, NULL, O_SEEDS},
     {"out", required_argument, NULL, O_OUT},
+    {"fixed-network", no_argument, NULL, O_FIXEDNET},
+    {"no-output-digest", no_argument, NULL, O_NODIGEST},
+    {"stderr-digest", no_argument, NULL, O_ERRDIGEST},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, O_VERSION},
     {0, 0, 0, 0},
@@ -199,7 +208,7 @@ static const char *takers(int c)
     case O_PROGDIR: case 'h': case O_VERSION: return "RPTE";
     case 'j': return "TE";
     case O_JUNIT: return "T";
-    case O_SEEDS: case O_OUT: return "E";
+    case O_SEEDS: case O_OUT: case O_FIXEDNET: case O_NODIGEST: case O_ERRDIGEST: return "E";
     case O_SEED: case O_TRACE: case O_REPORT: return "RP";
     default: return "RPE";
     }
@@ -279,6 +288,9 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
     case O_PROGDIR: o->program_dir = arg; return 0;
     case O_JUNIT: o->junit = arg; return 0;
     case O_OUT: o->out_dir = arg; return 0;
+    case O_FIXEDNET: o->fixed_network = 1; return 0;
+    case O_NODIGEST: o->no_output_digest = 1; return 0;
+    case O_ERRDIGEST: o->stderr_digest = 1; return 0;
     case 'j':
         if (parse_u64(arg, 256, &v) || v == 0)
             return *status = cli_usage_error("--jobs needs a number from 1 to 256, got '%s'", arg), -1;
@@ -296,7 +308,8 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
 
 static int is_explore_own(int c)
 {
-    return c == 'j' || c == O_SEEDS || c == O_OUT;
+    return c == 'j' || c == O_SEEDS || c == O_OUT || c == O_FIXEDNET || c == O_NODIGEST ||
+           c == O_ERRDIGEST;
 }
 
 int cli_parse(int cmd, int argc, char **argv, cli_opts_t *o, int *status)

@@ -1,5 +1,6 @@
 /* sim/net: message timing, ports, ordering, fence epochs and acks. */
 #include "net.h"
+#include "hb.h"
 #include "fault.h"
 #include "sched.h"
 #include "trace.h"
@@ -100,6 +101,8 @@ sim_msg_t *sim_msg_new(int src, int dst, sim_op_t op, size_t payload)
 
 void sim_msg_free(sim_msg_t *m)
 {
+    if (m->hb)
+        sim_hb_unref(m->hb);
     if (m->data != m->inline_data)
         free(m->data);
     m->next = net->free_msgs;
@@ -321,6 +324,7 @@ void sim_chan_destroy(sim_chan_t *c)
 
 void sim_chan_fence(sim_chan_t *c)
 {
+    c->fences++;
     if (c->outstanding)
         c->epoch++;
 }

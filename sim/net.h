@@ -52,6 +52,7 @@ struct sim_msg {
     uint64_t arg[4];         /* free for the sender's protocol */
     void *ptr;               /* free for the sender's protocol */
     sim_msg_t *next;         /* held list, free list */
+    uint32_t hb;             /* race detector record it carries (sim/hb), or 0; released with m */
     uint32_t fault_marks;    /* set by sim/fault when it leaves, acted on at delivery; 0 = none */
     unsigned char inline_data[32]; /* small payloads avoid an allocation */
 };
@@ -61,7 +62,8 @@ typedef struct sim_pair sim_pair_t;
 typedef struct sim_chan {
     int pe;               /* owner */
     uint64_t outstanding; /* sent or held, not yet acknowledged */
-    uint64_t epoch;       /* fences so far */
+    uint64_t epoch;       /* fences so far that had something to order */
+    uint64_t fences;      /* every fence so far (the race detector's epochs) */
     sim_pair_t *pairs;    /* per-destination fence state (uthash by dst) */
     int quiet_waiting;    /* owner is blocked until outstanding == 0 */
 } sim_chan_t;

@@ -1,5 +1,6 @@
 /* sim/run: set-up, the run, and everything said after it. */
 #include "run.h"
+#include "hb.h"
 #include "ending.h"
 #include "fault.h"
 #include "finding.h"
@@ -277,5 +278,6 @@ int sim_run(const sim_config_t *cfg)
     if (cfg->report_path && sim_report_write(cfg->report_path, status) != 0)
         status = status ? status : SIM_EXIT_USAGE;
     sim_fault_destroy();
+    sim_hb_stop();
     return status;
 }

@@ -75,7 +75,7 @@ START_TEST(junit_file_parses_with_the_right_counts)
     ck_assert_int_eq(r.status, 1);
     ck_assert_ptr_nonnull(strstr(r.out, "PASS slow-pe-in-a-barrier: ok\n"));
     ck_assert_ptr_nonnull(strstr(r.out, "FAIL scen_fence ("));
-    ck_assert_ptr_nonnull(strstr(r.out, "expected outcome deadlock, got ok"));
+    ck_assert_ptr_nonnull(strstr(r.out, "expected outcome deadlock, got finding"));
     ck_assert_ptr_nonnull(strstr(r.out, "FAIL tests/scenarios/bad/unknown_key.yaml: "
                                         "tests/scenarios/bad/unknown_key.yaml:3:1: unknown key"));
     ck_assert_ptr_nonnull(strstr(r.out, "PASS crashed-pe-hangs-the-job: deadlock\n"));
@@ -147,12 +147,72 @@ END_TEST
 
 /* ------------------------------------------------------ explore, replay */
 
+/* The seed also varies the jitter, so a put overtakes another even where
+ * the default jitter is below the latency; a run that ends ok but prints
+ * what most runs do not is a failure, with a reproducer (program path
+ * relative to it) that replays it and a regression twin that fails until
+ * the bug is fixed. */
+START_TEST(explore_varies_the_network_and_groups_by_output)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/../explore-XXXXXX", progdir());
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t r = tu_run("%s explore -n 2 --seeds 1..40 --jobs 2 --check all,-data-race "
+                            "--out %s %s/race 0", SIM, dir, progdir());
+    ck_assert_msg(r.status == 1, "%s%s", r.out, r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "  ok (output differs)  "));
+    ck_assert_ptr_nonnull(strstr(r.out, "1 distinct failure in "));
+    const char *rp = strstr(r.out, "replay: shmemsim replay ");
+    ck_assert_ptr_nonnull(rp);
+    char replay[4400], regress[4400];
+    snprintf(replay, sizeof replay, "%.*s", (int)strcspn(rp + 24, "\n"), rp + 24);
+    snprintf(regress, sizeof regress, "%.*s-regression.yaml", (int)(strlen(replay) - 5), replay);
+    tu_free(&r);
+    char *text = tu_read_file(replay, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_ptr_nonnull(strstr(text, "program: \"../programs/race\""));
+    ck_assert_ptr_null(strstr(text, "jitter: 200ns")); /* a varied jitter */
+    free(text);
+    r = tu_run("%s test %s", SIM, replay);
+    ck_assert_msg(r.status == 0, "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s test %s", SIM, regress);
+    ck_assert_msg(r.status == 1 && strstr(r.out, "stdout lacks"), "%s", r.out);
+    tu_free(&r);
+    /* Without the digest the outputs are one group: nothing failed. */
+    r = tu_run("%s explore -n 2 --seeds 1..40 --jobs 2 --check all,-data-race --no-output-digest "
+               "--out %s %s/race 0", SIM, dir, progdir());
+    ck_assert_msg(r.status == 0 && strstr(r.out, "no failure in 40 runs"), "%s", r.out);
+    tu_free(&r);
+    r = tu_run("rm -rf %s", dir);
+    tu_free(&r);
+}
+END_TEST
+
+/* Failures are grouped by what failed, not by which PE it happened on:
+ * the race is one group whichever access a seed made second. */
+START_TEST(explore_groups_a_race_by_what_failed)
+{
+    char dir[] = "/tmp/shmemsim-explore-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t r = tu_run("%s explore -n 3 --seeds 1..30 --jobs 2 --out %s %s/races put-put bad",
+                            SIM, dir, progdir());
+    ck_assert_msg(r.status == 1 && strstr(r.out, "1 distinct failure in 30 of 30 runs"), "%s",
+                  r.out);
+    tu_free(&r);
+    r = tu_run("rm -rf %s", dir);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(explore_finds_the_missing_fence_and_replay_reproduces_it)
 {
     char dir[] = "/tmp/shmemsim-explore-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    run_result_t r = tu_run("%s explore -n 2 --seeds 1..500 --jobs 2 --out %s %s/scen_fence", SIM,
-                            dir, progdir());
+    /* The race itself is a finding on every seed; here explore must find
+     * the seeds where it also made the program fail. */
+    run_result_t r = tu_run("%s explore -n 2 --seeds 1..500 --jobs 2 --check all,-data-race "
+                            "--out %s %s/scen_fence", SIM, dir, progdir());
     ck_assert_int_eq(r.status, 1);
     ck_assert_ptr_nonnull(strstr(r.out, "explore: 500 runs of scen_fence on 2 PEs"));
     const char *line = strstr(r.out, "exit-nonzero (PE 1 exited with status 1)");
@@ -175,8 +235,14 @@ START_TEST(explore_finds_the_missing_fence_and_replay_reproduces_it)
     ck_assert_msg(r.status == 0, "%s", r.out);
     ck_assert_ptr_nonnull(strstr(r.out, "1 passed, 0 failed"));
     tu_free(&r);
-    /* The same seed as a plain run fails the same way. */
-    r = tu_run("%s -n 2 --quiet --seed %llu %s/scen_fence", SIM, seed, progdir());
+    /* The same seed and the jitter explore gave it, as a plain run, fail
+     * the same way. */
+    char *text = tu_read_file(file, NULL), jitter[32] = "";
+    ck_assert_ptr_nonnull(text);
+    ck_assert_int_eq(sscanf(strstr(text, "jitter: "), "jitter: %31[0-9a-z]", jitter), 1);
+    free(text);
+    r = tu_run("%s -n 2 --quiet --check all,-data-race --net jitter=%s --seed %llu %s/scen_fence",
+               SIM, jitter, seed, progdir());
     ck_assert_int_eq(r.status, 1);
     tu_free(&r);
     r = tu_run("rm -rf %s", dir);
@@ -426,8 +492,8 @@ START_TEST(command_line_wins_over_the_scenario)
 {
     run_result_t r = tu_run("%s run --scenario scenarios/missing-fence-delay.yaml --program-dir %s "
                             "--seed 5 --net latency=3us", SIM, progdir());
-    ck_assert_int_eq(r.status, 1);
-    ck_assert_ptr_nonnull(strstr(r.err, "2 PEs, seed 5: exit-nonzero"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "2 PEs, seed 5: finding"));
     tu_free(&r);
     /* PROG on the command line replaces the scenario's program and args. */
     r = tu_run("%s run --scenario scenarios/missing-fence-delay.yaml %s/scen_fence fence", SIM,
@@ -569,6 +635,8 @@ Suite *faults_suite(void)
     tcase_add_test(tc, explore_escapes_arguments_in_the_replay_file);
     tcase_add_test(tc, scenario_directory_and_anchor_bound);
     tcase_add_test(tc, tiny_bandwidth_is_refused_or_slower);
+    tcase_add_test(tc, explore_varies_the_network_and_groups_by_output);
+    tcase_add_test(tc, explore_groups_a_race_by_what_failed);
     tcase_add_test(tc, explore_output_does_not_depend_on_job_count);
     tcase_add_test(tc, explore_with_a_scenario_keeps_its_faults);
     tcase_add_test(tc, trace_of_an_8_pe_fault_run_has_tracks_spans_flows_and_faults);

@@ -52,7 +52,7 @@ static const finding_case_t cases[] = {
     {"psync-modified", "psync-modified", 1, 3,
      "PE 0's shmem_broadcast64 wrote 1 into PE 1's pSync[0]"},
     {"psync-put", "psync-modified", 2, 4, "PE 2 writes PE 1's pSync[0] while shmem_broadcast64"},
-    {"nbi-buffer-modified", "nbi-buffer-modified", 0, 4, "(&out, 32 bytes"},
+    {"nbi-buffer-modified", "nbi-buffer-modified", 0, 4, "(&out, in 'out' (32 bytes)"},
     {"lock-misuse", "lock-misuse", 1, 4, "does not hold the lock"},
     {"pending-lock", "pending-at-finalize", 3, 4, "while holding 1 lock(s): &lock"},
     {"pending-exit", "pending-at-finalize", 2, 3, "ended without calling shmem_finalize"},
@@ -133,7 +133,9 @@ static void explore_clean(int npes, const char *prog, const char *args)
 {
     char dir[] = "/tmp/shmemsim-sweep-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    run_result_t r = tu_run("%s explore -n %d --seeds 1..50 --jobs 2 --out %s %s %s", SIM, npes,
+    /* Outputs of correct programs may vary (timings, deposit order): only
+     * the outcome and the findings are compared here. */
+    run_result_t r = tu_run("%s explore -n %d --seeds 1..50 --jobs 2 --no-output-digest --out %s %s %s", SIM, npes,
                             dir, PROG(prog), args);
     ck_assert_msg(strstr(r.out, "no failure in 50 runs") || strstr(r.err, "no failure in 50 runs"),
                   "%d %s %s:\n%s%s", npes, prog, args, r.out, r.err);

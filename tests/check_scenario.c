@@ -263,6 +263,16 @@ START_TEST(absolute_program_and_exit_status)
 }
 END_TEST
 
+/* A finding may be expected with any outcome: a pSync reuse can hang. */
+START_TEST(finding_with_another_outcome)
+{
+    sim_scenario_t *s = load_ok(GOOD "deadlock_finding.yaml");
+    ck_assert_int_eq(s->expect.outcome, SIM_EXPECT_DEADLOCK);
+    ck_assert_str_eq(s->expect.finding, "psync-reuse");
+    sim_scenario_free(s);
+}
+END_TEST
+
 START_TEST(program_relative_to_file)
 {
     char cwd[PATH_MAX], err[512] = "";
@@ -509,6 +519,7 @@ Suite *scenario_suite(void)
     tcase_add_test(tc, full_file);
     tcase_add_test(tc, minimal_defaults);
     tcase_add_test(tc, absolute_program_and_exit_status);
+    tcase_add_test(tc, finding_with_another_outcome);
     tcase_add_test(tc, program_relative_to_file);
     tcase_add_test(tc, names_of_enums);
     tcase_add_test(tc, written_file_loads_back_the_same);

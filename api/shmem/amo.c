@@ -14,6 +14,7 @@
  *
  * Request fields: dst_addr the word (home), arg[0] op | size << 8 | fetch
  * << 16, arg[1] the value, arg[2] cond, ptr the completion (fetching). */
+#include "race.h"
 #include "shmem_impl.h"
 #include "util.h"
 
@@ -26,6 +27,7 @@ typedef struct amo_done {
     int done;          /* blocking: the value has landed */
     uint64_t value;    /* blocking: the old value */
     void *fetch_to;    /* nbi: home address of the fetch buffer */
+    sim_hb_rec_t seen; /* blocking: the write whose value was fetched (race detector) */
     sim_chan_t *chan;  /* nbi: the channel held until then (this is heap memory) */
 } amo_done_t;
 
@@ -63,6 +65,7 @@ static void reply_deliver(sim_msg_t *m)
         return;
     }
     d->value = m->arg[1];
+    d->seen = sim_hb_hold(m->hb);
     d->done = 1;
     sim_pe_wake(&sim_w->pes[m->dst]);
 }
@@ -74,7 +77,12 @@ static void amo_deliver(sim_msg_t *m)
     unsigned char *p = sim_mem_live(m->dst, m->dst_addr);
     uint64_t old = 0;
     memcpy(&old, p, size);
+    sim_hb_rec_t seen = m->ptr ? sim_hb_last_write(m->dst, m->dst_addr) : 0;
     uint64_t now = apply(op, old, m->arg[1], m->arg[2], size);
+    /* An atomic that changes nothing (a failed compare-and-swap, setting
+     * the value already there) only reads, for the race detector. */
+    sim_hb_op_access(m->hb, m->dst, m->dst_addr, size, 1, 0,
+                     op == SHM_AMO_FETCH || now == old ? SIM_HB_READ : SIM_HB_WRITE);
     if (now != old || op == SHM_AMO_SET || op == SHM_AMO_SWAP) {
         memcpy(p, &now, size);
         sim_mem_written(m->dst, m->dst_addr, size);
@@ -83,6 +91,7 @@ static void amo_deliver(sim_msg_t *m)
         return;
     /* The value rides in the reply's arguments; bytes says how many count. */
     sim_msg_t *r = sim_msg_new(m->dst, m->src, SIM_OP_REPLY, size);
+    r->hb = seen;
     r->what = m->what;
     r->arg[1] = old;
     r->ptr = m->ptr;
@@ -111,6 +120,8 @@ uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, vo
     m->arg[2] = cond;
     m->ptr = d;
     m->deliver = amo_deliver;
+    m->hb = shm_race_op(call, c->chan, wpe, SHM_RACE_AMO(size), fetch == 2, 0);
+    sim_hb_rec_t hb = fetch == 1 ? sim_hb_hold(m->hb) : 0;
     sim_net_send(m);
     if (fetch != 1)
         return 0;
@@ -119,6 +130,10 @@ uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, vo
              sim_mem_name(dest, dn, sizeof dn), wpe);
     while (!local.done)
         sim_pe_block(why);
+    sim_hb_op_complete(hb);
+    sim_hb_unref(hb);
+    sim_hb_observe_rec(local.seen, call, sim_pe_self()->call_site);
+    sim_hb_unref(local.seen);
     return local.value;
 }
 

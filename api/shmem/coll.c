@@ -1,6 +1,7 @@
 /* api/shmem/coll: active sets, trees and the message primitives the
  * collective protocols are written with (see coll.h for the disciplines). */
 #include "coll.h"
+#include "race.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -88,8 +89,16 @@ int coll_tree_child(const coll_tree_t *t, int i)
 
 /* ---- messages ---- */
 
+/* Protocol messages carry their sender's clock (sim/hb): the receiver
+ * acquires it when it next waits.  Data messages also write the target's
+ * memory as an op of the sender's, complete for the receiver from then. */
 static void put_deliver(sim_msg_t *m)
 {
+    sim_hb_sync_deliver(m->dst, m->hb);
+    if (m->arg[1]) {
+        sim_hb_op_access(m->hb, m->dst, m->dst_addr, m->bytes, 1, 0, SIM_HB_WRITE);
+        sim_hb_sync_deliver_op(m->dst, m->hb);
+    }
     memcpy(sim_mem_live(m->dst, m->dst_addr), m->data, m->bytes);
     coll_check_delivered(m->dst, m->dst_addr, m->bytes, m->src, m->what);
     sim_mem_written(m->dst, m->dst_addr, m->bytes);
@@ -98,6 +107,7 @@ static void put_deliver(sim_msg_t *m)
 static void add_deliver(sim_msg_t *m)
 {
     long *w = sim_mem_live(m->dst, m->dst_addr);
+    sim_hb_sync_deliver(m->dst, m->hb);
     *w += (long)m->arg[0];
     coll_check_delivered(m->dst, m->dst_addr, sizeof *w, m->src, m->what);
     sim_mem_written(m->dst, m->dst_addr, sizeof *w);
@@ -117,21 +127,32 @@ sim_msg_t *coll_msg(const char *call, void *dst, size_t n, int pe)
 void coll_send(sim_msg_t *m)
 {
     m->chan = my_chan();
+    if (sim_hb_on && !m->hb)
+        m->hb = sim_hb_release();
     sim_net_send(m);
 }
 
-void coll_put(const char *call, void *dst, const void *src, size_t n, int pe)
+/* A put of the protocol; data (not a flag) is recorded as a write. */
+static void send_put(const char *call, void *dst, const void *src, size_t n, int pe, int data)
 {
     sim_msg_t *m = coll_msg(call, dst, n, pe);
     if (n)
         memcpy(m->data, src, n);
     m->deliver = put_deliver;
+    m->arg[1] = (uint64_t)(data && n);
+    if (m->arg[1])
+        m->hb = shm_race_op(call, my_chan(), pe, 0, 0, 1);
     coll_send(m);
+}
+
+void coll_put(const char *call, void *dst, const void *src, size_t n, int pe)
+{
+    send_put(call, dst, src, n, pe, 1);
 }
 
 void coll_set_word(const char *call, long *word, long value, int pe)
 {
-    coll_put(call, word, &value, sizeof value, pe);
+    send_put(call, word, &value, sizeof value, pe, 0);
 }
 
 void coll_add_word(const char *call, long *word, long value, int pe)
@@ -159,6 +180,7 @@ void coll_wait_ge(const char *why, long *word, long value)
 {
     while (*(volatile long *)word < value)
         sim_pe_block_on(why, word, sizeof *word);
+    sim_hb_sync_acquire();
 }
 
 void coll_wait_take(const char *why, long *word, long value)
@@ -179,6 +201,7 @@ static void fetch_reply_deliver(sim_msg_t *m)
 static void fetch_add_arrives(sim_msg_t *req)
 {
     long *w = sim_mem_live(req->dst, req->dst_addr);
+    sim_hb_sync_deliver(req->dst, req->hb);
     long old = *w;
     *w += (long)req->arg[0];
     coll_check_delivered(req->dst, req->dst_addr, sizeof *w, req->src, req->what);
@@ -200,6 +223,7 @@ void coll_fetch_add_start(const char *call, long *word, long value, int pe, coll
     m->arg[0] = (uint64_t)value;
     m->ptr = f;
     m->deliver = fetch_add_arrives;
+    m->hb = sim_hb_release();
     sim_net_send(m);
 }
 
@@ -209,6 +233,7 @@ long coll_fetch_wait(const char *call, coll_fetch_t *f)
     snprintf(why, sizeof why, "%s (waiting for an atomic's reply from PE %d)", call, f->pe);
     while (!f->done)
         sim_pe_block(why);
+    sim_hb_sync_acquire();
     return f->value;
 }
 

@@ -4,6 +4,7 @@
  * barrier over all PEs, as the specification requires.  Sizes must agree
  * across PEs; the first mismatch is a heap-size-mismatch finding. */
 #include "shmem_impl.h"
+#include "hb.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,6 +47,9 @@ static void release(const char *call, void *ptr)
 {
     shm_charge_call();
     shm_barrier_world(call);
+    size_t size = ptr ? sim_heap_size_of(sim_w->heap, shm_me(), ptr) : (size_t)-1;
+    if (size != (size_t)-1)
+        sim_hb_forget(shm_me(), ptr, size); /* a later block here starts afresh */
     if (ptr && sim_heap_free(sim_w->heap, shm_me(), ptr) != 0) {
         sim_pe_t *me = sim_pe_self();
         char name[96];

@@ -1,6 +1,8 @@
 /* api/shmem/init: library setup and query, exits, accessibility, the
  * per-PE state, and the legacy no-op routines. */
 #include "shmem_impl.h"
+#include "race.h"
+#include "hb.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -19,6 +21,7 @@ shm_pe_t *shm_self(void)
         shm_team_init_predefined(s, pe->id);
         s->dflt.team = s->world;
         pe->api = s;
+        shm_race_start();
         sim_w->on_pe_exit = at_pe_exit;
     }
     return pe->api;
@@ -258,6 +261,8 @@ void *shmem_ptr(const void *dest, int pe)
     if (shm_check_pe("shmem_ptr", pe) == 0 && dest && sim_mem_xlate(me, dest, me)) {
         p = pe == me ? (void *)dest : sim_mem_xlate(me, dest, pe);
         shm_self()->direct_stores |= pe != me;
+        if (pe != me)
+            sim_hb_foreign_stores();
     }
     SHM_LEAVE();
     return p;

@@ -15,6 +15,7 @@
  * the order in which swaps reach PE 0: deterministic for a seed, fair, and
  * without spinning over the network.  A PE's node is only written while it
  * is queued, so it is back to 0 when the PE lets go. */
+#include "race.h"
 #include "shmem_impl.h"
 #include "util.h"
 
@@ -112,6 +113,7 @@ void shmem_set_lock(long *lock)
             wait_node(call, lock, 1, "waiting for the lock");
         }
         note_held(shm_self(), home);
+        shm_race_lock_acquired(lock);
     }
     SHM_LEAVE();
 }
@@ -128,8 +130,10 @@ int shmem_test_lock(long *lock)
         uint32_t old = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_CSWAP,
                                             tail_word(lock), 4, (uint64_t)me + 1, 0, 1, NULL);
         busy = old != 0;
-        if (!busy)
+        if (!busy) {
             note_held(shm_self(), home);
+            shm_race_lock_acquired(lock);
+        }
     }
     SHM_LEAVE();
     return busy;
@@ -145,6 +149,7 @@ void shmem_clear_lock(long *lock)
         shm_pe_t *s = shm_self();
         /* What the holder wrote under the lock is complete before it goes. */
         shm_quiet(&s->chan, "shmem_clear_lock (completing the critical section's writes)");
+        shm_race_lock_released(lock);
         volatile uint32_t *node = node_word(lock);
         uint32_t old = (uint32_t)(me + 1);
         if ((*node >> 1) == 0)

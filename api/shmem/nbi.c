@@ -8,6 +8,7 @@
  * the source when the message leaves the origin, so a change before that
  * is sent changed; a change after it is harmless here but not on hardware
  * that reads the buffer later, so both are reported.) */
+#include "race.h"
 #include "shmem_impl.h"
 #include "util.h"
 
@@ -73,6 +74,10 @@ void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t 
 void shm_quiet(sim_chan_t *chan, const char *why)
 {
     sim_chan_quiet(chan, why);
+    sim_hb_quiet((uintptr_t)chan);
+    /* With the program's stores seen, the race detector has checked the
+     * sources already, naming the store. */
+    int checked = shm_race_instrumented();
     shm_pe_t *s = shm_self();
     size_t kept = 0;
     for (size_t i = 0; i < s->nnbi; i++) {
@@ -81,7 +86,7 @@ void shm_quiet(sim_chan_t *chan, const char *why)
             s->nbi[kept++] = *r;
             continue;
         }
-        if (!readable(r->src, r->n) || fingerprint(r->src, r->n) == r->sum)
+        if (checked || !readable(r->src, r->n) || fingerprint(r->src, r->n) == r->sum)
             continue;
         sim_pe_t *me = sim_pe_self();
         char name[96];

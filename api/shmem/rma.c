@@ -13,6 +13,7 @@
  * Message fields: dst_addr the target's home address, src_addr the
  * origin's (home form), arg[0] element bytes, arg[1] elements, arg[2] the
  * writer's stride, arg[3] the reader's stride (in elements). */
+#include "race.h"
 #include "shmem_impl.h"
 #include "util.h"
 
@@ -53,6 +54,27 @@ static void scatter(unsigned char *dst, const unsigned char *in, size_t elem, si
         memcpy(dst + (ptrdiff_t)i * stride * (ptrdiff_t)elem, in + i * elem, elem);
 }
 
+/* Tells the race detector that op touched the n elements at home address
+ * home of pe, stride elements apart; a contiguous write of data (when
+ * known) that leaves the bytes as they were is not an access. */
+static void hb_touch(sim_hb_rec_t op, int pe, const void *home, size_t elem, size_t n,
+                     ptrdiff_t stride, sim_hb_dir_t dir, const void *data)
+{
+    if (!op || !n || (dir == SIM_HB_WRITE && stride == 1 && sim_hb_silent(pe, home, data, elem * n)))
+        return;
+    if (stride == 1)
+        sim_hb_op_access(op, pe, home, elem * n, 1, 0, dir);
+    else
+        sim_hb_op_access(op, pe, home, elem, n, stride * (ptrdiff_t)elem, dir);
+}
+
+/* The record of a put message's data: a put-with-signal's message carries
+ * the signal's, whose partner is the data's. */
+static sim_hb_rec_t data_rec(const sim_msg_t *m)
+{
+    return m->op == SIM_OP_SIGNAL ? sim_hb_partner(m->hb) : m->hb;
+}
+
 /* Writes message data at m->dst_addr of m->dst with stride arg[2] and
  * reports the write; the lowest address written is reported from. */
 static void write_out(sim_msg_t *m)
@@ -61,6 +83,7 @@ static void write_out(sim_msg_t *m)
     ptrdiff_t stride = STRIDE(m->arg[2]);
     if (n == 0)
         return;
+    hb_touch(data_rec(m), m->dst, m->dst_addr, elem, n, stride, SIM_HB_WRITE, m->data);
     scatter(sim_mem_live(m->dst, m->dst_addr), m->data, elem, n, stride);
     const char *lo = m->dst_addr;
     if (stride < 0)
@@ -76,6 +99,9 @@ void shm_put_apply(sim_msg_t *m)
 static void put_inject(sim_msg_t *m)
 {
     gather(m->data, sim_mem_live(m->src, m->src_addr), m->arg[0], m->arg[1], STRIDE(m->arg[3]));
+    hb_touch(data_rec(m), m->src, m->src_addr, m->arg[0], m->arg[1], STRIDE(m->arg[3]),
+             SIM_HB_READ, NULL);
+    sim_hb_op_data(data_rec(m), m->dst_addr, m->data, m->arg[0] * m->arg[1]);
 }
 
 int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
@@ -111,13 +137,22 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
     m->arg[2] = (uint64_t)(int64_t)x->dst_stride;
     m->arg[3] = (uint64_t)(int64_t)x->src_stride;
     m->deliver = shm_put_apply;
+    m->hb = shm_race_op(x->call, c->chan, wpe, 0, nbi && n, 0);
     if (n && nbi) {
+        if (m->hb)
+            sim_hb_nbi_buffer((uintptr_t)c->chan, x->src, extent(x->elem, x->nelems, x->src_stride));
         m->src_addr = sim_mem_home(me, x->src);
         m->on_inject = put_inject;
         shm_nbi_record(c->chan, x->call, x->src, extent(x->elem, x->nelems, x->src_stride));
     } else if (n) {
         gather(m->data, x->src, x->elem, x->nelems, x->src_stride);
     }
+    /* The write may land any time from now: checked now, so a race with an
+     * access made before delivery is found even if the run ends first. */
+    if (!nbi)
+        sim_hb_op_data(m->hb, m->dst_addr, m->data, n);
+    hb_touch(m->hb, wpe, m->dst_addr, x->elem, x->nelems, x->dst_stride, SIM_HB_WRITE,
+             nbi ? NULL : m->data);
     return m;
 }
 
@@ -157,6 +192,8 @@ static void get_request_arrives(sim_msg_t *req)
     sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, n * elem);
     if (n)
         gather(r->data, sim_mem_live(req->dst, req->dst_addr), elem, n, STRIDE(req->arg[3]));
+    hb_touch(req->hb, req->dst, req->dst_addr, elem, n, STRIDE(req->arg[3]), SIM_HB_READ, NULL);
+    r->hb = sim_hb_hold(req->hb);
     r->what = req->what;
     r->dst_addr = req->src_addr;
     r->arg[0] = elem;
@@ -190,15 +227,23 @@ void shm_rma_get(const shm_xfer_t *x, int nbi)
     m->src_addr = sim_mem_home(me, x->dest);
     m->ptr = d;
     m->deliver = get_request_arrives;
+    m->hb = shm_race_op(x->call, c->chan, wpe, 0, nbi, 0);
+    sim_hb_rec_t op = sim_hb_hold(m->hb);
+    if (nbi && op)
+        sim_hb_nbi_buffer((uintptr_t)c->chan, x->dest, extent(x->elem, x->nelems, x->dst_stride));
     sim_net_send(m);
-    if (nbi)
+    if (nbi) {
+        sim_hb_unref(op);
         return;
+    }
     char why[200], dn[96], sn[96];
     snprintf(why, sizeof why, "%s(dest=%s, source=%s, nelems=%zu, pe=%d), waiting for the reply",
              x->call, sim_mem_name(x->dest, dn, sizeof dn), sim_mem_name(x->src, sn, sizeof sn),
              x->nelems, x->pe);
     while (!local.done)
         sim_pe_block(why);
+    sim_hb_op_complete(op);
+    sim_hb_unref(op);
 }
 
 /* The default context's forms, for the rest of the library. */

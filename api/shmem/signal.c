@@ -8,6 +8,7 @@
  * uint64_t); ptr is the signal word's home address at the target, arg[]
  * are the put's (see rma.c).  A signal update executes in the delivery
  * event, so it is atomic with respect to atomics and other signals. */
+#include "race.h"
 #include "shmem_impl.h"
 
 #include <string.h>
@@ -17,7 +18,10 @@ static void signal_deliver(sim_msg_t *m)
     shm_put_apply(m);
     uint64_t tail[2], *word = sim_mem_live(m->dst, m->ptr);
     memcpy(tail, m->data + m->arg[0] * m->arg[1], sizeof tail);
-    *word = tail[1] == SHMEM_SIGNAL_ADD ? *word + tail[0] : tail[0];
+    uint64_t now = tail[1] == SHMEM_SIGNAL_ADD ? *word + tail[0] : tail[0];
+    sim_hb_op_access(m->hb, m->dst, m->ptr, sizeof *word, 1, 0,
+                     now == *word ? SIM_HB_READ : SIM_HB_WRITE);
+    *word = now;
     sim_mem_written(m->dst, m->ptr, sizeof *word);
 }
 
@@ -39,6 +43,13 @@ static void put_signal(const shm_xfer_t *x, uint64_t *sig_addr, uint64_t signal,
     memcpy(m->data + x->elem * x->nelems, tail, sizeof tail);
     m->ptr = sim_mem_xlate(shm_me(), sig_addr, wpe);
     m->deliver = signal_deliver;
+    if (m->hb) {
+        /* The message carries the signal's record; its partner is the data's. */
+        sim_hb_rec_t data = m->hb;
+        m->hb = shm_race_op(x->call, c->chan, wpe, SHM_RACE_SIGNAL, nbi, 0);
+        sim_hb_op_partner(m->hb, data);
+        sim_hb_unref(data);
+    }
     sim_net_send(m);
 }
 
@@ -75,8 +86,11 @@ uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
     SHM_ENTER("shmem_signal_fetch");
     shm_charge_call();
     uint64_t v = 0;
-    if (shm_check_sym("shmem_signal_fetch", "sig_addr", sig_addr, sizeof *sig_addr) == 0)
+    if (shm_check_sym("shmem_signal_fetch", "sig_addr", sig_addr, sizeof *sig_addr) == 0) {
         v = *(const volatile uint64_t *)sig_addr;
+        sim_hb_observe(shm_me(), sim_mem_home(shm_me(), sig_addr), sizeof *sig_addr,
+                       "shmem_signal_fetch", sim_pe_self()->call_site);
+    }
     SHM_LEAVE();
     return v;
 }

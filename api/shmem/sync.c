@@ -7,6 +7,7 @@
  * in the heap's internal area at the same offset on every PE; counting
  * (rather than setting a flag) lets a fast PE's signal for the next barrier
  * arrive early without being lost or mistaken. */
+#include "race.h"
 #include "shmem_impl.h"
 
 #include <stdint.h>
@@ -15,6 +16,7 @@
 static void count_deliver(sim_msg_t *m)
 {
     long *ctr = sim_mem_live(m->dst, m->dst_addr);
+    shm_race_count_deliver(m->dst, (int)m->arg[0], m->hb);
     (*ctr)++;
     sim_mem_written(m->dst, m->dst_addr, sizeof *ctr);
 }
@@ -26,6 +28,8 @@ static void signal_round(int me, int to, int k, const char *call)
     m->what = call;
     m->dst_addr = (long *)sim_heap_addr(sim_w->heap, to, SHM_OFF_BARRIER) + k;
     m->deliver = count_deliver;
+    m->arg[0] = (uint64_t)k;
+    m->hb = sim_hb_release();
     sim_net_send(m);
 }
 
@@ -42,6 +46,7 @@ void shm_barrier_world(const char *call)
         while (ctr[k] == 0)
             sim_pe_block_on(why, &ctr[k], sizeof ctr[k]);
         ctr[k]--;
+        shm_race_count_take(k); /* before the next round's signal carries it on */
     }
 }
 
@@ -177,6 +182,22 @@ static void describe(const shm_wait_t *w, char *why, size_t len)
              w->nelems, cmp_name(w->cmp), w->values ? ", cmp_values=..." : "");
 }
 
+/* The wait or test saw its ivars' values: it acquires from the writes of
+ * those that satisfy the comparison. */
+static void observe(const shm_wait_t *w)
+{
+    if (!sim_hb_on)
+        return;
+    int me = shm_me();
+    const void *site = sim_pe_self()->call_site;
+    for (size_t i = 0; i < w->nelems; i++) {
+        if ((w->status && w->status[i]) || !holds(w, i))
+            continue;
+        const char *a = (const char *)w->ivars + i * w->size;
+        sim_hb_observe(me, sim_mem_home(me, a), w->size, w->call, site);
+    }
+}
+
 size_t shm_wait_until(const shm_wait_t *w, shm_wait_mode_t mode)
 {
     size_t result = mode == SHM_WAIT_ANY ? SIZE_MAX : 0;
@@ -189,6 +210,7 @@ size_t shm_wait_until(const shm_wait_t *w, shm_wait_mode_t mode)
         describe(w, why, sizeof why);
         sim_pe_block_on(why, w->ivars, w->nelems * w->size);
     }
+    observe(w);
     return mode == SHM_WAIT_ALL ? 0 : result;
 }
 
@@ -199,7 +221,8 @@ size_t shm_test(const shm_wait_t *w, shm_wait_mode_t mode)
     shm_wake_after_direct_stores();
     if (w->nelems && check(w))
         return result;
-    over(w, mode, &result);
+    if (over(w, mode, &result))
+        observe(w);
     return result;
 }
 

@@ -10,6 +10,7 @@
  * one exchange ahead of another (finishing one needs everybody to have
  * entered it), so two parities keep consecutive exchanges apart. */
 #include "shmem_impl.h"
+#include "hb.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -101,6 +102,7 @@ static sync_cell_t *cell(const shm_team_t *t, int wpe, int parity, int round)
 static void cell_deliver(sim_msg_t *m)
 {
     sync_cell_t *c = sim_mem_live(m->dst, m->dst_addr);
+    sim_hb_sync_deliver(m->dst, m->hb);
     c->value = m->arg[0];
     c->count++;
     sim_mem_written(m->dst, m->dst_addr, sizeof *c);
@@ -120,6 +122,7 @@ static uint64_t and_over_team(const char *call, shm_team_t *t, uint64_t mine)
         m->dst_addr = cell(t, to, parity, k);
         m->arg[0] = mine;
         m->deliver = cell_deliver;
+        m->hb = sim_hb_release();
         sim_net_send(m);
         sync_cell_t *c = cell(t, me, parity, k);
         snprintf(why, sizeof why, "%s (team exchange round %d: waiting for PE %d)", call, k,
@@ -127,6 +130,7 @@ static uint64_t and_over_team(const char *call, shm_team_t *t, uint64_t mine)
         while (c->count == 0)
             sim_pe_block_on(why, c, sizeof *c);
         c->count--;
+        sim_hb_sync_acquire();
         mine &= c->value;
     }
     return mine;

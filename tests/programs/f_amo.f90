@@ -89,6 +89,7 @@ program f_amo
   q8 = shmem_real8_swap(r8, me + 0.25d0, right)
   call shmem_barrier_all()
   ok = q4 == me + 0.5 .and. r4 == left + 0.5 .and. q8 == -1 .and. r8 == left + 0.25d0
+  call shmem_barrier_all()
   call shmem_real8_set(r8, me * 2d0, right)
   q4 = shmem_real4_swap(r4, -2.5, right)
   call shmem_barrier_all()

@@ -7,7 +7,7 @@
 program f_private
   implicit none
   include 'shmem.fh'
-  integer :: blk(2), me, npes, right, left
+  integer :: blk(2), me, npes, right, left, tsave, tdata
   common /blk/ blk
   integer, save :: saved = 1
   integer :: dataval
@@ -23,11 +23,14 @@ program f_private
   blk(1) = blk(1) + 10 * me + 1
   saved = saved + me
   dataval = dataval + me
+  ! The values to send are read before the neighbour may overwrite them.
+  tsave = saved + 100 * me
+  tdata = dataval + 1000 * me
   call shmem_barrier_all()
   ! Then into the neighbour's copies.
   call shmem_integer_put(blk(2), me, 1, right)
-  call shmem_integer_put(saved, saved + 100 * me, 1, right)
-  call shmem_integer_put(dataval, dataval + 1000 * me, 1, right)
+  call shmem_integer_put(saved, tsave, 1, right)
+  call shmem_integer_put(dataval, tdata, 1, right)
   call shmem_barrier_all()
   print '(A,I0,A,I0,A,I0,A,I0,A,I0)', 'PE ', me, ': common ', blk(1), ' save ', &
        saved, ' data ', dataval, ' sub ', counter(me)

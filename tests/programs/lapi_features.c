@@ -193,6 +193,9 @@ static void xfer(void)
     CHECK(LAPI_Xfer(h, &x) == LAPI_SUCCESS, "AM_LW_XFER");
     LAPI_Waitcntr(h, &tc, 1, NULL);
     CHECK(lw_got == left + 1000, "AM_LW gave %ld", lw_got);
+    /* tc counts the next transfer too: nobody sends it until every AM_LW
+     * has been counted (messages of a pair may overtake each other). */
+    LAPI_Gfence(h);
     /* AMV, GENERIC: 12 bytes from one buffer into 5 + 7 */
     char src[12];
     for (int i = 0; i < 12; i++)

@@ -114,6 +114,11 @@ static void atomics(shmem_ctx_t ctx)
     unsigned int fu = 0, fu2 = 0;
     shmem_atomic_and(&ua[0], 0u, 0);
     shmem_atomic_and(ctx, &ua[0], 0u, 0);
+    /* Every PE's clearing lands before anyone's xor below (atomics of
+     * different PEs are not ordered otherwise). */
+    shmem_quiet();
+    shmem_ctx_quiet(ctx);
+    shmem_barrier_all();
     shmem_atomic_fetch_or_nbi(&fu, &ua[0], 0u, 0);
     shmem_atomic_fetch_or_nbi(ctx, &fu2, &ua[0], 0u, 0);
     (void)shmem_atomic_fetch_or(&ua[0], 0u, 0);
@@ -186,6 +191,7 @@ static void deprecated(void)
     shmem_quiet();
     shmem_barrier_all();
     EXPECT(da[left] == 1.25);
+    shmem_barrier_all(); /* right reads da[me] before it is swapped */
     EXPECT(shmem_swap(&da[me], 2.0, right) == 1.25);
     EXPECT(shmem_cswap(&la[2], 0L, 0L, right) == 0);
     shmem_barrier_all();

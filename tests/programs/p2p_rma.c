@@ -154,6 +154,7 @@ static void fill(unsigned char *b, int pe, size_t n)
         EXPECT(memcmp(got + BYTES, src + BYTES, BYTES) == 0);                   \
         EXPECT(memcmp(got + 2 * BYTES, src + 3 * BYTES, BYTES) == 0);           \
         EXPECT(memcmp(got + 3 * BYTES, src + 4 * BYTES, BYTES) == 0);           \
+        shmem_barrier_all(); /* the next test refills bsrc, which right reads */ \
     }
 SHMEM_RMA_SIZES(TEST_SIZED, )
 

@@ -1,0 +1,247 @@
+/* api/shmem/race: the SHMEM layer's side of race detection.
+ *
+ * sim/hb knows clocks, records and memory; this file tells it what SHMEM
+ * operations mean: which ops a routine issues (with its context's channel
+ * and fence epoch), what completes them (quiet, a blocking reply), which
+ * reads synchronise (waits, tests, fetching atomics, signal waits), what
+ * the barrier and collective protocols' messages carry, and how locks hand
+ * over.  It also words the data-race finding in SHMEM terms, with the
+ * synchronisation that would have ordered the two accesses. */
+#include "race.h"
+
+#include "loader.h"
+#include "util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern int sim_tsan_seen;
+
+/* ---- locks: the holder's clock passes to the next holder ---- */
+
+typedef struct lock_clock {
+    const void *lock;   /* the lock word, as PE 0 holds it */
+    sim_hb_rec_t rel;   /* the last holder's clock when it cleared the lock */
+} lock_clock_t;
+
+static lock_clock_t *locks;
+static size_t nlocks, caplocks;
+
+static lock_clock_t *lock_of(const void *lock)
+{
+    const void *key = sim_mem_xlate(shm_me(), lock, 0);
+    for (size_t i = 0; i < nlocks; i++)
+        if (locks[i].lock == key)
+            return &locks[i];
+    if (nlocks == caplocks) {
+        caplocks = caplocks ? caplocks * 2 : 8;
+        locks = sim_xrealloc(locks, caplocks * sizeof *locks);
+    }
+    locks[nlocks] = (lock_clock_t){key, 0};
+    return &locks[nlocks++];
+}
+
+/* ---- the world barrier's counters ----
+ * A round's counter is counted: a fast PE's signal for the next barrier
+ * may arrive before this one is over.  Each signal's clock waits in a
+ * queue per (PE, round) and a PE acquires only the one it takes, so
+ * finishing a barrier does not claim to know what a fast PE did after it. */
+
+#define ROUNDS 64
+
+typedef struct round_q {
+    sim_hb_rec_t *v;      /* releases delivered, oldest at head */
+    size_t head, n, cap;
+} round_q_t;
+
+static round_q_t *rounds; /* [pe * ROUNDS + round] */
+
+void shm_race_count_deliver(int pe, int round, sim_hb_rec_t rel)
+{
+    if (!sim_hb_on || !rel || round >= ROUNDS)
+        return;
+    if (!rounds)
+        rounds = sim_xcalloc((size_t)sim_w->npes * ROUNDS, sizeof *rounds);
+    round_q_t *q = &rounds[(size_t)pe * ROUNDS + (size_t)round];
+    if (q->n == q->cap) {
+        if (q->head) {
+            memmove(q->v, q->v + q->head, (q->n - q->head) * sizeof *q->v);
+            q->n -= q->head;
+            q->head = 0;
+        }
+        if (q->n == q->cap) {
+            q->cap = q->cap ? q->cap * 2 : 4;
+            q->v = sim_xrealloc(q->v, q->cap * sizeof *q->v);
+        }
+    }
+    q->v[q->n++] = sim_hb_hold(rel);
+}
+
+void shm_race_count_take(int round)
+{
+    if (!sim_hb_on || !rounds || round >= ROUNDS)
+        return;
+    round_q_t *q = &rounds[(size_t)shm_me() * ROUNDS + (size_t)round];
+    if (q->head == q->n)
+        return;
+    sim_hb_rec_t rel = q->v[q->head++];
+    sim_hb_acquire(rel);
+    sim_hb_unref(rel);
+}
+
+static void rounds_reset(void)
+{
+    if (!rounds)
+        return;
+    for (size_t i = 0; i < (size_t)sim_w->npes * ROUNDS; i++)
+        free(rounds[i].v);
+    free(rounds);
+    rounds = NULL;
+}
+
+/* ---- the report ---- */
+
+static const char *kind_of(const sim_hb_side_t *s)
+{
+    if (!s->is_op)
+        return s->atomic ? (s->write ? "atomic store" : "atomic load")
+                         : (s->write ? "store" : "load");
+    if (s->atomic)
+        return "atomic";
+    return s->write ? "write" : "read";
+}
+
+static const char *where(const void *site, char *buf, size_t len)
+{
+    return site ? sim_loader_symbolize(sim_w->loader, site, buf, len) : "?";
+}
+
+/* "PE 0's write by shmem_int_put (main at race.c:20)". */
+static const char *side_text(const sim_hb_side_t *s, char *buf, size_t len)
+{
+    char w[200];
+    where(s->site, w, sizeof w);
+    if (s->is_op)
+        snprintf(buf, len, "PE %d's %s by %s at %s", s->pe, kind_of(s), s->call, w);
+    else
+        snprintf(buf, len, "PE %d's %s at %s", s->pe, kind_of(s), w);
+    return buf;
+}
+
+/* The synchronisation that would have ordered first before second. */
+static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
+                   const sim_hb_hint_t *h, char *buf, size_t len)
+{
+    char s1[200], s2[200];
+    if (h->seen_call && h->same_epoch) {
+        snprintf(buf, len,
+                 "PE %d's %s at %s observed %s issued at %s, and took the data as complete; "
+                 "but PE %d issued that %s with no shmem_fence or shmem_quiet after this %s, "
+                 "so the network may deliver the two in either order. Put shmem_fence (or "
+                 "shmem_quiet) between them.", b->pe, h->by_call, where(h->by_site, s1, sizeof s1),
+                 h->seen_call, where(h->seen_site, s2, sizeof s2), a->pe, h->seen_call,
+                 a->call ? a->call : "access");
+    } else if (a->atomic || b->atomic) {
+        snprintf(buf, len,
+                 "Atomic operations are atomic only with respect to atomics of the same type "
+                 "and size; a plain access, a different atomic, or a C11 atomic of the program "
+                 "on the same bytes needs ordering like any other access (a barrier, or a "
+                 "wait on a flag set after shmem_quiet).");
+    } else if (a->is_op && a->pe != b->pe) {
+        snprintf(buf, len,
+                 "Nothing orders them: PE %d must complete its %s (shmem_quiet, or shmem_fence "
+                 "before a flag put) and PE %d must wait for it (shmem_wait_until on that flag, "
+                 "or a barrier both pass) before touching these bytes.", a->pe,
+                 a->call ? a->call : "operation", b->pe);
+    } else if (b->is_op && a->pe != b->pe) {
+        snprintf(buf, len,
+                 "PE %d's %s may reach PE %d's memory while PE %d still uses these bytes: "
+                 "PE %d must not issue it until PE %d is done with them (a barrier both pass, "
+                 "or a flag PE %d sets after its last use and PE %d waits on).", b->pe,
+                 b->call ? b->call : "operation", mem_pe, a->pe, b->pe, a->pe, a->pe, b->pe);
+    } else {
+        snprintf(buf, len,
+                 "The buffer of a non-blocking call belongs to the library until shmem_quiet "
+                 "(or a barrier) completes the call: do not touch it before then.");
+    }
+}
+
+static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, const void *addr,
+                   size_t len, const sim_hb_hint_t *hint)
+{
+    char t1[300], t2[300], obj[160], name[96], adv[700];
+    side_text(a, t1, sizeof t1);
+    side_text(b, t2, sizeof t2);
+    sim_mem_name(addr, name, sizeof name);
+    const char *what = "private memory";
+    int sym = sim_mem_object_name(mem_pe, addr, obj, sizeof obj) && strcmp(obj, "?") != 0;
+    if (sym)
+        what = obj;
+    advice(a, b, mem_pe, hint, adv, sizeof adv);
+    /* The source of a put_nbi changed before its quiet keeps its own id. */
+    const sim_hb_side_t *op = a->is_op ? a : b, *other = a->is_op ? b : a;
+    int nbi_source = op->is_op && op->nbi && !op->write && !other->is_op && other->write &&
+                     op->pe == other->pe;
+    const char *id = nbi_source ? "nbi-buffer-modified" : "data-race";
+    if (!sim_finding_enabled(id))
+        return;
+    /* Raised at the program's own access when there is one, else at the
+     * op whose site reads first, so the same race is one finding whichever
+     * order a seed gave the two. */
+    char wa[200], wb[200];
+    const sim_hb_side_t *at =
+        nbi_source ? op : !b->is_op ? b : !a->is_op ? a
+        : strcmp(where(a->site, wa, sizeof wa), where(b->site, wb, sizeof wb)) < 0 ? a : b;
+    sim_finding_raise(id, SIM_SEV_ERROR, at->pe, at->call ? at->call : kind_of(at), at->site,
+                      "%s and %s touch the same bytes of PE %d's memory (%s, in %s, %zu "
+                      "byte%s from there) and no synchronisation orders them: the first "
+                      "happened at t=%lluns in this run, but another run may order them the "
+                      "other way. %s", t1, t2, mem_pe, name, what, len, len == 1 ? "" : "s",
+                      (unsigned long long)a->time, adv);
+}
+
+void shm_race_start(void)
+{
+    if (!sim_hb_on) {
+        rounds_reset();
+        free(locks);
+        locks = NULL;
+        nlocks = caplocks = 0;
+    }
+    if (!sim_hb_on && (sim_finding_enabled("data-race") || sim_finding_enabled("nbi-buffer-modified")))
+        sim_hb_start(sim_w->npes, report);
+}
+
+int shm_race_instrumented(void)
+{
+    return sim_hb_on && sim_tsan_seen;
+}
+
+/* ---- ops ---- */
+
+sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi,
+                         int unheld)
+{
+    if (!sim_hb_on)
+        return 0;
+    sim_pe_t *me = sim_pe_self();
+    sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)chan, wpe, chan->fences, atomic, nbi,
+                         unheld};
+    return sim_hb_op_issue(&d);
+}
+
+void shm_race_lock_acquired(const void *lock)
+{
+    if (sim_hb_on)
+        sim_hb_acquire(lock_of(lock)->rel);
+}
+
+void shm_race_lock_released(const void *lock)
+{
+    if (!sim_hb_on)
+        return;
+    lock_clock_t *l = lock_of(lock);
+    sim_hb_unref(l->rel);
+    l->rel = sim_hb_release();
+}

@@ -1,0 +1,956 @@
+/* sim/hb: happens-before race detection (see hb.h).
+ *
+ * The algorithm is the vector-clock one of FastTrack, with epochs for the
+ * PEs' own accesses (an access is (pe, clock), ordered before whoever knows
+ * that clock of that PE) and, for network ops, witnesses: an op is ordered
+ * before an access when the accessor knows the clock at which some PE
+ * learned the op was complete.  Completion is never assumed from the
+ * simulated timing, only from the guarantees the layers describe, so a race
+ * is found on the first run whatever order the seed gave.
+ *
+ * Records are reference counted (shadow cells, pending lists and messages
+ * hold them) and recycled, so memory follows what is live, not how long
+ * the run is.  Everything is kept in arrays indexed by PE or record
+ * number; the only hash tables are looked up, never walked in an order
+ * that matters. */
+#include "hb.h"
+
+#include "heap.h"
+#include "loader.h"
+#include "util.h"
+#include "world.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <uthash.h>
+
+int sim_hb_on;
+
+#define NWIT 4            /* witnesses kept per op */
+#define NPART 8           /* partners kept per op */
+#define PAGE 4096u        /* bytes of memory per shadow page */
+
+/* A vector clock shared by the records issued while it was current. */
+typedef struct snap {
+    uint32_t refs;        /* records and PEs holding it */
+    uint32_t v[];         /* one clock per PE */
+} snap_t;
+
+typedef struct wit {
+    int pe;               /* PE that learned the op was complete */
+    uint32_t clock;       /* its clock from then on */
+} wit_t;
+
+/* An access: a load/store of a PE, an op, or a release (message clock). */
+typedef struct rec {
+    uint32_t refs;        /* holders; 0 = on the free list */
+    uint8_t is_op;        /* a network op */
+    uint8_t write;        /* the access wrote */
+    uint8_t nbi;          /* op of a non-blocking call */
+    uint8_t nwit;         /* witnesses[0..nwit) in use */
+    int atomic;           /* atomicity class, 0 plain */
+    int pe;               /* issuer */
+    uint32_t clock;       /* issuer's clock at the access or issue */
+    snap_t *vc;           /* issuer's clock vector at issue (ops, releases), else NULL */
+    uintptr_t chan;       /* op: channel identity */
+    int target;           /* op: target PE */
+    uint64_t epoch;       /* op: fence epoch */
+    const char *call;     /* op: routine */
+    const void *site;     /* return address into the program */
+    uint64_t time;        /* virtual time of issue or access */
+    wit_t wit[NWIT];      /* who knows it is complete */
+    sim_hb_rec_t partner[NPART]; /* ops also complete when this one is observed */
+    uint64_t fp;          /* op: fingerprint of the data it writes, 0 unknown */
+    const void *fp_addr;  /* op: where that data goes (home form) */
+    size_t fp_len;        /* op: its bytes */
+    sim_hb_rec_t next;    /* free list */
+} rec_t;
+
+typedef struct cell {
+    sim_hb_rec_t w, r;    /* last write, last read */
+} cell_t;
+
+typedef struct pkey {
+    int32_t pe;           /* owner of the memory */
+    int32_t region;       /* 0 symmetric heap, 1 program data, 2 other (raw address) */
+    uint64_t page;        /* offset / PAGE */
+} pkey_t;
+
+typedef struct spage {
+    pkey_t key;
+    cell_t c[PAGE];
+    UT_hash_handle hh;
+} spage_t;
+
+typedef struct recvec {
+    sim_hb_rec_t *v;
+    size_t n, cap;
+} recvec_t;
+
+typedef struct nbuf {
+    uintptr_t chan;       /* completed by a quiet on it */
+    const char *lo, *hi;  /* the buffer, as the PE sees it */
+} nbuf_t;
+
+/* Per-PE state. */
+typedef struct hpe {
+    uint32_t *vc;         /* what it knows of every PE; vc[self] is its clock */
+    snap_t *snap;         /* vc as of the last change of another component, or NULL */
+    uint32_t *inbox;      /* joined clocks of messages delivered, not yet acquired, or NULL */
+    int inbox_full;       /* inbox holds something */
+    recvec_t inops;       /* collective data delivered, to witness at acquire */
+    recvec_t pending;     /* ops issued and not yet completed for the issuer */
+    nbuf_t *nb;           /* buffers of non-blocking ops in use */
+    size_t nnb, capnb;
+    sim_hb_rec_t seen;    /* last op observed (for the report's hint) */
+    const char *seen_by;  /* the observing routine */
+    const void *seen_site;
+    sim_hb_rec_t cache[64]; /* own load/store records, by site hash */
+} hpe_t;
+
+typedef struct pairkey {
+    const void *a, *b;
+} pairkey_t;
+
+typedef struct reported {
+    pairkey_t key;
+    UT_hash_handle hh;
+} reported_t;
+
+static struct {
+    int npes;
+    hpe_t *pe;
+    rec_t *rec;
+    uint32_t nrec, caprec;
+    sim_hb_rec_t free_rec;
+    spage_t *pages;
+    spage_t *recent[4096]; /* pages looked up lately, by a hash of their key */
+    reported_t *reported;
+    sim_hb_report_fn report;
+    int foreign;          /* pointers into other PEs' memory were handed out */
+} H;
+
+/* ---- records ---- */
+
+static snap_t *snap_of(int p)
+{
+    hpe_t *h = &H.pe[p];
+    if (!h->snap) {
+        h->snap = sim_xmalloc(sizeof *h->snap + (size_t)H.npes * sizeof(uint32_t));
+        h->snap->refs = 1;
+        memcpy(h->snap->v, h->vc, (size_t)H.npes * sizeof(uint32_t));
+    }
+    h->snap->refs++;
+    return h->snap;
+}
+
+static void snap_put(snap_t *s)
+{
+    if (s && --s->refs == 0)
+        free(s);
+}
+
+static sim_hb_rec_t rec_new(void)
+{
+    sim_hb_rec_t i = H.free_rec;
+    if (i) {
+        H.free_rec = H.rec[i].next;
+    } else {
+        if (H.nrec >= H.caprec) {
+            H.caprec = H.caprec ? H.caprec * 2 : 1024;
+            H.rec = sim_xrealloc(H.rec, H.caprec * sizeof *H.rec);
+        }
+        i = H.nrec++;
+    }
+    memset(&H.rec[i], 0, sizeof H.rec[i]);
+    H.rec[i].refs = 1;
+    return i;
+}
+
+static inline void ref(sim_hb_rec_t i)
+{
+    if (i)
+        H.rec[i].refs++;
+}
+
+static void unref(sim_hb_rec_t i)
+{
+    if (i && --H.rec[i].refs == 0) {
+        rec_t *r = &H.rec[i];
+        sim_hb_rec_t partner[NPART];
+        memcpy(partner, r->partner, sizeof partner);
+        snap_put(r->vc);
+        r->vc = NULL;
+        r->next = H.free_rec;
+        H.free_rec = i;
+        for (int k = 0; k < NPART; k++)
+            unref(partner[k]);
+    }
+}
+
+static void vec_push(recvec_t *v, sim_hb_rec_t i)
+{
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 16;
+        v->v = sim_xrealloc(v->v, v->cap * sizeof *v->v);
+    }
+    ref(i);
+    v->v[v->n++] = i;
+}
+
+static void add_partner(sim_hb_rec_t op, sim_hb_rec_t p);
+
+/* ---- clocks ---- */
+
+/* The clock of PE i as known to an accessor (pe a, vector vc, own clock ca). */
+typedef struct view {
+    int pe;
+    const uint32_t *vc;
+    uint32_t own;
+} view_t;
+
+static inline uint32_t view_get(const view_t *v, int i)
+{
+    return i == v->pe ? v->own : v->vc[i];
+}
+
+static view_t view_pe(int p)
+{
+    return (view_t){p, H.pe[p].vc, H.pe[p].vc[p]};
+}
+
+static view_t view_rec(const rec_t *r)
+{
+    return (view_t){r->pe, r->vc->v, r->clock};
+}
+
+/* Starts a new epoch of p: its later accesses are not covered by what it
+ * released or witnessed until now. */
+static uint32_t tick(int p)
+{
+    return ++H.pe[p].vc[p];
+}
+
+static void join(int p, const view_t *from)
+{
+    hpe_t *h = &H.pe[p];
+    int changed = 0;
+    for (int i = 0; i < H.npes; i++) {
+        uint32_t c = view_get(from, i);
+        if (i != p && c > h->vc[i]) {
+            h->vc[i] = c;
+            changed = 1;
+        }
+    }
+    if (changed && h->snap) {
+        snap_put(h->snap);
+        h->snap = NULL;
+    }
+}
+
+static void witness(sim_hb_rec_t i, int p, uint32_t clock)
+{
+    rec_t *r = &H.rec[i];
+    for (int k = 0; k < r->nwit; k++)
+        if (r->wit[k].pe == p) {
+            if (clock < r->wit[k].clock)
+                r->wit[k].clock = clock;
+            return;
+        }
+    if (r->nwit < NWIT)
+        r->wit[r->nwit++] = (wit_t){p, clock};
+    else if (p == r->pe)
+        r->wit[NWIT - 1] = (wit_t){p, clock}; /* the issuer's knowledge spreads widest */
+}
+
+/* Whether x is ordered before an access seen from v (a is that access's
+ * record when it is an op, else 0). */
+static int ordered(const rec_t *x, const view_t *v, const rec_t *a)
+{
+    if (!x->is_op)
+        return view_get(v, x->pe) >= x->clock;
+    for (int k = 0; k < x->nwit; k++)
+        if (view_get(v, x->wit[k].pe) >= x->wit[k].clock)
+            return 1;
+    /* A fence orders delivery to one target on one channel, either way
+     * round: a put is checked when issued too, so the later op of the two
+     * may be seen first. */
+    return a && a->is_op && a->pe == x->pe && a->chan == x->chan && a->target == x->target &&
+           a->epoch != x->epoch;
+}
+
+/* ---- shadow memory ---- */
+
+static int locate(int mem_pe, const void *addr, pkey_t *k, size_t *off)
+{
+    size_t o;
+    int p = sim_heap_find(sim_w->heap, addr, &o);
+    k->region = 0;
+    if (p < 0) {
+        p = sim_loader_find(sim_w->loader, addr, &o);
+        k->region = 1;
+    }
+    if (p < 0) {
+        p = mem_pe;
+        o = (size_t)(uintptr_t)addr;
+        k->region = 2;
+    }
+    k->pe = p;
+    k->page = o / PAGE;
+    *off = o % PAGE;
+    return p;
+}
+
+static spage_t *page_get(const pkey_t *k, int make)
+{
+    size_t slot = (size_t)(k->page * 31 + (uint64_t)k->pe * 7 + (uint64_t)k->region) & 4095;
+    spage_t *pg = H.recent[slot];
+    if (pg && pg->key.page == k->page && pg->key.pe == k->pe && pg->key.region == k->region)
+        return pg;
+    HASH_FIND(hh, H.pages, k, sizeof *k, pg);
+    if (!pg && make) {
+        pg = sim_xcalloc(1, sizeof *pg);
+        pg->key = *k;
+        HASH_ADD(hh, H.pages, key, sizeof pg->key, pg);
+    }
+    if (pg)
+        H.recent[slot] = pg;
+    return pg;
+}
+
+static void side_of(const rec_t *r, int write, sim_hb_side_t *s)
+{
+    *s = (sim_hb_side_t){r->pe, r->is_op, write, r->atomic, r->nbi, r->call, r->site, r->time};
+}
+
+/* xi (a write when xwrite) and ai (a write when awrite) race. */
+static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const pkey_t *k,
+                 size_t off, size_t len, const void *addr)
+{
+    const rec_t *x = &H.rec[xi], *a = &H.rec[ai];
+    pairkey_t key = {x->site, a->site};
+    reported_t *seen;
+    HASH_FIND(hh, H.reported, &key, sizeof key, seen);
+    if (seen)
+        return;
+    seen = sim_xcalloc(1, sizeof *seen);
+    seen->key = key;
+    HASH_ADD(hh, H.reported, key, sizeof seen->key, seen);
+    (void)k;
+    (void)off;
+    sim_hb_side_t first, second;
+    side_of(x, xwrite, &first);
+    side_of(a, awrite, &second);
+    sim_hb_hint_t hint = {0};
+    const hpe_t *h = &H.pe[a->pe];
+    if (x->is_op && h->seen && H.rec[h->seen].pe == x->pe) {
+        const rec_t *s = &H.rec[h->seen];
+        hint = (sim_hb_hint_t){s->call, s->site, h->seen_by, h->seen_site,
+                               s->chan == x->chan && s->target == x->target &&
+                                   s->epoch == x->epoch};
+    }
+    H.report(&first, &second, k->pe, addr, len, &hint);
+}
+
+/* Where the running PE's access at addr lives, without the searches of
+ * locate: its heap block by arithmetic, its own program data by offset. */
+static int fast_locate(int me, const char *a, pkey_t *k, size_t *off)
+{
+    const sim_heap_t *hp = sim_w->heap;
+    size_t o;
+    if (a >= hp->base && a < hp->base + hp->stride * (size_t)hp->npes) {
+        k->pe = (int32_t)((size_t)(a - hp->base) / hp->stride);
+        k->region = 0;
+        o = (size_t)(a - hp->base) % hp->stride;
+    } else {
+        const char *lo = sim_w->loader->img[me].lo;
+        o = (size_t)(a - lo);
+        if (o - sim_w->loader->data_off >= sim_w->loader->data_len)
+            return -1;
+        k->pe = me;
+        k->region = 1;
+    }
+    k->page = o / PAGE;
+    *off = o % PAGE;
+    return 0;
+}
+
+/* Drops n references to i. */
+static void unref_n(sim_hb_rec_t i, size_t n)
+{
+    if (!i || !n)
+        return;
+    if (H.rec[i].refs > n) {
+        H.rec[i].refs -= (uint32_t)n;
+        return;
+    }
+    H.rec[i].refs = 1;
+    unref(i);
+}
+
+/* A plain load of a whole naturally aligned word that atomics of its size
+ * update sees the old or the new value, as on hardware: a program polling
+ * a counter it reads plainly is not told it races (a plain store is). */
+static int benign_load(const rec_t *x, int xwrite, const rec_t *a, int awrite)
+{
+    const rec_t *ld = !xwrite && !x->is_op ? x : !awrite && !a->is_op ? a : NULL;
+    const rec_t *amo = ld == x ? a : x;
+    return ld && !ld->atomic && amo->is_op && amo->atomic > 0 && amo->atomic <= 8 &&
+           (xwrite || awrite);
+}
+
+/* Two ops that write the same data to the same bytes. */
+static int same_data(const rec_t *x, int xwrite, const rec_t *a, int awrite)
+{
+    return xwrite && awrite && x->is_op && a->is_op && x->fp && x->fp == a->fp &&
+           x->fp_addr == a->fp_addr && x->fp_len == a->fp_len;
+}
+
+/* Checks access a (a write when write; seen from v) against the accesses
+ * a run of cells shares (c), reporting a race at addr. */
+static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t *v,
+                       const pkey_t *k, size_t off, const void *addr, size_t len)
+{
+    const rec_t *a = &H.rec[ai];
+    const rec_t *ar = a->is_op ? a : NULL;
+    if (c->w && c->w != ai) {
+        const rec_t *w = &H.rec[c->w];
+        if (!(w->atomic && w->atomic == a->atomic) && !benign_load(w, 1, a, write) &&
+            !same_data(w, 1, a, write) && !ordered(w, v, ar))
+            race(c->w, 1, ai, write, k, off, len, addr);
+    }
+    if (write && c->r && c->r != ai) {
+        const rec_t *r = &H.rec[c->r];
+        if (!(r->atomic && r->atomic == a->atomic) && !benign_load(r, 0, a, 1) &&
+            !ordered(r, v, ar))
+            race(c->r, 0, ai, 1, k, off, len, addr);
+    }
+}
+
+/* Checks and records access ai over n bytes at addr of mem_pe.  Bytes
+ * next to each other usually hold the same accesses: each run of equal
+ * cells is checked once and its references moved in one step. */
+static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe,
+                         const void *addr, size_t n)
+{
+    const char *p = addr;
+    while (n) {
+        pkey_t k;
+        size_t off;
+        if (v->pe < 0 || H.rec[ai].is_op || fast_locate(v->pe, p, &k, &off) != 0)
+            locate(mem_pe, p, &k, &off);
+        size_t run = PAGE - off < n ? PAGE - off : n;
+        spage_t *pg = page_get(&k, 1);
+        for (size_t i = 0, j; i < run; i = j) {
+            cell_t first = pg->c[off + i];
+            for (j = i + 1; j < run && pg->c[off + j].w == first.w && pg->c[off + j].r == first.r;)
+                j++;
+            check_cell(&first, ai, write, v, &k, off + i, p + i, run - i);
+            size_t m = j - i;
+            for (size_t t = i; t < j; t++) {
+                cell_t *c = &pg->c[off + t];
+                if (write) {
+                    c->w = ai;
+                    c->r = 0;
+                } else {
+                    c->r = ai;
+                }
+            }
+            if (write) {
+                if (first.w != ai) {
+                    H.rec[ai].refs += (uint32_t)m;
+                    unref_n(first.w, m);
+                }
+                unref_n(first.r, m);
+            } else if (first.r != ai) {
+                H.rec[ai].refs += (uint32_t)m;
+                unref_n(first.r, m);
+            }
+        }
+        p += run;
+        n -= run;
+    }
+}
+
+/* ---- start and stop ---- */
+
+int sim_hb_start(int npes, sim_hb_report_fn report)
+{
+    if (npes > SIM_HB_MAX_PES || !report)
+        return sim_hb_on = 0;
+    memset(&H, 0, sizeof H);
+    H.npes = npes;
+    H.report = report;
+    H.pe = sim_xcalloc((size_t)npes, sizeof *H.pe);
+    for (int p = 0; p < npes; p++) {
+        H.pe[p].vc = sim_xcalloc((size_t)npes, sizeof(uint32_t));
+        H.pe[p].vc[p] = 1;
+    }
+    H.nrec = 1; /* record 0 is "none" */
+    return sim_hb_on = 1;
+}
+
+void sim_hb_stop(void)
+{
+    if (!H.pe)
+        return;
+    spage_t *pg, *tmp;
+    HASH_ITER(hh, H.pages, pg, tmp) {
+        HASH_DEL(H.pages, pg);
+        free(pg);
+    }
+    reported_t *r, *rt;
+    HASH_ITER(hh, H.reported, r, rt) {
+        HASH_DEL(H.reported, r);
+        free(r);
+    }
+    for (uint32_t i = 1; i < H.nrec; i++)
+        if (H.rec[i].refs)
+            snap_put(H.rec[i].vc), H.rec[i].vc = NULL;
+    for (int p = 0; p < H.npes; p++) {
+        hpe_t *h = &H.pe[p];
+        free(h->vc);
+        free(h->inbox);
+        snap_put(h->snap);
+        free(h->inops.v);
+        free(h->pending.v);
+        free(h->nb);
+    }
+    free(H.pe);
+    free(H.rec);
+    memset(&H, 0, sizeof H);
+    sim_hb_on = 0;
+}
+
+/* ---- the PE's own accesses ---- */
+
+static int self_id(void)
+{
+    sim_pe_t *me = sim_w->cur;
+    return me->owner ? me->owner->id : me->id;
+}
+
+int sim_hb_watched(const void *addr)
+{
+    const char *a = addr;
+    const sim_heap_t *hp = sim_w->heap;
+    if (a >= hp->base && a < hp->base + hp->stride * (size_t)hp->npes)
+        return 1;
+    const sim_loader_t *l = sim_w->loader;
+    int me = self_id();
+    const char *rw = l->img[me].lo + l->data_off;
+    if (a >= rw && a < rw + l->data_len)
+        return 1;
+    const hpe_t *h = &H.pe[me];
+    for (size_t i = 0; i < h->nnb; i++)
+        if (a >= h->nb[i].lo && a < h->nb[i].hi)
+            return 1;
+    size_t off;
+    return H.foreign && sim_loader_find(l, a, &off) >= 0 && off - l->data_off < l->data_len;
+}
+
+void sim_hb_foreign_stores(void)
+{
+    H.foreign = 1;
+}
+
+/* The running PE's record for a load or store at site in its current epoch. */
+static sim_hb_rec_t local_rec(int me, int write, int atomic, const void *site)
+{
+    hpe_t *h = &H.pe[me];
+    size_t slot = (((uintptr_t)site >> 2) ^ (size_t)write ^ ((size_t)atomic << 1)) & 63;
+    sim_hb_rec_t i = h->cache[slot];
+    if (i) {
+        const rec_t *r = &H.rec[i];
+        if (r->site == site && r->write == write && r->atomic == atomic && r->clock == h->vc[me])
+            return i;
+        unref(i);
+    }
+    i = rec_new();
+    rec_t *r = &H.rec[i];
+    r->write = (uint8_t)write;
+    r->atomic = atomic;
+    r->pe = me;
+    r->clock = h->vc[me];
+    r->site = site;
+    r->time = sim_w->now;
+    h->cache[slot] = i; /* the cache holds the reference rec_new gave */
+    return i;
+}
+
+/* Whether every byte of [off, off+n) of pg already holds this PE's access
+ * of this kind in its current epoch: then it was checked already (FastTrack's
+ * same-epoch case), and anything written since was checked against it. */
+static int same_epoch(const spage_t *pg, size_t off, size_t n, int me, uint32_t clk, int write)
+{
+    for (size_t i = 0; i < n; i++) {
+        const cell_t *c = &pg->c[off + i];
+        sim_hb_rec_t x = write ? c->w : c->r;
+        if (!x || H.rec[x].is_op || H.rec[x].pe != me || H.rec[x].clock != clk ||
+            H.rec[x].atomic || (write && c->r))
+            return 0;
+    }
+    return 1;
+}
+
+void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site)
+{
+    int me = self_id();
+    pkey_t k;
+    size_t off;
+    if (!atomic && fast_locate(me, addr, &k, &off) == 0 && off + n <= PAGE) {
+        spage_t *pg = page_get(&k, 0);
+        if (pg && same_epoch(pg, off, n, me, H.pe[me].vc[me], dir == SIM_HB_WRITE))
+            return;
+    }
+    sim_hb_rec_t i = local_rec(me, dir == SIM_HB_WRITE, atomic, site);
+    view_t v = view_pe(me);
+    /* The program sees its live image; the detector keys by home address. */
+    access_range(i, dir == SIM_HB_WRITE, &v, me, sim_loader_home(sim_w->loader, me, addr), n);
+}
+
+/* ---- ops ---- */
+
+void sim_hb_op_data(sim_hb_rec_t op, const void *addr, const void *data, size_t n)
+{
+    if (!sim_hb_on || !op || !data)
+        return;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ ((const unsigned char *)data)[i]) * 0x100000001b3ull;
+    rec_t *r = &H.rec[op];
+    r->fp = h | 1; /* never 0 */
+    r->fp_addr = addr;
+    r->fp_len = n;
+}
+
+int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n)
+{
+    if (!sim_hb_on || !data)
+        return 0;
+    return memcmp(sim_loader_live(sim_w->loader, mem_pe, addr), data, n) == 0;
+}
+
+sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
+{
+    int me = self_id();
+    sim_hb_rec_t i = rec_new();
+    rec_t *r = &H.rec[i];
+    r->is_op = 1;
+    r->nbi = (uint8_t)d->nbi;
+    r->atomic = d->atomic;
+    r->pe = me;
+    r->clock = H.pe[me].vc[me];
+    r->vc = snap_of(me);
+    r->chan = d->chan;
+    r->target = d->target;
+    r->epoch = d->epoch;
+    r->call = d->call;
+    r->site = d->site;
+    r->time = sim_w->now;
+    tick(me);
+    if (!d->unheld)
+        vec_push(&H.pe[me].pending, i);
+    return i; /* the caller holds the reference rec_new gave */
+}
+
+/* An atomic that writes after another atomic of its class carries that
+ * one's clock too (a release sequence), so whoever observes the last of a
+ * chain of atomic updates acquires from all of them. */
+static void chain(sim_hb_rec_t op, int mem_pe, const void *addr)
+{
+    sim_hb_rec_t pi = sim_hb_last_write(mem_pe, addr);
+    rec_t *r = &H.rec[op];
+    if (pi && pi != op && H.rec[pi].is_op && H.rec[pi].atomic == r->atomic) {
+        view_t a = view_rec(r), b = view_rec(&H.rec[pi]);
+        snap_t *s = sim_xmalloc(sizeof *s + (size_t)H.npes * sizeof(uint32_t));
+        s->refs = 1;
+        for (int i = 0; i < H.npes; i++) {
+            uint32_t x = view_get(&a, i), y = view_get(&b, i);
+            s->v[i] = x > y ? x : y;
+        }
+        snap_put(r->vc);
+        r->vc = s;
+        if (s->v[r->pe] > r->clock)
+            r->clock = s->v[r->pe];
+        /* Observing this atomic shows the earlier ones applied, and so
+         * what their partners carried. */
+        for (int k = 0; k < NPART && H.rec[pi].partner[k]; k++)
+            add_partner(op, H.rec[pi].partner[k]);
+    }
+    unref(pi);
+}
+
+void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, size_t count,
+                      ptrdiff_t stride, sim_hb_dir_t dir)
+{
+    if (!op || !sim_hb_on)
+        return;
+    rec_t *r = &H.rec[op];
+    if (r->atomic && dir == SIM_HB_WRITE)
+        chain(op, mem_pe, addr);
+    view_t v = view_rec(r);
+    for (size_t k = 0; k < count; k++)
+        access_range(op, dir == SIM_HB_WRITE, &v, mem_pe, (const char *)addr + (ptrdiff_t)k * stride, n);
+}
+
+/* Adds p to op's partners; the oldest but the first goes when they are full. */
+static void add_partner(sim_hb_rec_t op, sim_hb_rec_t p)
+{
+    rec_t *r = &H.rec[op];
+    int k = 0;
+    while (k < NPART && r->partner[k] && r->partner[k] != p)
+        k++;
+    if (k < NPART && r->partner[k] == p)
+        return;
+    ref(p);
+    if (k == NPART) { /* partner[0] is the op's own (sim_hb_partner) */
+        unref(r->partner[1]);
+        memmove(r->partner + 1, r->partner + 2, (NPART - 2) * sizeof r->partner[0]);
+        k = NPART - 1;
+    }
+    r->partner[k] = p;
+}
+
+void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner)
+{
+    if (!op || !partner || !sim_hb_on)
+        return;
+    add_partner(op, partner);
+}
+
+void sim_hb_op_complete(sim_hb_rec_t op)
+{
+    if (!op)
+        return;
+    int me = self_id();
+    witness(op, me, tick(me));
+}
+
+static void drop_buffers(hpe_t *h, uintptr_t chan)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < h->nnb; i++)
+        if (h->nb[i].chan != chan)
+            h->nb[kept++] = h->nb[i];
+    h->nnb = kept;
+}
+
+void sim_hb_quiet(uintptr_t chan)
+{
+    if (!sim_hb_on)
+        return;
+    int me = self_id();
+    hpe_t *h = &H.pe[me];
+    uint32_t c = tick(me);
+    size_t kept = 0;
+    for (size_t i = 0; i < h->pending.n; i++) {
+        sim_hb_rec_t op = h->pending.v[i];
+        if (H.rec[op].chan == chan) {
+            witness(op, me, c);
+            unref(op);
+        } else {
+            h->pending.v[kept++] = op;
+        }
+    }
+    h->pending.n = kept;
+    drop_buffers(h, chan);
+}
+
+/* me learned that op x was complete: it acquires x's clock, and x, its
+ * partner and the ops x's fence epoch orders before it are complete. */
+static void acquire_op(int me, sim_hb_rec_t xi)
+{
+    const rec_t *x = &H.rec[xi];
+    if (!x->is_op) {
+        /* A store of another PE (through a pointer from shmem_ptr): only
+         * its own clock is known. */
+        if (H.pe[me].vc[x->pe] < x->clock && x->pe != me) {
+            H.pe[me].vc[x->pe] = x->clock;
+            snap_put(H.pe[me].snap);
+            H.pe[me].snap = NULL;
+        }
+        return;
+    }
+    view_t v = view_rec(x);
+    join(me, &v);
+    uint32_t c = tick(me);
+    witness(xi, me, c);
+    for (int k = 0; k < NPART && x->partner[k]; k++)
+        witness(x->partner[k], me, c);
+    const recvec_t *pend = &H.pe[x->pe].pending;
+    for (size_t i = 0; i < pend->n; i++) {
+        const rec_t *o = &H.rec[pend->v[i]];
+        if (o->chan == x->chan && o->target == x->target && o->epoch < x->epoch)
+            witness(pend->v[i], me, c);
+    }
+}
+
+static void note_seen(int me, sim_hb_rec_t w, const char *call, const void *site)
+{
+    hpe_t *h = &H.pe[me];
+    if (!H.rec[w].is_op)
+        return;
+    ref(w);
+    unref(h->seen);
+    h->seen = w;
+    h->seen_by = call;
+    h->seen_site = site;
+}
+
+sim_hb_rec_t sim_hb_last_write(int mem_pe, const void *addr)
+{
+    if (!sim_hb_on)
+        return 0;
+    pkey_t k;
+    size_t off;
+    locate(mem_pe, addr, &k, &off);
+    spage_t *pg = page_get(&k, 0);
+    sim_hb_rec_t w = pg ? pg->c[off].w : 0;
+    ref(w);
+    return w;
+}
+
+void sim_hb_observe_rec(sim_hb_rec_t w, const char *call, const void *site)
+{
+    if (!w)
+        return;
+    int me = self_id();
+    acquire_op(me, w);
+    note_seen(me, w, call, site);
+}
+
+void sim_hb_observe(int mem_pe, const void *addr, size_t n, const char *call, const void *site)
+{
+    if (!sim_hb_on)
+        return;
+    sim_hb_rec_t last = 0;
+    for (size_t i = 0; i < n; i++) {
+        sim_hb_rec_t w = sim_hb_last_write(mem_pe, (const char *)addr + i);
+        if (w && w != last)
+            sim_hb_observe_rec(w, call, site);
+        unref(last);
+        last = w;
+    }
+    unref(last);
+}
+
+/* ---- synchronising messages ---- */
+
+sim_hb_rec_t sim_hb_release(void)
+{
+    if (!sim_hb_on)
+        return 0;
+    int me = self_id();
+    sim_hb_rec_t i = rec_new();
+    rec_t *r = &H.rec[i];
+    r->pe = me;
+    r->clock = H.pe[me].vc[me];
+    r->vc = snap_of(me);
+    tick(me);
+    return i;
+}
+
+void sim_hb_sync_deliver(int pe, sim_hb_rec_t rel)
+{
+    if (!rel)
+        return;
+    hpe_t *h = &H.pe[pe];
+    if (!h->inbox)
+        h->inbox = sim_xcalloc((size_t)H.npes, sizeof(uint32_t));
+    view_t v = view_rec(&H.rec[rel]);
+    for (int i = 0; i < H.npes; i++) {
+        uint32_t c = view_get(&v, i);
+        if (c > h->inbox[i])
+            h->inbox[i] = c;
+    }
+    h->inbox_full = 1;
+}
+
+void sim_hb_sync_deliver_op(int pe, sim_hb_rec_t op)
+{
+    if (op)
+        vec_push(&H.pe[pe].inops, op);
+}
+
+void sim_hb_sync_acquire(void)
+{
+    if (!sim_hb_on)
+        return;
+    int me = self_id();
+    hpe_t *h = &H.pe[me];
+    if (h->inbox_full) {
+        view_t v = {-1, h->inbox, 0};
+        join(me, &v);
+        h->inbox_full = 0;
+    }
+    if (h->inops.n) {
+        uint32_t c = tick(me);
+        for (size_t i = 0; i < h->inops.n; i++) {
+            witness(h->inops.v[i], me, c);
+            unref(h->inops.v[i]);
+        }
+        h->inops.n = 0;
+    }
+}
+
+void sim_hb_acquire(sim_hb_rec_t rel)
+{
+    if (!rel)
+        return;
+    int me = self_id();
+    view_t v = view_rec(&H.rec[rel]);
+    join(me, &v);
+}
+
+void sim_hb_unref(sim_hb_rec_t r)
+{
+    if (sim_hb_on)
+        unref(r);
+}
+
+sim_hb_rec_t sim_hb_hold(sim_hb_rec_t r)
+{
+    if (sim_hb_on)
+        ref(r);
+    return r;
+}
+
+sim_hb_rec_t sim_hb_partner(sim_hb_rec_t op)
+{
+    return sim_hb_on && op ? H.rec[op].partner[0] : 0;
+}
+
+/* ---- buffers and memory ---- */
+
+void sim_hb_nbi_buffer(uintptr_t chan, const void *addr, size_t n)
+{
+    hpe_t *h = &H.pe[self_id()];
+    if (h->nnb == h->capnb) {
+        h->capnb = h->capnb ? h->capnb * 2 : 8;
+        h->nb = sim_xrealloc(h->nb, h->capnb * sizeof *h->nb);
+    }
+    h->nb[h->nnb++] = (nbuf_t){chan, addr, (const char *)addr + n};
+}
+
+void sim_hb_forget(int mem_pe, const void *addr, size_t n)
+{
+    if (!sim_hb_on)
+        return;
+    const char *p = addr;
+    while (n) {
+        pkey_t k;
+        size_t off;
+        locate(mem_pe, p, &k, &off);
+        size_t run = PAGE - off < n ? PAGE - off : n;
+        spage_t *pg = page_get(&k, 0);
+        for (size_t i = 0; pg && i < run; i++) {
+            cell_t *c = &pg->c[off + i];
+            unref(c->w);
+            unref(c->r);
+            c->w = c->r = 0;
+        }
+        p += run;
+        n -= run;
+    }
+}

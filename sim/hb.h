@@ -1,0 +1,174 @@
+/* sim/hb: happens-before race detection.
+ *
+ * The detector keeps a vector clock per PE and, for every byte of memory
+ * that an access has touched, the last write and the last read.  When an
+ * access conflicts with an earlier one (same bytes, at least one a write,
+ * not both atomics of one kind) and no synchronisation orders the earlier
+ * access before it, the pair is a race and the layer's report function is
+ * called once per pair of call sites.  Nothing here knows SHMEM or LAPI:
+ * the API layers describe their operations in the terms below.
+ *
+ * Terms.
+ *  - A PE's own accesses (loads and stores of the program, reported by the
+ *    compiler instrumentation in sim/tsan.c) are ordered by program order
+ *    and by what the PE has acquired.
+ *  - An op is a network operation issued by a PE (a put, a get, an
+ *    atomic): it carries the issuer's clock at issue, touches memory when
+ *    the simulator applies it, and is complete for whoever is a witness of
+ *    it.  The issuer becomes a witness when it waits for completion (quiet,
+ *    a blocking get's reply); a PE that observes the value an op wrote
+ *    (wait_until, a fetching atomic) becomes a witness of that op, of the
+ *    ops issued with it by sim_hb_op_partner, and of every op its issuer
+ *    sent earlier on the same channel to the same target in an earlier
+ *    fence epoch (a fence orders delivery only per target).
+ *  - Synchronising messages (barrier and collective protocol traffic)
+ *    carry their sender's clock; the receiver acquires what it has been
+ *    sent when the protocol observes it (sim_hb_sync_acquire).
+ *
+ * Vector clocks are dense (one counter per PE), so the detector is on only
+ * up to SIM_HB_MAX_PES PEs; above, every call is a cheap no-op.
+ * Locations are (PE, address) with the address in home form; memory that
+ * is neither symmetric heap nor program data is keyed by raw address.
+ * All functions are for any context unless marked; none yields. */
+#ifndef SIM_HB_H
+#define SIM_HB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SIM_HB_MAX_PES 1024
+
+/* An access record: 0 means none. */
+typedef uint32_t sim_hb_rec_t;
+
+typedef enum {
+    SIM_HB_READ = 0,
+    SIM_HB_WRITE = 1
+} sim_hb_dir_t;
+
+/* What a layer says about an op when it issues it. */
+typedef struct sim_hb_opdesc {
+    const char *call;    /* routine, e.g. "shmem_int_put" */
+    const void *site;    /* return address into the program */
+    uintptr_t chan;      /* channel identity (compared for equality only) */
+    int target;          /* PE whose memory it touches (for fence epochs) */
+    uint64_t epoch;      /* the channel's fence epoch at issue */
+    int atomic;          /* 0, or an atomicity class: equal non-zero classes never race */
+    int nbi;             /* a non-blocking call: its local buffer is the library's until complete */
+    int unheld;          /* not completed by a quiet of chan, only by its witnesses
+                          * (a collective protocol's data) */
+} sim_hb_opdesc_t;
+
+/* One side of a race, as passed to the layer's report function. */
+typedef struct sim_hb_side {
+    int pe;              /* who made the access */
+    int is_op;           /* a network op (else a load/store of the program) */
+    int write;           /* it wrote */
+    int atomic;          /* its atomicity class, 0 for plain accesses */
+    int nbi;             /* an op of a non-blocking call */
+    const char *call;    /* routine of an op, NULL for loads/stores */
+    const void *site;    /* return address into the program */
+    uint64_t time;       /* virtual time of the access */
+} sim_hb_side_t;
+
+/* The race report: first ordered before second in this run, but not by
+ * any synchronisation.  mem_pe/addr (home form)/len is the overlapping
+ * range; hint is what the second side had last synchronised on (the
+ * observed op's call and site, and the observing call and site), or NULL
+ * fields when it had observed nothing that concerns the first side. */
+typedef struct sim_hb_hint {
+    const char *seen_call;   /* op whose value was observed, issued by first's PE */
+    const void *seen_site;   /* where that op was issued */
+    const char *by_call;     /* the routine that observed it */
+    const void *by_site;     /* where */
+    int same_epoch;          /* first and the observed op share a fence epoch */
+} sim_hb_hint_t;
+
+typedef void (*sim_hb_report_fn)(const sim_hb_side_t *first, const sim_hb_side_t *second,
+                                 int mem_pe, const void *addr, size_t len,
+                                 const sim_hb_hint_t *hint);
+
+/* Turns the detector on for this run (npes PEs) with the layer's report
+ * function; stays off above SIM_HB_MAX_PES.  Returns whether it is on. */
+int sim_hb_start(int npes, sim_hb_report_fn report);
+void sim_hb_stop(void);
+/* Whether the detector is on. */
+extern int sim_hb_on;
+
+/* ---- the PE's own accesses (PE context) ---- */
+/* A load or store of n bytes at addr (as the running PE sees it) by the
+ * program, from site.  The caller filtered the address (sim_hb_watched). */
+void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site);
+/* Whether the running PE's access to addr may concern the detector: its
+ * symmetric memory, or a buffer a non-blocking op of its still uses. */
+int sim_hb_watched(const void *addr);
+
+/* Some PE was given a pointer into another PE's memory (shmem_ptr): its
+ * loads and stores there are watched too, at the cost of a look-up for
+ * every access outside its own symmetric memory. */
+void sim_hb_foreign_stores(void);
+
+/* ---- ops ---- */
+/* PE context.  Issues an op of the running PE; returns its record. */
+sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d);
+/* The op touches n bytes at home address addr of mem_pe (a put's or an
+ * atomic's target, a get's source at the target, an nbi put's source, a
+ * get's destination).  stride/count: count blocks of n bytes, stride bytes
+ * apart (count 1 for contiguous). */
+void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, size_t count,
+                      ptrdiff_t stride, sim_hb_dir_t dir);
+/* The data op writes: n bytes to home address addr.  Two ops writing the
+ * same data to the same bytes do not race (either order leaves the same
+ * memory); a benchmark that repeats one put is not told it races. */
+void sim_hb_op_data(sim_hb_rec_t op, const void *addr, const void *data, size_t n);
+/* A write of op that leaves the bytes as they were (a silent store: the
+ * same data again, an atomic that changed nothing): no other access can
+ * tell whether it happened, so it is neither checked nor recorded. */
+int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n);
+/* Links an op whose observation also shows partner complete (a signal and
+ * the data of its put-with-signal). */
+void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner);
+/* PE context.  The running PE waited for op's completion (its reply). */
+void sim_hb_op_complete(sim_hb_rec_t op);
+/* PE context.  The running PE completed every op it issued on chan (quiet). */
+void sim_hb_quiet(uintptr_t chan);
+/* PE context.  The running PE observed the value now at [addr, addr+n) of
+ * mem_pe (home form) by a synchronising read: it acquires from the write
+ * that put it there.  call/site name the observing call. */
+void sim_hb_observe(int mem_pe, const void *addr, size_t n, const char *call, const void *site);
+/* The write record now at [addr, addr+1) of mem_pe, for a fetch whose
+ * value is observed later (sim_hb_observe_rec). */
+sim_hb_rec_t sim_hb_last_write(int mem_pe, const void *addr);
+/* PE context.  As sim_hb_observe, for a write record captured earlier. */
+void sim_hb_observe_rec(sim_hb_rec_t w, const char *call, const void *site);
+
+/* ---- synchronising messages ---- */
+/* PE context.  The running PE's clock, for a message it sends now (the
+ * clock ticks, so its later accesses are not covered). */
+sim_hb_rec_t sim_hb_release(void);
+/* A message carrying rel was delivered to pe: kept until pe acquires. */
+void sim_hb_sync_deliver(int pe, sim_hb_rec_t rel);
+/* A collective op's data (op) landed at pe: pe becomes its witness when
+ * it next acquires. */
+void sim_hb_sync_deliver_op(int pe, sim_hb_rec_t op);
+/* PE context.  The running PE acquires everything delivered to it. */
+void sim_hb_sync_acquire(void);
+/* PE context.  The running PE acquires from rel directly (a lock). */
+void sim_hb_acquire(sim_hb_rec_t rel);
+/* Takes another reference to r and returns it. */
+sim_hb_rec_t sim_hb_hold(sim_hb_rec_t r);
+/* The partner of op (sim_hb_op_partner), or 0. */
+sim_hb_rec_t sim_hb_partner(sim_hb_rec_t op);
+/* Drops a reference the caller holds (from sim_hb_op_issue,
+ * sim_hb_release or sim_hb_last_write). */
+void sim_hb_unref(sim_hb_rec_t r);
+
+/* ---- non-blocking buffers (PE context) ---- */
+/* [addr, addr+n) of the running PE is in use by an op until a quiet on chan. */
+void sim_hb_nbi_buffer(uintptr_t chan, const void *addr, size_t n);
+
+/* ---- memory ---- */
+/* Forgets what is known of [addr, addr+n) of mem_pe (home form): freed. */
+void sim_hb_forget(int mem_pe, const void *addr, size_t n);
+
+#endif

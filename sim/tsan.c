@@ -1,0 +1,232 @@
+/* sim/tsan: the entry points that -fsanitize=thread instrumentation calls.
+ *
+ * shmemsim-cc compiles PE modules with the compiler's thread-sanitizer
+ * instrumentation but links them against these functions instead of
+ * libtsan: every load and store of the program calls __tsan_readN or
+ * __tsan_writeN with the address, and the return address names the
+ * instruction.  A range test drops every access that cannot concern the
+ * race detector (sim/hb: symmetric memory and buffers of non-blocking
+ * calls); the rest become load/store accesses of the running PE.  Atomic
+ * builtins are performed here (the whole job is one OS thread, so any
+ * atomic instruction is right) and recorded as atomic accesses of their
+ * own class, which races with SHMEM atomics: they are not atomic with
+ * respect to each other.  Nothing here may yield. */
+#include "hb.h"
+#include "world.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define EXPORT __attribute__((visibility("default"), used))
+
+/* Set once an instrumented module has run its constructor. */
+int sim_tsan_seen;
+
+static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic,
+                        const void *pc)
+{
+    if (!sim_hb_on || !sim_w || !sim_w->cur || !sim_hb_watched(addr))
+        return;
+    sim_hb_local(addr, n, dir, atomic, pc);
+}
+
+#define RA __builtin_return_address(0)
+
+EXPORT void __tsan_init(void)
+{
+    sim_tsan_seen = 1;
+}
+EXPORT void __tsan_func_entry(void *pc)
+{
+    (void)pc;
+}
+EXPORT void __tsan_func_exit(void)
+{
+}
+EXPORT void __tsan_ignore_thread_begin(void)
+{
+}
+EXPORT void __tsan_ignore_thread_end(void)
+{
+}
+
+#define ACCESS(N)                                                                      \
+    EXPORT void __tsan_read##N(void *a) { note(a, N, SIM_HB_READ, 0, RA); }            \
+    EXPORT void __tsan_write##N(void *a) { note(a, N, SIM_HB_WRITE, 0, RA); }          \
+    EXPORT void __tsan_unaligned_read##N(void *a) { note(a, N, SIM_HB_READ, 0, RA); }  \
+    EXPORT void __tsan_unaligned_write##N(void *a) { note(a, N, SIM_HB_WRITE, 0, RA); } \
+    EXPORT void __tsan_volatile_read##N(void *a) { note(a, N, SIM_HB_READ, 0, RA); }   \
+    EXPORT void __tsan_volatile_write##N(void *a) { note(a, N, SIM_HB_WRITE, 0, RA); } \
+    EXPORT void __tsan_unaligned_volatile_read##N(void *a) { note(a, N, SIM_HB_READ, 0, RA); } \
+    EXPORT void __tsan_unaligned_volatile_write##N(void *a)                            \
+    {                                                                                  \
+        note(a, N, SIM_HB_WRITE, 0, RA);                                               \
+    }                                                                                  \
+    EXPORT void __tsan_read##N##_pc(void *a, void *pc) { note(a, N, SIM_HB_READ, 0, pc); } \
+    EXPORT void __tsan_write##N##_pc(void *a, void *pc) { note(a, N, SIM_HB_WRITE, 0, pc); }
+ACCESS(1)
+ACCESS(2)
+ACCESS(4)
+ACCESS(8)
+ACCESS(16)
+
+EXPORT void __tsan_read_range(void *a, unsigned long n)
+{
+    note(a, n, SIM_HB_READ, 0, RA);
+}
+EXPORT void __tsan_write_range(void *a, unsigned long n)
+{
+    note(a, n, SIM_HB_WRITE, 0, RA);
+}
+EXPORT void __tsan_read_range_pc(void *a, unsigned long n, void *pc)
+{
+    note(a, n, SIM_HB_READ, 0, pc);
+}
+EXPORT void __tsan_write_range_pc(void *a, unsigned long n, void *pc)
+{
+    note(a, n, SIM_HB_WRITE, 0, pc);
+}
+EXPORT void __tsan_vptr_read(void **p)
+{
+    (void)p;
+}
+EXPORT void __tsan_vptr_update(void **p, void *v)
+{
+    (void)p;
+    (void)v;
+}
+EXPORT void __tsan_atomic_thread_fence(int mo)
+{
+    (void)mo;
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+EXPORT void __tsan_atomic_signal_fence(int mo)
+{
+    (void)mo;
+}
+
+/* Atomics of the program: a class of their own per size (the +100 keeps
+ * them apart from the SHMEM atomic classes). */
+#define CLS(N) (100 + (N))
+#define SC __ATOMIC_SEQ_CST
+#define ATOMICS(N, T)                                                                   \
+    EXPORT T __tsan_atomic##N##_load(const volatile T *a, int mo)                       \
+    {                                                                                   \
+        (void)mo;                                                                       \
+        note((const void *)a, sizeof(T), SIM_HB_READ, CLS(sizeof(T)), RA);              \
+        return __atomic_load_n(a, SC);                                                  \
+    }                                                                                   \
+    EXPORT void __tsan_atomic##N##_store(volatile T *a, T v, int mo)                    \
+    {                                                                                   \
+        (void)mo;                                                                       \
+        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), RA);             \
+        __atomic_store_n(a, v, SC);                                                     \
+    }                                                                                   \
+    EXPORT T __tsan_atomic##N##_exchange(volatile T *a, T v, int mo)                    \
+    {                                                                                   \
+        (void)mo;                                                                       \
+        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), RA);             \
+        return __atomic_exchange_n(a, v, SC);                                           \
+    }                                                                                   \
+    RMW(N, T, add) RMW(N, T, sub) RMW(N, T, and) RMW(N, T, or) RMW(N, T, xor) RMW(N, T, nand) \
+    EXPORT int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, \
+                                                          int fmo)                      \
+    {                                                                                   \
+        (void)mo;                                                                       \
+        (void)fmo;                                                                      \
+        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), RA);             \
+        return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                         \
+    }                                                                                   \
+    EXPORT int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, \
+                                                        int fmo)                        \
+    {                                                                                   \
+        (void)mo;                                                                       \
+        (void)fmo;                                                                      \
+        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), RA);             \
+        return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                         \
+    }                                                                                   \
+    EXPORT T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo,   \
+                                                     int fmo)                           \
+    {                                                                                   \
+        (void)mo;                                                                       \
+        (void)fmo;                                                                      \
+        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), RA);             \
+        __atomic_compare_exchange_n(a, &c, v, 0, SC, SC);                               \
+        return c;                                                                       \
+    }
+#define RMW(N, T, OP)                                                                   \
+    EXPORT T __tsan_atomic##N##_fetch_##OP(volatile T *a, T v, int mo)                  \
+    {                                                                                   \
+        (void)mo;                                                                       \
+        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), RA);             \
+        return __atomic_fetch_##OP(a, v, SC);                                           \
+    }
+ATOMICS(8, uint8_t)
+ATOMICS(16, uint16_t)
+ATOMICS(32, uint32_t)
+ATOMICS(64, uint64_t)
+
+/* 128-bit atomics would need libatomic; one OS thread runs every PE, so
+ * plain accesses are atomic here. */
+typedef unsigned __int128 u128;
+#define N128(a, d) note((const void *)(a), 16, (d), CLS(16), RA)
+EXPORT u128 __tsan_atomic128_load(const volatile u128 *a, int mo)
+{
+    (void)mo;
+    N128(a, SIM_HB_READ);
+    return *a;
+}
+EXPORT void __tsan_atomic128_store(volatile u128 *a, u128 v, int mo)
+{
+    (void)mo;
+    N128(a, SIM_HB_WRITE);
+    *a = v;
+}
+EXPORT u128 __tsan_atomic128_exchange(volatile u128 *a, u128 v, int mo)
+{
+    (void)mo;
+    N128(a, SIM_HB_WRITE);
+    u128 old = *a;
+    *a = v;
+    return old;
+}
+#define RMW128(OP, EXPR)                                                                \
+    EXPORT u128 __tsan_atomic128_fetch_##OP(volatile u128 *a, u128 v, int mo)           \
+    {                                                                                   \
+        (void)mo;                                                                       \
+        N128(a, SIM_HB_WRITE);                                                          \
+        u128 old = *a;                                                                  \
+        *a = (EXPR);                                                                    \
+        return old;                                                                     \
+    }
+RMW128(add, old + v)
+RMW128(sub, old - v)
+RMW128(and, old & v)
+RMW128(or, old | v)
+RMW128(xor, old ^ v)
+RMW128(nand, ~(old & v))
+EXPORT u128 __tsan_atomic128_compare_exchange_val(volatile u128 *a, u128 c, u128 v, int mo,
+                                                  int fmo)
+{
+    (void)mo;
+    (void)fmo;
+    N128(a, SIM_HB_WRITE);
+    u128 old = *a;
+    if (old == c)
+        *a = v;
+    return old;
+}
+EXPORT int __tsan_atomic128_compare_exchange_strong(volatile u128 *a, u128 *c, u128 v, int mo,
+                                                    int fmo)
+{
+    u128 old = __tsan_atomic128_compare_exchange_val(a, *c, v, mo, fmo);
+    if (old == *c)
+        return 1;
+    *c = old;
+    return 0;
+}
+EXPORT int __tsan_atomic128_compare_exchange_weak(volatile u128 *a, u128 *c, u128 v, int mo,
+                                                  int fmo)
+{
+    return __tsan_atomic128_compare_exchange_strong(a, c, v, mo, fmo);
+}

@@ -1,0 +1,366 @@
+/* One race per case, and its corrected twin: races CASE bad|good.
+ *
+ * Each bad case has two conflicting accesses that no synchronisation
+ * orders, on lines marked A(case) and B(case); the race detector must name
+ * both lines on the first run.  The good twin adds the synchronisation and
+ * must raise nothing under any seed.  Every case runs on 3 PEs. */
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long x, y, flag, halo[2], dest[4], src[4], counter;
+static long data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+static unsigned char bytes[8];
+static uint64_t sig;
+static long lock;
+static long psync[SHMEM_BCAST_SYNC_SIZE], psync2[SHMEM_BCAST_SYNC_SIZE];
+static int me, bad;
+
+#define SYNC()                                                                          \
+    do {                                                                                \
+        if (!bad)                                                                       \
+            shmem_barrier_all();                                                        \
+    } while (0)
+
+static void put_put(void)
+{
+    if (me == 0)
+        shmem_long_p(&x, 1, 2); /* A(put-put) */
+    SYNC();
+    if (me == 1)
+        shmem_long_p(&x, 2, 2); /* B(put-put) */
+}
+
+static void put_load(void)
+{
+    if (me == 0)
+        shmem_long_p(&x, 1, 1); /* A(put-load) */
+    SYNC();
+    if (me == 1)
+        printf("x=%ld\n", x); /* B(put-load) */
+}
+
+static void put_store(void)
+{
+    if (me == 0)
+        shmem_long_p(&x, 1, 1); /* A(put-store) */
+    SYNC();
+    if (me == 1)
+        x = 5; /* B(put-store) */
+}
+
+static void get_store(void)
+{
+    if (me == 0)
+        printf("got %ld\n", shmem_long_g(&y, 1)); /* A(get-store) */
+    SYNC();
+    if (me == 1)
+        y = 7; /* B(get-store) */
+}
+
+static void store_get(void)
+{
+    if (me == 1)
+        y = 7; /* A(store-get) */
+    SYNC();
+    if (me == 0)
+        printf("got %ld\n", shmem_long_g(&y, 1)); /* B(store-get) */
+}
+
+static void nbi_source(void)
+{
+    long buf[4] = {1, 2, 3, 4};
+    if (me == 0) {
+        shmem_long_put_nbi(data, buf, 4, 1); /* A(nbi-source) */
+        if (!bad)
+            shmem_quiet();
+        buf[2] = 9; /* B(nbi-source) */
+        shmem_quiet();
+    }
+    shmem_barrier_all();
+}
+
+static void nbi_get_dest(void)
+{
+    long got[4] = {0};
+    if (me == 0) {
+        shmem_long_get_nbi(got, data, 4, 1); /* A(nbi-get-dest) */
+        if (!bad)
+            shmem_quiet();
+        printf("got %ld\n", got[1]); /* B(nbi-get-dest) */
+        shmem_quiet();
+    }
+    shmem_barrier_all();
+}
+
+static void amo_put(void)
+{
+    if (me == 0)
+        shmem_long_atomic_add(&x, 1, 2); /* A(amo-put) */
+    SYNC();
+    if (me == 1)
+        shmem_long_p(&x, 7, 2); /* B(amo-put) */
+}
+
+static void amo_store(void)
+{
+    if (me == 0)
+        shmem_long_atomic_inc(&x, 1); /* A(amo-store) */
+    SYNC();
+    if (me == 1)
+        x = 3; /* B(amo-store) */
+}
+
+static void amo_sizes(void)
+{
+    /* Atomics of one type are atomic together; of two sizes they are not. */
+    if (me == 0)
+        shmem_int_atomic_add((int *)&counter, 1, 2); /* A(amo-sizes) */
+    if (me == 1) {
+        if (bad)
+            shmem_long_atomic_add(&counter, 1, 2); /* B(amo-sizes) */
+        else
+            shmem_int_atomic_add((int *)&counter, 1, 2);
+    }
+}
+
+static void missing_fence(void)
+{
+    if (me == 0) {
+        long v[4] = {11, 12, 13, 14};
+        shmem_long_put(data, v, 4, 1); /* A(missing-fence) */
+        if (!bad)
+            shmem_fence();
+        shmem_long_p(&flag, 1, 1);
+    } else if (me == 1) {
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
+        printf("data %ld\n", data[2]); /* B(missing-fence) */
+    }
+    shmem_barrier_all();
+}
+
+static void coll_reuse(void)
+{
+    /* Two broadcasts into one destination: PE 1 reads the first result
+     * while the root may already be sending the second. */
+    for (int i = 0; i < 4; i++)
+        src[i] = 10 + i;
+    shmem_barrier_all();
+    shmem_broadcast64(dest, src, 4, 0, 0, 0, 3, psync);
+    if (me == 1)
+        printf("dest %ld\n", dest[1]); /* B(coll-reuse) */
+    SYNC();
+    shmem_broadcast64(dest, src, 4, 0, 0, 0, 3, psync2); /* A(coll-reuse) */
+    shmem_barrier_all();
+}
+
+static void ptr_store(void)
+{
+    long *p = shmem_ptr(&x, 1);
+    if (me == 0 && p)
+        *p = 4; /* A(ptr-store) */
+    SYNC();
+    if (me == 2)
+        shmem_long_p(&x, 8, 1); /* B(ptr-store) */
+}
+
+static void signal_read(void)
+{
+    if (me == 0) {
+        long v = 42;
+        shmem_long_put_signal(&y, &v, 1, &sig, 1, SHMEM_SIGNAL_SET, 1); /* A(signal-read) */
+    } else if (me == 1) {
+        if (!bad)
+            shmem_signal_wait_until(&sig, SHMEM_CMP_EQ, 1);
+        printf("y %ld\n", y); /* B(signal-read) */
+        if (bad)
+            shmem_signal_wait_until(&sig, SHMEM_CMP_EQ, 1);
+    }
+    shmem_barrier_all();
+}
+
+static void lock_unprotected(void)
+{
+    if (me == 0) {
+        shmem_set_lock(&lock);
+        shmem_long_p(&counter, shmem_long_g(&counter, 2) + 1, 2); /* A(lock-unprotected) */
+        shmem_clear_lock(&lock);
+    } else if (me == 1) {
+        if (!bad)
+            shmem_set_lock(&lock);
+        shmem_long_p(&counter, 100, 2); /* B(lock-unprotected) */
+        if (!bad)
+            shmem_clear_lock(&lock);
+    }
+    shmem_barrier_all();
+}
+
+static void contexts(void)
+{
+    shmem_ctx_t ctx;
+    if (shmem_ctx_create(0, &ctx) != 0)
+        ctx = SHMEM_CTX_DEFAULT;
+    if (me == 0) {
+        long v[2] = {5, 6};
+        shmem_ctx_long_put(ctx, data, v, 2, 1); /* A(contexts) */
+        if (bad)
+            shmem_fence(); /* orders the default context only */
+        else
+            shmem_ctx_quiet(ctx);
+        shmem_long_p(&flag, 2, 1);
+    } else if (me == 1) {
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 2);
+        printf("data %ld\n", data[1]); /* B(contexts) */
+    }
+    shmem_barrier_all();
+    if (ctx != SHMEM_CTX_DEFAULT)
+        shmem_ctx_destroy(ctx);
+}
+
+static void histogram(void)
+{
+    /* Get, add, put: two PEs lose each other's update. */
+    if (me < 2) {
+        if (bad) {
+            long v = shmem_long_g(&counter, 2); /* A(histogram) */
+            shmem_long_p(&counter, v + 1, 2);   /* B(histogram) */
+        } else {
+            shmem_long_atomic_inc(&counter, 2);
+        }
+    }
+    shmem_barrier_all();
+}
+
+static void stencil(void)
+{
+    /* Halo exchange: each PE puts its value into its right neighbour's
+     * halo, a barrier, then reads its own halo; without the second
+     * barrier the next step's put may land before the read. */
+    int n = shmem_n_pes(), right = (me + 1) % n;
+    for (int step = 0; step < 2; step++) {
+        shmem_long_p(&halo[0], me * 10 + step, right); /* A(stencil) */
+        shmem_barrier_all();
+        long h = halo[0]; /* B(stencil) */
+        if (h < 0)
+            printf("?\n");
+        SYNC();
+    }
+}
+
+static void strided(void)
+{
+    /* PE 0 writes the even elements of PE 2's data, PE 1 the odd ones
+     * (bad: PE 1 writes the even ones too). */
+    long v[4] = {me, me, me, me};
+    if (me == 0)
+        shmem_long_iput(data, v, 2, 1, 4, 2); /* A(strided) */
+    if (me == 1)
+        shmem_long_iput(data + (bad ? 2 : 1), v, 2, 1, bad ? 3 : 4, 2); /* B(strided) */
+    shmem_barrier_all();
+}
+
+static void byte_puts(void)
+{
+    /* Every PE puts its own byte of PE 0's array (bad: two bytes, the
+     * second its neighbour's). */
+    unsigned char b[2] = {(unsigned char)me, (unsigned char)me};
+    shmem_putmem(&bytes[me], b, bad ? 2 : 1, 0); /* A(byte-puts) B(byte-puts) */
+    shmem_barrier_all();
+}
+
+static void atomic_flag(void)
+{
+    if (me == 0) {
+        shmem_long_p(&y, 11, 1); /* A(atomic-flag) */
+        if (!bad)
+            shmem_quiet();
+        shmem_long_atomic_set(&flag, 3, 1);
+    } else if (me == 1) {
+        while (shmem_long_atomic_fetch(&flag, 1) != 3)
+            ;
+        printf("y %ld\n", y); /* B(atomic-flag) */
+    }
+    shmem_barrier_all();
+}
+
+static void sync_all(void)
+{
+    if (me == 1)
+        y = 9; /* A(sync-all) */
+    if (!bad)
+        shmem_sync_all();
+    if (me == 0)
+        printf("y %ld\n", shmem_long_g(&y, 1)); /* B(sync-all) */
+    shmem_barrier_all();
+}
+
+static void test_loop(void)
+{
+    if (me == 0) {
+        shmem_long_p(&x, 21, 1); /* A(test-loop) */
+        if (!bad)
+            shmem_fence();
+        shmem_long_p(&flag, 4, 1);
+    } else if (me == 1) {
+        while (!shmem_long_test(&flag, SHMEM_CMP_EQ, 4))
+            ;
+        printf("x %ld\n", x); /* B(test-loop) */
+    }
+    shmem_barrier_all();
+}
+
+static void signal_add(void)
+{
+    /* Two PEs each put a word and add one to PE 2's signal; PE 2 reads
+     * both words once the signal is 2 (bad: once it is 1). */
+    if (me < 2) {
+        long v = 100 + me;
+        shmem_long_put_signal(&data[me], &v, 1, &sig, 1, SHMEM_SIGNAL_ADD, 2); /* A(signal-add) */
+    } else {
+        shmem_signal_wait_until(&sig, SHMEM_CMP_GE, bad ? 1 : 2);
+        printf("%ld %ld\n", data[0], data[1]); /* B(signal-add) */
+    }
+    shmem_barrier_all();
+}
+
+static const struct {
+    const char *name;
+    void (*fn)(void);
+} cases[] = {
+    {"put-put", put_put},         {"put-load", put_load},
+    {"put-store", put_store},     {"get-store", get_store},
+    {"store-get", store_get},     {"nbi-source", nbi_source},
+    {"nbi-get-dest", nbi_get_dest}, {"amo-put", amo_put},
+    {"amo-store", amo_store},     {"amo-sizes", amo_sizes},
+    {"missing-fence", missing_fence}, {"coll-reuse", coll_reuse},
+    {"ptr-store", ptr_store},     {"signal-read", signal_read},
+    {"lock-unprotected", lock_unprotected}, {"contexts", contexts},
+    {"histogram", histogram},     {"stencil", stencil},
+    {"strided", strided},         {"byte-puts", byte_puts},
+    {"atomic-flag", atomic_flag}, {"sync-all", sync_all},
+    {"test-loop", test_loop},     {"signal-add", signal_add},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: races CASE bad|good\n");
+        return 2;
+    }
+    for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; i++)
+        psync[i] = psync2[i] = SHMEM_SYNC_VALUE;
+    shmem_init();
+    me = shmem_my_pe();
+    bad = strcmp(argv[2], "bad") == 0;
+    shmem_barrier_all();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (strcmp(cases[i].name, argv[1]) == 0) {
+            cases[i].fn();
+            shmem_barrier_all();
+            shmem_finalize();
+            return 0;
+        }
+    fprintf(stderr, "races: no case %s\n", argv[1]);
+    return 2;
+}
