@@ -129,21 +129,24 @@ EXPORT void __tsan_atomic_signal_fence(int mo)
         return __atomic_exchange_n(a, v, SC);                                           \
     }                                                                                   \
     RMW(N, T, add) RMW(N, T, sub) RMW(N, T, and) RMW(N, T, or) RMW(N, T, xor) RMW(N, T, nand) \
+    static inline int cas##N(volatile T *a, T *c, T v, const void *pc)                  \
+    {                                                                                   \
+        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), pc);             \
+        return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                         \
+    }                                                                                   \
     EXPORT int __tsan_atomic##N##_compare_exchange_strong(volatile T *a, T *c, T v, int mo, \
                                                           int fmo)                      \
     {                                                                                   \
         (void)mo;                                                                       \
         (void)fmo;                                                                      \
-        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), RA);             \
-        return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                         \
+        return cas##N(a, c, v, RA);                                                     \
     }                                                                                   \
     EXPORT int __tsan_atomic##N##_compare_exchange_weak(volatile T *a, T *c, T v, int mo, \
                                                         int fmo)                        \
     {                                                                                   \
         (void)mo;                                                                       \
         (void)fmo;                                                                      \
-        note((const void *)a, sizeof(T), SIM_HB_WRITE, CLS(sizeof(T)), RA);             \
-        return __atomic_compare_exchange_n(a, c, v, 0, SC, SC);                         \
+        return cas##N(a, c, v, RA);                                                     \
     }                                                                                   \
     EXPORT T __tsan_atomic##N##_compare_exchange_val(volatile T *a, T c, T v, int mo,   \
                                                      int fmo)                           \

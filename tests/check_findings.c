@@ -131,18 +131,8 @@ static const char *const clean_runs[] = {
 
 static void explore_clean(int npes, const char *prog, const char *args)
 {
-    char dir[] = "/tmp/shmemsim-sweep-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    /* Outputs of correct programs may vary (timings, deposit order): only
-     * the outcome and the findings are compared here. */
-    run_result_t r = tu_run("%s explore -n %d --seeds 1..50 --jobs 2 --no-output-digest --out %s %s %s", SIM, npes,
-                            dir, PROG(prog), args);
-    ck_assert_msg(strstr(r.out, "no failure in 50 runs") || strstr(r.err, "no failure in 50 runs"),
-                  "%d %s %s:\n%s%s", npes, prog, args, r.out, r.err);
-    tu_free(&r);
-    r = tu_run("rmdir %s", dir); /* nothing written: no failure scenario */
-    ck_assert_int_eq(r.status, 0);
-    tu_free(&r);
+    char *msg = tu_explore_clean(npes, prog, args);
+    ck_assert_msg(msg == NULL, "%s", msg);
 }
 
 START_TEST(no_false_positive_on_correct_programs)

@@ -362,3 +362,21 @@ int tu_xml_valid(const char *text)
             return -1;
     return *p == '\0' ? 0 : -1;
 }
+
+char *tu_explore_clean(int npes, const char *prog, const char *args)
+{
+    char dir[] = "/tmp/shmemsim-sweep-XXXXXX", *msg = NULL;
+    if (!mkdtemp(dir))
+        return strdup("mkdtemp failed");
+    run_result_t r = tu_run("%s explore -n %d --seeds 1..50 --jobs 2 --no-output-digest --out %s "
+                            "%s %s", tu_shmemsim(), npes, dir, tu_prog(prog), args);
+    if (!strstr(r.out, "no failure in 50 runs") && !strstr(r.err, "no failure in 50 runs") &&
+        asprintf(&msg, "%d %s %s:\n%s%s", npes, prog, args, r.out, r.err) < 0)
+        msg = strdup("explore failed");
+    tu_free(&r);
+    r = tu_run("rmdir %s", dir); /* nothing written: no failure scenario */
+    if (r.status != 0 && !msg)
+        msg = strdup("explore wrote a failure scenario");
+    tu_free(&r);
+    return msg;
+}

@@ -32,5 +32,10 @@ int tu_xml_valid(const char *text);
 int tu_line_of(const char *path, const char *marker);
 /* Number of (non-overlapping) occurrences of needle in hay. */
 int tu_count(const char *hay, const char *needle);
+/* Explores prog (args may be "") on npes PEs over seeds 1..50, comparing
+ * outcomes and findings only (correct programs' outputs may vary).
+ * Returns NULL when no seed failed and nothing was written, else what
+ * explore said (free it). */
+char *tu_explore_clean(int npes, const char *prog, const char *args);
 
 #endif
