@@ -37,17 +37,28 @@ int sim_heap_create(int npes, size_t user_size, sim_heap_t **out, char *err, siz
     h->user_size = (user_size + page - 1) / page * page;
     /* One page of slack between heaps (not protected: a PROT_NONE page per
      * PE would cost a memory mapping each, and mappings bound the PE count;
-     * overruns are the checkers' job). */
-    h->stride = SIM_HEAP_INTERNAL + h->user_size + page;
+     * overruns are the checkers' job).  Every heap starts at a multiple of
+     * `grain`, the power of two that covers the user part, and so does the
+     * reservation: an alignment up to the heap's size is then one of the
+     * address on every PE, whatever address mmap chose. */
+    size_t grain = page;
+    while (grain < h->user_size && grain < ((size_t)1 << 40))
+        grain <<= 1;
+    h->stride = (SIM_HEAP_INTERNAL + h->user_size + page + grain - 1) / grain * grain;
     size_t total = h->stride * (size_t)npes;
-    h->base = mmap(NULL, total, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (h->base == MAP_FAILED) {
+    char *map = mmap(NULL, total + grain, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (map == MAP_FAILED) {
         snprintf(err, errlen, "cannot reserve %zu bytes of symmetric heap (%d PEs x %zu): %s",
                  total, npes, h->stride, strerror(errno));
         free(h);
         return -1;
     }
+    h->base = (char *)(((uintptr_t)map + grain - 1) & ~(uintptr_t)(grain - 1));
+    if (h->base > map)
+        munmap(map, (size_t)(h->base - map));
+    if (map + grain > h->base)
+        munmap(h->base + total, (size_t)(map + grain - h->base));
     h->pe = sim_xcalloc((size_t)npes, sizeof *h->pe);
     for (int i = 0; i < npes; i++) {
         sim_heap_blk_t all = {SIM_HEAP_INTERNAL, h->user_size, 0, 0, NULL};

@@ -29,46 +29,108 @@ static void check_size(const char *call, size_t size)
  * forgot to initialise shows up (shmem_calloc zeroes). */
 #define SHM_HEAP_FILL 0xa5
 
-static void *alloc(const char *call, size_t align, size_t size)
+/* The implicit barrier of every allocation routine quiets the default
+ * context first, so what a PE put before the call has landed when any PE
+ * returns from it. */
+static void quiet_barrier(const char *call)
+{
+    shm_quiet(&shm_self()->chan, call);
+    shm_barrier_world(call);
+}
+
+/* Carves a block and fills it: with `fill`, then with the first `keep`
+ * bytes of `from` (realloc).  No barrier. */
+static void *carve(const char *call, size_t align, size_t size, int fill, const void *from,
+                   size_t keep)
 {
     sim_pe_t *me = sim_pe_self();
-    shm_charge_call();
     check_size(call, size);
     void *p = sim_heap_alloc(sim_w->heap, me->id, align, size);
     if (p) {
         sim_heap_set_site(sim_w->heap, me->id, p, me->call_site);
-        memset(p, SHM_HEAP_FILL, size);
+        memset(p, fill, size);
+        if (from)
+            memcpy(p, from, keep < size ? keep : size);
     }
-    shm_barrier_world(call);
     return p;
 }
 
-static void release(const char *call, void *ptr)
+/* Every allocation ends with the barrier, and the block is initialised
+ * before it, so no PE can put into a neighbour's new block before the
+ * neighbour's fill.  A size of zero allocates nothing and skips the
+ * barrier: every PE makes the same call, so none waits. */
+static void *alloc(const char *call, size_t align, size_t size, int fill)
 {
     shm_charge_call();
-    shm_barrier_world(call);
-    size_t size = ptr ? sim_heap_size_of(sim_w->heap, shm_me(), ptr) : (size_t)-1;
-    if (size != (size_t)-1)
-        sim_hb_forget(shm_me(), ptr, size); /* a later block here starts afresh */
-    if (ptr && sim_heap_free(sim_w->heap, shm_me(), ptr) != 0) {
+    if (size == 0)
+        return NULL;
+    void *p = carve(call, align, size, fill, NULL, 0);
+    quiet_barrier(call);
+    return p;
+}
+
+/* shmem_align wants a power of two; anything else is a finding, and the
+ * call returns NULL on every PE (they all pass the same alignment). */
+static void *aligned(const char *call, size_t align, size_t size)
+{
+    if (align == 0 || (align & (align - 1)) != 0) {
+        shm_charge_call();
         sim_pe_t *me = sim_pe_self();
+        char what[96];
+        snprintf(what, sizeof what, "%s(alignment=%zu)", call, align);
+        sim_finding_raise("invalid-argument", SIM_SEV_ERROR, me->id, what, me->call_site,
+                          "The alignment %zu is not a power of two. %s needs a power-of-two "
+                          "alignment; the call returned NULL.", align, call);
+        return NULL;
+    }
+    return alloc(call, align, size, SHM_HEAP_FILL);
+}
+
+/* Returns ptr's block to the heap, with no barrier. */
+static void unmap_block(const char *call, void *ptr)
+{
+    int me = shm_me();
+    size_t size = sim_heap_size_of(sim_w->heap, me, ptr);
+    if (size != (size_t)-1)
+        sim_hb_forget(me, ptr, size); /* a later block here starts afresh */
+    if (sim_heap_free(sim_w->heap, me, ptr) != 0) {
+        sim_pe_t *self = sim_pe_self();
         char name[96];
-        sim_finding_raise("nonsymmetric-address", SIM_SEV_ERROR, me->id, call, me->call_site,
+        sim_finding_raise("nonsymmetric-address", SIM_SEV_ERROR, me, call, self->call_site,
                           "%s was not returned by shmem_malloc (or was already freed). Free "
                           "only pointers the symmetric allocator returned; the call was "
                           "skipped.", sim_mem_name(ptr, name, sizeof name));
     }
 }
 
+/* Free has its barrier on entry; free(NULL) does nothing at all. */
+static void release(const char *call, void *ptr)
+{
+    shm_charge_call();
+    if (!ptr)
+        return;
+    quiet_barrier(call);
+    unmap_block(call, ptr);
+}
+
+/* realloc: a barrier on entry when there is a block to change (no PE may
+ * still be using it), the new block filled and copied before the barrier
+ * on exit; realloc(NULL, n) is malloc, realloc(p, 0) is free. */
 static void *resize(const char *call, void *ptr, size_t size)
 {
-    int me = shm_me();
-    size_t old = ptr ? sim_heap_size_of(sim_w->heap, me, ptr) : 0;
-    void *p = alloc(call, 16, size);
-    if (p && ptr && old != (size_t)-1)
-        memcpy(p, ptr, old < size ? old : size);
-    if (ptr && (p || size == 0))
-        release(call, ptr);
+    if (!ptr)
+        return alloc(call, 16, size, SHM_HEAP_FILL);
+    shm_charge_call();
+    quiet_barrier(call);
+    if (size == 0) {
+        unmap_block(call, ptr);
+        return NULL;
+    }
+    size_t old = sim_heap_size_of(sim_w->heap, shm_me(), ptr);
+    void *p = carve(call, 16, size, SHM_HEAP_FILL, old != (size_t)-1 ? ptr : NULL, old);
+    if (p)
+        unmap_block(call, ptr);
+    quiet_barrier(call);
     return p;
 }
 
@@ -82,29 +144,29 @@ static void *resize(const char *call, void *ptr, size_t size)
 
 void *shmem_malloc(size_t size)
 {
-    ENTER_RETURN("shmem_malloc", alloc("shmem_malloc", 16, size));
+    ENTER_RETURN("shmem_malloc", alloc("shmem_malloc", 16, size, SHM_HEAP_FILL));
 }
 
 /* Hints only describe intended use; every block here serves every use. */
 void *shmem_malloc_with_hints(size_t size, long hints)
 {
     (void)hints;
-    ENTER_RETURN("shmem_malloc_with_hints", alloc("shmem_malloc_with_hints", 16, size));
+    ENTER_RETURN("shmem_malloc_with_hints", alloc("shmem_malloc_with_hints", 16, size, SHM_HEAP_FILL));
 }
 
 void *shmalloc(size_t size)
 {
-    ENTER_RETURN("shmalloc", alloc("shmalloc", 16, size));
+    ENTER_RETURN("shmalloc", alloc("shmalloc", 16, size, SHM_HEAP_FILL));
 }
 
 void *shmem_align(size_t alignment, size_t size)
 {
-    ENTER_RETURN("shmem_align", alloc("shmem_align", alignment, size));
+    ENTER_RETURN("shmem_align", aligned("shmem_align", alignment, size));
 }
 
 void *shmemalign(size_t alignment, size_t size)
 {
-    ENTER_RETURN("shmemalign", alloc("shmemalign", alignment, size));
+    ENTER_RETURN("shmemalign", aligned("shmemalign", alignment, size));
 }
 
 static void *zalloc(size_t count, size_t size)
@@ -112,10 +174,7 @@ static void *zalloc(size_t count, size_t size)
     size_t n = count * size;
     if (size && n / size != count)
         n = (size_t)-1; /* overflow: cannot fit, returns NULL */
-    void *p = alloc("shmem_calloc", 16, n);
-    if (p)
-        memset(p, 0, n);
-    return p;
+    return alloc("shmem_calloc", 16, n, 0);
 }
 
 void *shmem_calloc(size_t count, size_t size)
