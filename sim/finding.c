@@ -17,7 +17,7 @@ static const char *const known_ids[] = {
     "overlap", "nonsymmetric-address", "symmetric-out-of-bounds", "invalid-pe",
     "null-pointer", "alltoallv-overflow", "nbi-buffer-modified", "lock-misuse",
     "pending-at-finalize", "heap-size-mismatch", "not-initialized", "deadlock",
-    "stack-overflow", "data-race",
+    "stack-overflow", "data-race", "invalid-argument",
     /* LAPI misuse (api/lapi) */
     "lapi-blocking-in-header-handler", "lapi-communication-in-header-handler",
     "lapi-handler-not-set", "lapi-null-buffer", "lapi-vector-mismatch",

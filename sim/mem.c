@@ -120,6 +120,24 @@ int sim_mem_object_room(int pe, const void *addr, size_t *room)
     return 0;
 }
 
+int sim_mem_region_room(int pe, const void *addr, size_t *room)
+{
+    size_t off;
+    const sim_heap_t *h = sim_w->heap;
+    if (sim_heap_find(h, addr, &off) == pe) {
+        if (off < SIM_HEAP_INTERNAL || off >= SIM_HEAP_INTERNAL + h->user_size)
+            return -1;
+        *room = SIM_HEAP_INTERNAL + h->user_size - off;
+        return 0;
+    }
+    const sim_loader_t *l = sim_w->loader;
+    if (sim_loader_find(l, addr, &off) != pe || off < l->data_off ||
+        off >= l->data_off + l->data_len)
+        return -1;
+    *room = l->data_off + l->data_len - off;
+    return 0;
+}
+
 /* "the 40-byte block from shmem_malloc at main (prog.c:12)". */
 static const char *heap_block_name(size_t size, const void *site, char *buf, size_t len)
 {

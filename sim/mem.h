@@ -38,6 +38,12 @@ void *sim_mem_live(int pe, const void *home);
  * in *room.  -1 when addr is in no known object. */
 int sim_mem_object_room(int pe, const void *addr, size_t *room);
 
+/* The bytes from addr to the end of the symmetric region of pe it lies in
+ * (the user part of the heap, or the program's writable data), in *room:
+ * how far a write past an object can run and still land in memory of that
+ * PE.  -1 when addr is in neither. */
+int sim_mem_region_room(int pe, const void *addr, size_t *room);
+
 /* Describes the symmetric object of pe that contains addr, for messages:
  * "'buf' (64 bytes)" for a program variable, "the 40-byte block from
  * shmem_malloc at main (prog.c:12)" for a heap block, "?" when unknown. */

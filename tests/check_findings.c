@@ -38,7 +38,7 @@ static const finding_case_t cases[] = {
     {"null-pointer", "null-pointer", 0, 4, "argument 'dest' is NULL"},
     {"nonsymmetric-address", "nonsymmetric-address", 0, 4, "the stack of PE 0"},
     {"symmetric-out-of-bounds", "symmetric-out-of-bounds", 1, 4,
-     "only 32 remain in 'small' (32 bytes): the last 8 bytes would spill into 'sym'"},
+     "only 32 remain in 'small' (32 bytes): the last 8 bytes spill into 'sym'"},
     {"oob-heap", "symmetric-out-of-bounds", 1, 4,
      "only 24 remain in the 24-byte symmetric heap block allocated at main at findings.c:"},
     {"overlap", "overlap", 2, 4, "'dest' (&buf+8, 16 bytes) and 'source' (&buf, 16 bytes)"},
@@ -46,7 +46,7 @@ static const finding_case_t cases[] = {
     {"collective-not-member", "collective-not-member", 3, 4, "it is not part of"},
     {"collective-args-mismatch", "collective-args-mismatch", 2, 4, "different element count"},
     {"collective-order-mismatch", "collective-order-mismatch", 1, 4, "shmem_long_max_to_all"},
-    {"psync-reuse", "psync-reuse", 0, 3, "that PE 1 is still using"},
+    {"psync-reuse", "psync-reuse", 1, 4, "that PE 0 is still using"},
     {"psync-uninitialized", "psync-uninitialized", 0, 4,
      "not initialised on PE(s) 0, 1, 2, 3"},
     {"psync-modified", "psync-modified", 1, 3,
@@ -91,7 +91,7 @@ START_TEST(heap_block_is_named_by_its_allocation)
 {
     run_result_t r = tu_run("%s -n 4 --quiet %s oob-heap bad", SIM, PROG("findings"));
     char want[120];
-    snprintf(want, sizeof want, "block allocated at main at findings.c:%d: the last 8 bytes would "
+    snprintf(want, sizeof want, "block allocated at main at findings.c:%d: the last 8 bytes "
              "spill into free symmetric heap space", marker_line("oob-heap") - 3);
     char *src = tu_read_file(FINDINGS_SRC, NULL);
     ck_assert_ptr_nonnull(strstr(src, "shmem_malloc(3 * sizeof(long)); /* ALLOC(oob-heap) */"));

@@ -1,5 +1,10 @@
 /* api/shmem/check: argument checks shared by the SHMEM routines.  A failed
- * check is user misuse: it raises a finding and the call does nothing. */
+ * check is user misuse and raises a finding.  The call then does what the
+ * hardware would where that is defined (overlapping buffers are copied as
+ * they are; a range past its object runs into whatever follows it) and is
+ * skipped only where there is nothing sensible to do (no such PE, a NULL
+ * or non-symmetric address, a range that leaves the PE's memory).  The
+ * checks return -1 only when the call must be skipped. */
 #include "shmem_impl.h"
 
 #include <stdio.h>
@@ -29,22 +34,27 @@ int shm_check_ptr(const char *call, const char *arg, const void *addr, size_t le
 }
 
 /* The range [addr, addr+len) of the caller's symmetric memory must stay
- * inside the object addr points into (when that object is known). */
+ * inside the object addr points into (when that object is known).  Past
+ * it, the access goes ahead into what follows, as on real hardware, while
+ * it stays in the same symmetric region of memory. */
 static int check_bounds(const char *call, const char *arg, const void *addr, size_t len)
 {
     sim_pe_t *me = sim_pe_self();
-    size_t room;
+    size_t room, region;
     if (sim_mem_object_room(me->id, addr, &room) != 0 || room >= len)
         return 0;
+    int stays = sim_mem_region_room(me->id, addr, &region) == 0 && region >= len;
     char obj[200], spill[240];
     sim_mem_object_name(me->id, addr, obj, sizeof obj);
     sim_mem_spill_name(me->id, (const char *)addr + room, len - room, spill, sizeof spill);
     sim_finding_raise("symmetric-out-of-bounds", SIM_SEV_ERROR, me->id, call, me->call_site,
                       "argument '%s' covers %zu bytes but only %zu remain in %s: the last %zu "
-                      "bytes would spill into %s. Make the object large enough or pass a "
-                      "smaller count; the call was skipped.", arg, len, room, obj, len - room,
-                      spill);
-    return -1;
+                      "bytes spill into %s. Make the object large enough or pass a smaller "
+                      "count; %s", arg, len, room, obj, len - room, spill,
+                      stays ? "the call went ahead, as hardware would, and touched those bytes."
+                            : "the call was skipped, as it would run off the end of the PE's "
+                              "symmetric memory.");
+    return stays ? 0 : -1;
 }
 
 int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t alen,
@@ -60,21 +70,22 @@ int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t
     sim_finding_raise("overlap", SIM_SEV_ERROR, me->id, call, me->call_site,
                       "'%s' (%s, %zu bytes) and '%s' (%s, %zu bytes) overlap%s. The "
                       "specification leaves the result undefined: use separate buffers; the "
-                      "call was skipped.", a_arg, sim_mem_name(a, an, sizeof an), alen, b_arg,
+                      "call went ahead on the overlapping buffers, as hardware would.", a_arg, sim_mem_name(a, an, sizeof an), alen, b_arg,
                       sim_mem_name(b, bn, sizeof bn), blen,
                       may_be_equal ? " without being the same array (they may only be "
                                      "identical or disjoint)" : "");
-    return -1;
+    return 0;
 }
 
 int shm_check_disjoint(const char *call, const shm_arg_t *args, int n, int first_may_be_equal)
 {
+    int rc = 0;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            if (shm_check_overlap(call, args[i].name, args[i].addr, args[i].len, args[j].name,
-                                  args[j].addr, args[j].len, first_may_be_equal && i == 0 && j == 1))
-                return -1;
-    return 0;
+            rc |= shm_check_overlap(call, args[i].name, args[i].addr, args[i].len, args[j].name,
+                                    args[j].addr, args[j].len,
+                                    first_may_be_equal && i == 0 && j == 1);
+    return rc;
 }
 
 int shm_check_sym(const char *call, const char *arg, const void *addr, size_t len)
