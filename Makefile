@@ -95,7 +95,14 @@ PROGS    := $(patsubst tests/programs/%.c,$(BUILD)/tests/programs/%,$(PROG_SRC))
 # legacy Cray source (cray_seed001.f is the seed page's example as printed).
 FPROG_SRC := $(wildcard tests/programs/*.f90 tests/programs/*.f)
 PROGS    += $(patsubst tests/programs/%,$(BUILD)/tests/programs/%,$(basename $(FPROG_SRC)))
+# conform built without the race detector's instrumentation too: the
+# fallback checks (fingerprints) must agree with the detector.
+PROGS    += $(BUILD)/tests/programs/conform_noinst
 CHECK_BIN := $(BUILD)/tests/check_all
+
+$(BUILD)/tests/programs/conform_noinst: tests/programs/conform.c all
+	@mkdir -p $(dir $@)
+	$(CCWRAP) --no-race-instrumentation -g -O1 -o $@ $<
 
 $(BUILD)/tests/programs/%: tests/programs/%.c all
 	@mkdir -p $(dir $@)

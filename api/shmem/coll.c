@@ -145,9 +145,11 @@ static void send_put(const char *call, void *dst, const void *src, size_t n, int
     coll_send(m);
 }
 
+/* Nothing to move, no message: a zero-length collective may pass NULL. */
 void coll_put(const char *call, void *dst, const void *src, size_t n, int pe)
 {
-    send_put(call, dst, src, n, pe, 1);
+    if (n)
+        send_put(call, dst, src, n, pe, 1);
 }
 
 void coll_set_word(const char *call, long *word, long value, int pe)

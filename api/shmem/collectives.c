@@ -66,7 +66,12 @@ void shmem_sync_all(void)
 
 static const char *const tree_algos[] = {"tree", "linear", NULL};
 
-/* pSync[0] is set to 1 by the parent once the data is in dest. */
+/* pSync[0] is set to 1 by the parent once the data is in dest; pSync[1]
+ * counts the children whose subtree has it.  A member acknowledges to its
+ * parent only when its whole subtree has the data, so the root returns
+ * only when every member has left: then a call on one pSync is finished
+ * everywhere before the call after next (which may reuse it, alternating
+ * two pSyncs) begins on any PE, as the specification promises. */
 static void bcast(const char *call, void *dest, const void *src, size_t n, int root,
                   int start, int log_stride, int size, long *psync)
 {
@@ -97,6 +102,12 @@ void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const v
                                       s.size <= 8 ? "linear" : "tree");
     coll_tree_t t;
     coll_tree_make(&s, root, strcmp(algo, "tree") == 0, &t);
+    /* The acknowledgements count up from SHMEM_SYNC_VALUE.  A pSync the
+     * program misused (psync-uninitialized, psync-modified, both already
+     * findings) must not hang the call: below that value the count starts
+     * from what the word holds, above it (a child fooled into acknowledging
+     * early) from the value itself. */
+    long acks = psync[1] < SHMEM_SYNC_VALUE ? psync[1] : SHMEM_SYNC_VALUE;
     const void *from = src;
     if (t.parent >= 0) {
         char why[200];
@@ -110,7 +121,15 @@ void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const v
     coll_fence();
     for (int i = 0; i < t.nchildren; i++)
         coll_set_word(call, &psync[0], 1, coll_pe(&s, coll_tree_child(&t, i)));
-    psync[0] = SHMEM_SYNC_VALUE;
+    if (t.nchildren) {
+        char why[200];
+        snprintf(why, sizeof why, "%s (waiting for %d member(s) to have the data)", call,
+                 t.nchildren);
+        coll_wait_ge(why, &psync[1], acks + t.nchildren);
+    }
+    psync[0] = psync[1] = SHMEM_SYNC_VALUE;
+    if (t.parent >= 0)
+        coll_add_word(call, &psync[1], 1, coll_pe(&s, t.parent));
 }
 
 void shmem_broadcast32(void *dest, const void *source, size_t nelems, int PE_root,
@@ -334,6 +353,8 @@ static void a2a_send(const a2a_t *a, const coll_set_t *s, int j)
     size_t es = a->es, n = a->nelems;
     char *tgt = (char *)a->dest + (size_t)s->me * n * (size_t)a->dst * es;
     const char *from = (const char *)a->src + (size_t)j * n * (size_t)a->sst * es;
+    if (n == 0)
+        return;
     if (j == s->me) {
         for (size_t k = 0; k < n; k++)
             memcpy(tgt + k * (size_t)a->dst * es, from + k * (size_t)a->sst * es, es);

@@ -54,6 +54,15 @@ typedef struct shm_pe {
     size_t nlocks, caplocks;
     struct shm_nbi *nbi;  /* put_nbi sources not yet completed by a quiet */
     size_t nnbi, capnbi;
+    /* Where the next wait/test _any on an ivars array looks first, for the
+     * last few (array, routine) pairs used (fairness; found by address, never iterated in
+     * address order). */
+    struct shm_any_cursor {
+        const void *ivars;
+        const char *call; /* the routine: each has its own series */
+        size_t next;
+    } any[8];
+    unsigned any_victim;  /* the slot to reuse next */
 } shm_pe_t;
 
 /* Offsets in the heap's internal area (identical on every PE). */

@@ -120,13 +120,30 @@ static int holds(const shm_wait_t *w, size_t i)
 }
 
 /* Included ivars satisfying the comparison (their indices into w->indices
- * for SOME), the first one in *first, and how many are included. */
+ * for SOME), the first one in *first, and how many are included.  The
+ * scan starts where the PE's last _any result left off, so a series of
+ * _any calls returns every satisfied index in turn, never only the
+ * lowest, as the specification requires. */
+static struct shm_any_cursor *any_cursor(const void *ivars, const char *call)
+{
+    shm_pe_t *s = shm_self();
+    size_t nslots = sizeof s->any / sizeof s->any[0];
+    for (size_t k = 0; k < nslots; k++)
+        if (s->any[k].ivars == ivars && s->any[k].call == call)
+            return &s->any[k];
+    struct shm_any_cursor *c = &s->any[s->any_victim++ % nslots];
+    *c = (struct shm_any_cursor){ivars, call, 0};
+    return c;
+}
+
 static size_t scan(const shm_wait_t *w, shm_wait_mode_t mode, size_t *first, size_t *included)
 {
-    size_t n = 0;
+    size_t n = 0, from = mode == SHM_WAIT_ANY && w->nelems
+                             ? any_cursor(w->ivars, w->call)->next % w->nelems : 0;
     *first = SIZE_MAX;
     *included = 0;
-    for (size_t i = 0; i < w->nelems; i++) {
+    for (size_t k = 0; k < w->nelems; k++) {
+        size_t i = (from + k) % w->nelems;
         if (w->status && w->status[i])
             continue;
         ++*included;
@@ -150,6 +167,8 @@ static int over(const shm_wait_t *w, shm_wait_mode_t mode, size_t *result)
         return n == included;
     case SHM_WAIT_ANY:
         *result = first;
+        if (n > 0)
+            any_cursor(w->ivars, w->call)->next = first + 1;
         return n > 0 || included == 0;
     default:
         *result = n;

@@ -90,7 +90,8 @@ static int collect(const char *call, shmem_team_t team, void *dest, const void *
 {
     coll_set_t s;
     shm_team_t *t;
-    if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, 1) ||
+    if (team_set(call, team, &s, &t) ||
+        shm_check_sym(call, "dest", dest, fixed ? n * (size_t)s.size : n) ||
         shm_check_sym(call, "source", src, n))
         return -1;
     long *ps = (long *)area(t, TEAM_PSYNC_OFF);
@@ -107,8 +108,12 @@ static int alltoall(const char *call, shmem_team_t team, void *dest, const void 
 {
     coll_set_t s;
     shm_team_t *t;
-    if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, 1) ||
-        shm_check_sym(call, "source", src, 1))
+    if (team_set(call, team, &s, &t))
+        return -1;
+    size_t cnt = nelems * (size_t)s.size;
+    size_t span = cnt ? ((cnt - 1) * (size_t)(dst > 0 ? dst : 1) + 1) * es : 0;
+    size_t sspan = cnt ? ((cnt - 1) * (size_t)(sst > 0 ? sst : 1) + 1) * es : 0;
+    if (shm_check_sym(call, "dest", dest, span) || shm_check_sym(call, "source", src, sspan))
         return -1;
     if (dst < 1 || sst < 1) {
         sim_pe_t *me = sim_pe_self();

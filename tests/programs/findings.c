@@ -107,8 +107,9 @@ static void order_mismatch(int me)
         shmem_long_sum_to_all(dst, src, 1, 0, 0, 4, wrk, rsync);
 }
 
-/* Two broadcasts from PE 0 while PE 1 is late to the first: the root leaves
- * the first at once and enters the second while PE 1 still uses the pSync. */
+/* Two broadcasts from PE 0 on one pSync: PE 1 leaves the first when it has
+ * the data and enters the second while the root still waits in the first
+ * for PE 1's acknowledgement. */
 static void psync_reuse(int me)
 {
     init_syncs();

@@ -1,0 +1,139 @@
+/* tests/check_conform: correct programs that real runtimes run, as the
+ * specification defines them (tests/programs/conform.c): the allocator's
+ * barrier semantics, zero sizes and alignment, zero-length collectives,
+ * fair _any waits, pSync alternation, and findings that leave the
+ * program's behaviour alone where the hardware's is defined. */
+#include "testutil.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#define SIM tu_shmemsim()
+#define PROG(n) tu_prog(n)
+#define SRC "tests/programs/conform.c"
+
+/* Every PE printed "ok", nothing else went to stderr, exit 0. */
+static void assert_clean(const char *what, run_result_t *r, int npes)
+{
+    ck_assert_msg(r->status == 0 && r->err[0] == 0 && tu_count(r->out, " ok\n") == npes,
+                  "%s: status %d\nstdout:\n%s\nstderr:\n%s", what, r->status, r->out, r->err);
+}
+
+static const char *const clean_cases[] = {
+    "calloc-flags", "malloc-quiet", "free-nbi", "zero-sizes", "align",
+    "zero-coll",    "test-any",     "alt-psync",
+};
+
+/* Each case on 4 PEs, built with and without the race detector's
+ * instrumentation (the fallback checks must agree), on the default
+ * network and on seeds that jitter it. */
+START_TEST(correct_programs_run_clean)
+{
+    const char *c = clean_cases[_i];
+    static const char *const progs[] = {"conform", "conform_noinst"};
+    for (int p = 0; p < 2; p++)
+        for (int seed = 0; seed <= 4; seed++) {
+            char net[64] = "";
+            if (seed)
+                snprintf(net, sizeof net, "--seed %d --net jitter=3000", seed);
+            run_result_t r = tu_run("%s -n 4 --quiet %s %s %s", SIM, net, PROG(progs[p]), c);
+            char what[128];
+            snprintf(what, sizeof what, "%s %s %s", progs[p], c, net);
+            assert_clean(what, &r, 4);
+            tu_free(&r);
+        }
+}
+END_TEST
+
+/* A single PE and an odd count exercise the protocols' edge shapes. */
+START_TEST(collectives_on_odd_sets)
+{
+    static const char *const cases[] = {"zero-coll", "alt-psync", "test-any", "zero-sizes"};
+    for (int n = 1; n <= 5; n += 2)
+        for (int i = 0; i < 4; i++) {
+            run_result_t r = tu_run("%s -n %d --quiet %s %s", SIM, n, PROG("conform"), cases[i]);
+            char what[64];
+            snprintf(what, sizeof what, "%s on %d PEs", cases[i], n);
+            assert_clean(what, &r, n);
+            tu_free(&r);
+        }
+}
+END_TEST
+
+/* A finding, then what the hardware would do: the in-place broadcast
+ * delivers, the put past its block lands in the next block. */
+START_TEST(findings_do_not_skip_defined_behaviour)
+{
+    static const struct {
+        const char *mode, *id, *text;
+    } cases[] = {
+        {"inplace-bcast", "overlap", "the call went ahead on the overlapping buffers"},
+        {"oob-put", "symmetric-out-of-bounds",
+         "the last 8 bytes spill into the 32-byte symmetric heap block allocated at main at "
+         "conform.c:"},
+    };
+    for (int i = 0; i < 2; i++) {
+        run_result_t r = tu_run("%s -n 4 --quiet %s %s", SIM, PROG("conform"), cases[i].mode);
+        char marker[64], head[160];
+        snprintf(marker, sizeof marker, "BAD(%s)", cases[i].mode);
+        snprintf(head, sizeof head, "error [%s]", cases[i].id);
+        int line = tu_line_of(SRC, marker);
+        char at[64];
+        snprintf(at, sizeof at, "conform.c:%d:", line);
+        ck_assert_msg(r.status == 4 && strstr(r.err, head) && strstr(r.err, at) &&
+                          strstr(r.err, cases[i].text),
+                      "%s: status %d\n%s", cases[i].mode, r.status, r.err);
+        ck_assert_msg(tu_count(r.out, " ok\n") == 4, "%s computed wrongly:\n%s", cases[i].mode,
+                      r.out);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+/* A non-power-of-two alignment is a finding at the call, and NULL. */
+START_TEST(bad_alignment_is_a_finding)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s align-bad", SIM, PROG("conform"));
+    char at[64];
+    snprintf(at, sizeof at, "conform.c:%d:", tu_line_of(SRC, "BAD(align-bad)"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "error [invalid-argument]") &&
+                      strstr(r.err, at) && strstr(r.err, "alignment 48 is not a power of two"),
+                  "status %d\n%s", r.status, r.err);
+    ck_assert_int_eq(tu_count(r.out, " ok\n"), 2);
+    tu_free(&r);
+}
+END_TEST
+
+/* Alignment is of the address on every PE, whatever address mmap chose:
+ * with address-space randomisation off too (setarch -R), when available. */
+START_TEST(alignment_does_not_depend_on_the_mapping)
+{
+    run_result_t a = tu_run("%s -n 3 --quiet %s align", SIM, PROG("conform"));
+    assert_clean("align", &a, 3);
+    tu_free(&a);
+    run_result_t h = tu_run("command -v setarch");
+    int have = h.status == 0;
+    tu_free(&h);
+    if (!have)
+        return;
+    run_result_t b = tu_run("setarch -R %s -n 3 --quiet %s align", SIM, PROG("conform"));
+    assert_clean("align under setarch -R", &b, 3);
+    tu_free(&b);
+}
+END_TEST
+
+Suite *conform_suite(void)
+{
+    Suite *s = suite_create("conform");
+    TCase *tc = tcase_create("conform");
+    tcase_set_timeout(tc, 300);
+    tcase_add_loop_test(tc, correct_programs_run_clean, 0,
+                        (int)(sizeof clean_cases / sizeof clean_cases[0]));
+    tcase_add_test(tc, collectives_on_odd_sets);
+    tcase_add_test(tc, findings_do_not_skip_defined_behaviour);
+    tcase_add_test(tc, bad_alignment_is_a_finding);
+    tcase_add_test(tc, alignment_does_not_depend_on_the_mapping);
+    suite_add_tcase(s, tc);
+    return s;
+}
