@@ -65,3 +65,9 @@ for spec in "compute 4 200" "puts 8 200000" "maxred 64 200"; do
         printf "%-8s off %.3f s; remote checks %.3f s (%.2fx); instrumented %.3f s (%.2fx)\n",
                p, b, r, r / b, f, f / b }'
 done
+
+echo "== large transfers: 4 PEs x 100 x 16 MiB to a neighbour (put, put_signal, get)"
+bin/shmemsim-cc -O2 -o $out/bigput tests/programs/bigput.c
+for how in put put_signal get; do
+    printf '%-10s ' $how; $out/measure bin/shmemsim -n 4 --quiet $out/bigput $how 16 100 2>&1 >/dev/null | tail -1
+done

@@ -289,6 +289,17 @@ static int network_stops(const sim_msg_t *m)
 }
 
 /* Loses m when a PE at either end is down or the network stops it. */
+/* A message the network loses still left its origin's port: what the
+ * sender does at that moment (capture an nbi source, let a large blocking
+ * put return) happens, once. */
+static void departs(sim_msg_t *m)
+{
+    sim_msg_fn fn = m->on_inject;
+    m->on_inject = NULL;
+    if (fn)
+        fn(m);
+}
+
 static int lost_on_the_way(sim_msg_t *m)
 {
     char d[160];
@@ -298,6 +309,7 @@ static int lost_on_the_way(sim_msg_t *m)
     } else if (!network_stops(m)) {
         return 0;
     }
+    departs(m);
     sim_msg_free(m);
     return 1;
 }
@@ -388,6 +400,7 @@ static int apply(fstate_t *s, sim_msg_t *m, uint64_t *extra_ns, int *held)
         fired(s, m->src, "%s delayed by %lluns", d, (unsigned long long)f->extra_ns);
         return 0;
     case SIM_FAULT_DROP:
+        departs(m);
         if (f->retransmit) {
             fired(s, m->src, "%s lost, sent again after %lluns", d,
                   (unsigned long long)f->retransmit_after_ns);

@@ -39,7 +39,15 @@ typedef struct sim_net {
     uint64_t next_id;     /* message ids */
     sim_msg_t *free_msgs; /* recycled messages */
     sim_net_stats_t stats;
+    /* Large payload buffers kept for the next large message, so a stream
+     * of big transfers does not map and fault in fresh memory each time. */
+    struct {
+        unsigned char *p;
+        size_t cap;
+    } spare[8];
 } sim_net_t;
+
+#define SPARE_MIN ((size_t)64 * 1024) /* smaller buffers go back to malloc */
 
 static sim_net_t *net;
 
@@ -67,6 +75,8 @@ void sim_net_destroy(void)
         net->free_msgs = m->next;
         free(m);
     }
+    for (size_t i = 0; i < sizeof net->spare / sizeof net->spare[0]; i++)
+        free(net->spare[i].p);
     free(net->inj_free);
     free(net->ej_free);
     free(net);
@@ -95,7 +105,25 @@ sim_msg_t *sim_msg_new(int src, int dst, sim_op_t op, size_t payload)
     m->dst = dst;
     m->op = op;
     m->bytes = payload;
-    m->data = payload <= sizeof m->inline_data ? m->inline_data : sim_xmalloc(payload);
+    m->data = m->inline_data;
+    if (payload > sizeof m->inline_data) {
+        m->data = NULL;
+        m->heap_bytes = payload;
+        for (size_t i = 0; payload >= SPARE_MIN && i < sizeof net->spare / sizeof net->spare[0]; i++)
+            if (net->spare[i].p && net->spare[i].cap >= payload &&
+                net->spare[i].cap / 2 <= payload) {
+                m->data = net->spare[i].p;
+                m->heap_bytes = net->spare[i].cap;
+                net->spare[i].p = NULL;
+                break;
+            }
+        if (!m->data)
+            m->data = sim_xmalloc(payload);
+        payload = m->heap_bytes;
+        net->stats.held += payload;
+        if (net->stats.held > net->stats.held_peak)
+            net->stats.held_peak = net->stats.held;
+    }
     return m;
 }
 
@@ -103,8 +131,16 @@ void sim_msg_free(sim_msg_t *m)
 {
     if (m->hb)
         sim_hb_unref(m->hb);
-    if (m->data != m->inline_data)
-        free(m->data);
+    if (m->data != m->inline_data) {
+        net->stats.held -= m->heap_bytes;
+        size_t i = 0, n = sizeof net->spare / sizeof net->spare[0];
+        while (m->heap_bytes >= SPARE_MIN && i < n && net->spare[i].p)
+            i++;
+        if (m->heap_bytes >= SPARE_MIN && i < n)
+            net->spare[i].p = m->data, net->spare[i].cap = m->heap_bytes;
+        else
+            free(m->data);
+    }
     m->next = net->free_msgs;
     net->free_msgs = m;
 }
@@ -118,6 +154,11 @@ static uint64_t wire_ns(size_t n)
         return (uint64_t)1 << 62;
     uint64_t ns = (uint64_t)t;
     return ns + ((double)ns < t);
+}
+
+uint64_t sim_net_wire_ns(size_t n)
+{
+    return wire_ns(n);
 }
 
 static void deliver_ev(void *arg);

@@ -54,6 +54,7 @@ struct sim_msg {
     sim_msg_t *next;         /* held list, free list */
     uint32_t hb;             /* race detector record it carries (sim/hb), or 0; released with m */
     uint32_t fault_marks;    /* set by sim/fault when it leaves, acted on at delivery; 0 = none */
+    size_t heap_bytes;       /* bytes of data allocated on the heap (0: inline) */
     unsigned char inline_data[32]; /* small payloads avoid an allocation */
 };
 
@@ -71,6 +72,8 @@ typedef struct sim_chan {
 typedef struct sim_net_stats {
     uint64_t messages; /* delivered */
     uint64_t bytes;    /* payload bytes delivered */
+    uint64_t held;     /* payload bytes messages hold now (copies in flight) */
+    uint64_t held_peak; /* the most they ever held at once */
 } sim_net_stats_t;
 
 /* Creates the network for npes PEs (called once per run). */
@@ -78,6 +81,9 @@ void sim_net_create(int npes, const sim_net_params_t *p);
 void sim_net_destroy(void);
 const sim_net_params_t *sim_net_params(void);
 const sim_net_stats_t *sim_net_stats(void);
+
+/* Serialisation time of n bytes at the port bandwidth, in ns. */
+uint64_t sim_net_wire_ns(size_t n);
 
 /* A message with room for payload bytes of data (contents undefined). */
 sim_msg_t *sim_msg_new(int src, int dst, sim_op_t op, size_t payload);

@@ -103,8 +103,10 @@ int sim_report_write(const char *path, int status)
     write_findings(f);
     sim_fault_write_json(f);
     fprintf(f, "  \"counts\": {\"events\": %llu, \"messages\": %llu, \"bytes\": %llu, "
-            "\"context_switches\": %llu},\n  \"network\": %s\n}\n",
+            "\"context_switches\": %llu, \"payload_peak_bytes\": %llu},\n"
+            "  \"network\": %s\n}\n",
             (unsigned long long)sim_w->evq.fired, (unsigned long long)st->messages,
-            (unsigned long long)st->bytes, (unsigned long long)sim_w->switches, net);
+            (unsigned long long)st->bytes, (unsigned long long)sim_w->switches,
+            (unsigned long long)st->held_peak, net);
     return fclose(f);
 }

@@ -7,7 +7,9 @@
 
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SIM tu_shmemsim()
 #define PROG(n) tu_prog(n)
@@ -123,6 +125,38 @@ START_TEST(alignment_does_not_depend_on_the_mapping)
 }
 END_TEST
 
+/* Large transfers cost O(1) events each and a blocking one returns when
+ * its data has left the port, so the copies in flight stay bounded by
+ * what the ports are sending (a few transfers), not by the number of
+ * transfers queued (30 per PE here). */
+START_TEST(large_transfers_keep_few_copies)
+{
+    static const char *const how[] = {"put", "put_signal", "get"};
+    const size_t mib = 2, count = 30, npes = 4;
+    for (int i = 0; i < 3; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/tmp/shmemsim-big-%d.json", (int)getpid());
+        run_result_t r = tu_run("%s -n %zu --quiet --report %s %s %s %zu %zu", SIM, npes, path,
+                                PROG("bigput"), how[i], mib, count);
+        assert_clean(how[i], &r, (int)npes);
+        tu_free(&r);
+        char *rep = tu_read_file(path, NULL);
+        ck_assert_ptr_nonnull(rep);
+        const char *at = strstr(rep, "\"payload_peak_bytes\": ");
+        const char *ev = strstr(rep, "\"events\": ");
+        ck_assert(at && ev);
+        unsigned long long peak = strtoull(at + strlen("\"payload_peak_bytes\": "), NULL, 10);
+        unsigned long long events = strtoull(ev + strlen("\"events\": "), NULL, 10);
+        ck_assert_msg(peak <= 3 * npes * (mib << 20), "%s: %llu bytes held at once", how[i], peak);
+        ck_assert_msg(peak >= mib << 20, "%s: peak %llu is not even one transfer", how[i], peak);
+        /* a handful of events per transfer, whatever its size */
+        ck_assert_msg(events < 20 * npes * count, "%s: %llu events", how[i], events);
+        free(rep);
+        unlink(path);
+    }
+}
+END_TEST
+
 Suite *conform_suite(void)
 {
     Suite *s = suite_create("conform");
@@ -134,6 +168,7 @@ Suite *conform_suite(void)
     tcase_add_test(tc, findings_do_not_skip_defined_behaviour);
     tcase_add_test(tc, bad_alignment_is_a_finding);
     tcase_add_test(tc, alignment_does_not_depend_on_the_mapping);
+    tcase_add_test(tc, large_transfers_keep_few_copies);
     suite_add_tcase(s, tc);
     return s;
 }

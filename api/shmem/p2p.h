@@ -110,6 +110,16 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
 /* Writes a put message's data at the target and wakes waiters on it. */
 void shm_put_apply(sim_msg_t *m);
 
+/* Blocking puts larger than this return when their data has left the
+ * origin's port, as a NIC streams a large buffer from user memory; smaller
+ * ones return as soon as the source is copied into the message, as into a
+ * NIC's send buffer.  So the copies a PE has in flight are bounded by what
+ * its port is sending, not by how many puts it has queued. */
+#define SHM_PUT_EAGER ((size_t)64 * 1024)
+/* Sends put message m (PE context); a blocking one above SHM_PUT_EAGER
+ * bytes waits until its data has left the port. */
+void shm_put_send(sim_msg_t *m, int nbi);
+
 /* ---- atomics (amo.c) ---- */
 
 typedef enum {

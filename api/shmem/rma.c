@@ -156,6 +156,34 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
     return m;
 }
 
+/* A large put's data starts to leave the origin's port. */
+static void large_departs(sim_msg_t *m)
+{
+    shm_pe_t *s = sim_w->pes[m->src].api;
+    s->put_departed = 1;
+    s->put_gone_at = sim_w->now + sim_net_wire_ns(m->bytes);
+    sim_pe_wake(&sim_w->pes[m->src]);
+}
+
+void shm_put_send(sim_msg_t *m, int nbi)
+{
+    if (nbi || m->bytes <= SHM_PUT_EAGER) {
+        sim_net_send(m);
+        return;
+    }
+    shm_pe_t *s = shm_self();
+    char why[160];
+    snprintf(why, sizeof why, "%s (%zu bytes: waiting for them to leave the port)", m->what,
+             m->bytes);
+    s->put_departed = 0;
+    m->on_inject = large_departs;
+    sim_net_send(m);
+    while (!s->put_departed)
+        sim_pe_block(why);
+    if (s->put_gone_at > sim_w->now)
+        sim_pe_sleep(s->put_gone_at - sim_w->now);
+}
+
 void shm_rma_put(const shm_xfer_t *x, int nbi)
 {
     shm_ctx_t *c;
@@ -163,7 +191,7 @@ void shm_rma_put(const shm_xfer_t *x, int nbi)
     if (shm_rma_check(x, 1, &c, &wpe))
         return;
     sim_charge(sim_net_params()->overhead_ns);
-    sim_net_send(shm_put_msg(x, c, wpe, nbi, 0));
+    shm_put_send(shm_put_msg(x, c, wpe, nbi, 0), nbi);
 }
 
 /* How a get completes: a blocking one wakes its PE, an nbi one releases

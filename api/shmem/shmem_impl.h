@@ -63,6 +63,8 @@ typedef struct shm_pe {
         size_t next;
     } any[8];
     unsigned any_victim;  /* the slot to reuse next */
+    int put_departed;     /* a large blocking put's data has started to leave */
+    uint64_t put_gone_at; /* ... and is all on the wire at this time */
 } shm_pe_t;
 
 /* Offsets in the heap's internal area (identical on every PE). */

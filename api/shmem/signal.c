@@ -50,7 +50,7 @@ static void put_signal(const shm_xfer_t *x, uint64_t *sig_addr, uint64_t signal,
         sim_hb_op_partner(m->hb, data);
         sim_hb_unref(data);
     }
-    sim_net_send(m);
+    shm_put_send(m, nbi);
 }
 
 #define DEFINE_ONE(T, N, E, op, nbi)                                                    \
