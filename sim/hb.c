@@ -76,9 +76,13 @@ typedef struct pkey {
     uint64_t page;        /* offset / PAGE */
 } pkey_t;
 
+/* A page's shadow: while every byte holds the same accesses (a fresh
+ * page, or one a single op wrote whole) one cell stands for all of them,
+ * so a large transfer costs a step per page, not per byte. */
 typedef struct spage {
     pkey_t key;
-    cell_t c[PAGE];
+    cell_t *c;            /* a cell per byte, or NULL while every byte holds u */
+    cell_t u;             /* what every byte holds when c is NULL */
     UT_hash_handle hh;
 } spage_t;
 
@@ -318,6 +322,39 @@ static spage_t *page_get(const pkey_t *k, int make)
     return pg;
 }
 
+/* The page's cells, one per byte, made from u on first need.  The
+ * reference counts do not change: u counted once per byte already. */
+static cell_t *cells(spage_t *pg)
+{
+    if (!pg->c) {
+        pg->c = sim_xmalloc(PAGE * sizeof *pg->c);
+        for (size_t i = 0; i < PAGE; i++)
+            pg->c[i] = pg->u;
+    }
+    return pg->c;
+}
+
+/* The page holds c in every byte again: back to one cell. */
+static void make_uniform(spage_t *pg, cell_t c)
+{
+    free(pg->c);
+    pg->c = NULL;
+    pg->u = c;
+}
+
+static int uniform(const cell_t *cs)
+{
+    for (size_t i = 1; i < PAGE; i++)
+        if (cs[i].w != cs[0].w || cs[i].r != cs[0].r)
+            return 0;
+    return 1;
+}
+
+static const cell_t *cell_at(const spage_t *pg, size_t off)
+{
+    return pg->c ? &pg->c[off] : &pg->u;
+}
+
 static void side_of(const rec_t *r, int write, sim_hb_side_t *s)
 {
     *s = (sim_hb_side_t){r->pe, r->is_op, write, r->atomic, r->nbi, r->call, r->site, r->time};
@@ -441,14 +478,35 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
             locate(mem_pe, p, &k, &off);
         size_t run = PAGE - off < n ? PAGE - off : n;
         spage_t *pg = page_get(&k, 1);
-        for (size_t i = 0, j; i < run; i = j) {
-            cell_t first = pg->c[off + i];
-            for (j = i + 1; j < run && pg->c[off + j].w == first.w && pg->c[off + j].r == first.r;)
+        if (!pg->c && run == PAGE) {
+            cell_t first = pg->u;
+            check_cell(&first, ai, write, v, &k, 0, p, run);
+            if (write) {
+                pg->u = (cell_t){ai, 0};
+                if (first.w != ai) {
+                    H.rec[ai].refs += PAGE;
+                    unref_n(first.w, PAGE);
+                }
+                unref_n(first.r, PAGE);
+            } else if (first.r != ai) {
+                pg->u.r = ai;
+                H.rec[ai].refs += PAGE;
+                unref_n(first.r, PAGE);
+            }
+            p += run;
+            n -= run;
+            continue;
+        }
+        cell_t *cs = cells(pg);
+        int runs = 0;
+        for (size_t i = 0, j; i < run; i = j, runs++) {
+            cell_t first = cs[off + i];
+            for (j = i + 1; j < run && cs[off + j].w == first.w && cs[off + j].r == first.r;)
                 j++;
             check_cell(&first, ai, write, v, &k, off + i, p + i, run - i);
             size_t m = j - i;
             for (size_t t = i; t < j; t++) {
-                cell_t *c = &pg->c[off + t];
+                cell_t *c = &cs[off + t];
                 if (write) {
                     c->w = ai;
                     c->r = 0;
@@ -467,6 +525,10 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
                 unref_n(first.r, m);
             }
         }
+        if (run == PAGE && (write || runs == 1))
+            make_uniform(pg, cs[0]); /* every byte holds the same again */
+        else if (off + run == PAGE && uniform(cs))
+            make_uniform(pg, cs[0]); /* a loop over the page has just ended */
         p += run;
         n -= run;
     }
@@ -497,6 +559,7 @@ void sim_hb_stop(void)
     spage_t *pg, *tmp;
     HASH_ITER(hh, H.pages, pg, tmp) {
         HASH_DEL(H.pages, pg);
+        free(pg->c);
         free(pg);
     }
     reported_t *r, *rt;
@@ -584,7 +647,7 @@ static sim_hb_rec_t local_rec(int me, int write, int atomic, const void *site)
 static int same_epoch(const spage_t *pg, size_t off, size_t n, int me, uint32_t clk, int write)
 {
     for (size_t i = 0; i < n; i++) {
-        const cell_t *c = &pg->c[off + i];
+        const cell_t *c = cell_at(pg, off + i);
         sim_hb_rec_t x = write ? c->w : c->r;
         if (!x || H.rec[x].is_op || H.rec[x].pe != me || H.rec[x].clock != clk ||
             H.rec[x].atomic || (write && c->r))
@@ -615,9 +678,17 @@ void sim_hb_op_data(sim_hb_rec_t op, const void *addr, const void *data, size_t 
 {
     if (!sim_hb_on || !op || !data)
         return;
+    /* FNV-1a over 8-byte words, then the tail bytes. */
     uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ ((const unsigned char *)data)[i]) * 0x100000001b3ull;
+    const unsigned char *d = data;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, d + i, 8);
+        h = (h ^ w) * 0x100000001b3ull;
+    }
+    for (; i < n; i++)
+        h = (h ^ d[i]) * 0x100000001b3ull;
     rec_t *r = &H.rec[op];
     r->fp = h | 1; /* never 0 */
     r->fp_addr = addr;
@@ -806,7 +877,7 @@ sim_hb_rec_t sim_hb_last_write(int mem_pe, const void *addr)
     size_t off;
     locate(mem_pe, addr, &k, &off);
     spage_t *pg = page_get(&k, 0);
-    sim_hb_rec_t w = pg ? pg->c[off].w : 0;
+    sim_hb_rec_t w = pg ? cell_at(pg, off)->w : 0;
     ref(w);
     return w;
 }
@@ -944,11 +1015,20 @@ void sim_hb_forget(int mem_pe, const void *addr, size_t n)
         locate(mem_pe, p, &k, &off);
         size_t run = PAGE - off < n ? PAGE - off : n;
         spage_t *pg = page_get(&k, 0);
-        for (size_t i = 0; pg && i < run; i++) {
-            cell_t *c = &pg->c[off + i];
-            unref(c->w);
-            unref(c->r);
-            c->w = c->r = 0;
+        if (pg && !pg->c && run == PAGE) {
+            unref_n(pg->u.w, PAGE);
+            unref_n(pg->u.r, PAGE);
+            pg->u = (cell_t){0, 0};
+        } else if (pg) {
+            cell_t *cs = cells(pg);
+            for (size_t i = 0; i < run; i++) {
+                cell_t *c = &cs[off + i];
+                unref(c->w);
+                unref(c->r);
+                c->w = c->r = 0;
+            }
+            if (run == PAGE)
+                make_uniform(pg, (cell_t){0, 0});
         }
         p += run;
         n -= run;
