@@ -1,0 +1,159 @@
+#!/bin/sh
+# external-suites.sh DIR...: builds and runs the C tests of public
+# OpenSHMEM test suites under shmemsim, as their own build files would,
+# and prints a table: suite, passed, failed, excluded.
+#
+# DIR is a checkout of openshmem-org/tests-sos (any tag) or of
+# openshmem-org/tests-uh.  tests-sos: every C program of check_PROGRAMS in
+# test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
+# _CFLAGS), built once without and, where the source tests it, once with
+# -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default).
+# tests-uh: feature_tests/C, with the PE count and expected result of
+# test_parameters.conf.  Programs that need MPI or threads beyond
+# SHMEM_THREAD_FUNNELED (they create threads) are excluded, with the
+# reason.  Details go to DIR/shmemsim-results/.
+#
+#   --timeout SECS   per run (default 120)
+#   --jobs J         parallel builds and runs (default: 2)
+# Environment: SHMEMSIM_BIN (default: this checkout's bin/).
+set -eu
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+bin=${SHMEMSIM_BIN:-$here/bin}
+timeout=120
+jobs=2
+usage() {
+    echo "usage: $0 [--timeout SECS] [--jobs J] DIR..." >&2
+    exit 2
+}
+while [ $# -gt 0 ]; do
+    case $1 in
+        --timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
+        --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "$0: unknown option '$1'" >&2; usage ;;
+        *) break ;;
+    esac
+done
+[ $# -ge 1 ] || usage
+for tool in "$bin/shmemsim" "$bin/shmemsim-cc"; do
+    [ -x "$tool" ] || { echo "$0: $tool not found: run make first (or set SHMEMSIM_BIN)" >&2; exit 2; }
+done
+
+# The value of make variable VAR in a Makefile.am, continuation lines
+# joined, every assignment (=, +=) concatenated.
+am_var() { # FILE VAR
+    awk -v var="$2" '
+        { line = $0 }
+        cont { sub(/\\$/, "", line); val = val " " line; cont = ($0 ~ /\\$/); next }
+        $0 ~ "^[ \t]*" var "[ \t]*\\+?=" {
+            sub("^[ \t]*" var "[ \t]*\\+?=", "", line)
+            cont = (line ~ /\\$/); sub(/\\$/, "", line); val = val " " line
+        }
+        END { print val }' "$1"
+}
+
+# One test: builds NAME from SRC with FLAGS in OUT, runs it on NPES,
+# appends "status name reason" to the suite's list.
+run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT
+    suite=$1 dir=$2 name=$3 src=$4 flags=$5 npes=$6 expect=$7 out=$8
+    log=$out/$name.log
+    if grep -Eq '#[[:space:]]*include[[:space:]]*[<"]mpi\.h' "$dir/$src"; then
+        echo "excluded $name needs MPI"; return
+    fi
+    if grep -Eq 'pthread_create|#pragma omp' "$dir/$src"; then
+        echo "excluded $name runs threads inside a PE (shmemsim provides SHMEM_THREAD_FUNNELED)"; return
+    fi
+    # shellcheck disable=SC2086
+    if ! (cd "$dir" && "$bin/shmemsim-cc" -g -O1 -I"$out/include" -I"$incdir" $flags \
+              -o "$out/$name" "$src" -lm) >"$log" 2>&1; then
+        echo "failed $name build: $(grep -m1 'error' "$log" | cut -c1-160)"; return
+    fi
+    set +e
+    (cd "$dir" && timeout -k 5 "$timeout" "$bin/shmemsim" run -n "$npes" --quiet "$out/$name") \
+        >>"$log" 2>&1
+    st=$?
+    set -e
+    case $expect in
+        Pass) want=0 ;;
+        ExitCode*) want=${expect#ExitCode} ;;
+        *) want=0 ;;
+    esac
+    if [ $st -eq "$want" ] || { [ "$want" -ne 0 ] && [ $st -eq 1 ]; }; then
+        echo "passed $name"
+    elif [ $st -eq 124 ] || [ $st -eq 137 ]; then
+        echo "failed $name timed out after ${timeout}s"
+    else
+        echo "failed $name exit $st: $(grep -m1 -E 'shmemsim: (error|deadlock|PE [0-9]+ (crashed|exited))|Error|ERR' "$log" | cut -c1-160)"
+    fi
+}
+
+# Runs the lines of a job list (one run_one argument set per line) $jobs
+# at a time, printing their results in list order.
+run_list() { # LISTFILE RESULTFILE
+    n=0
+    : >"$2"
+    while IFS='|' read -r a b c d e f g h; do
+        n=$((n + 1))
+        run_one "$a" "$b" "$c" "$d" "$e" "$f" "$g" "$h" >"$2.$n" &
+        if [ $((n % jobs)) -eq 0 ]; then wait; fi
+    done <"$1"
+    wait
+    i=1
+    while [ $i -le $n ]; do cat "$2.$i" >>"$2"; rm -f "$2.$i"; i=$((i + 1)); done
+}
+
+table="suite passed failed excluded"
+for dir in "$@"; do
+    dir=$(cd "$dir" && pwd)
+    out=$dir/shmemsim-results
+    mkdir -p "$out/include"
+    : >"$out/include/config.h" # tests-sos sources include the configure header
+    list=$out/jobs
+    : >"$list"
+    if [ -f "$dir/test/unit/Makefile.am" ]; then
+        suite="tests-sos $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        incdir=$dir/test/include
+        for sub in unit apps spec-example shmemx; do
+            am=$dir/test/$sub/Makefile.am
+            [ -f "$am" ] || continue
+            npes=$(sed -n 's/^NPROCS *?= *\([0-9]*\).*/\1/p' "$am" | head -1)
+            extra=
+            [ "$sub" = shmemx ] && extra=-DENABLE_SHMEMX_TESTS
+            for name in $(am_var "$am" check_PROGRAMS | tr ' \t' '\n\n' | sed '/^$/d;/^\$/d' | sort -u); do
+                var=$(echo "$name" | tr -c 'A-Za-z0-9_\n' '_')
+                src=$(am_var "$am" "${var}_SOURCES" | tr -d ' \t')
+                [ -n "$src" ] || src=$name.c
+                case $src in *.c) ;; *) continue ;; esac # C tests only
+                [ -f "$dir/test/$sub/$src" ] || continue
+                cflags=$(am_var "$am" "${var}_CFLAGS" | sed 's/\$([A-Z_]*)//g')
+                echo "$suite|$dir/test/$sub|$sub-$name|$src|$extra $cflags|${npes:-2}|Pass|$out" >>"$list"
+                if grep -q ENABLE_DEPRECATED_TESTS "$dir/test/$sub/$src"; then
+                    echo "$suite|$dir/test/$sub|$sub-$name-deprecated|$src|$extra $cflags -DENABLE_DEPRECATED_TESTS|${npes:-2}|Pass|$out" >>"$list"
+                fi
+            done
+        done
+    elif [ -f "$dir/feature_tests/C/test_parameters.conf" ]; then
+        suite="tests-uh $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        incdir=$dir/feature_tests/C
+        while IFS=, read -r exe npes _desc _args _x expect; do
+            name=${exe%.x}
+            [ -f "$dir/feature_tests/C/$name.c" ] || continue
+            npes=$(echo "$npes" | tr -d ' ')
+            expect=$(echo "$expect" | tr -d ' \r')
+            echo "$suite|$dir/feature_tests/C|$name|$name.c||${npes:-2}|${expect:-Pass}|$out" >>"$list"
+        done <"$dir/feature_tests/C/test_parameters.conf"
+    else
+        echo "$0: $dir is neither tests-sos nor tests-uh" >&2
+        exit 2
+    fi
+    run_list "$list" "$out/results"
+    p=$(grep -c '^passed' "$out/results" || true)
+    f=$(grep -c '^failed' "$out/results" || true)
+    x=$(grep -c '^excluded' "$out/results" || true)
+    table="$table
+$(echo "$suite" | tr ' ' '@') $p $f $x"
+    grep -v '^passed' "$out/results" | sed "s|^|  |" || true
+done
+echo
+echo "$table" | awk '{ gsub("@", " ", $1); printf "%-28s %7s %7s %9s\n", $1, $2, $3, $4 }'
