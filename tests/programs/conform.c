@@ -8,6 +8,7 @@
  *   align-bad      shmem_align with an alignment that is not a power of two
  *   zero-coll      zero-length collectives and team collectives on NULL
  *   test-any       test_any/wait_until_any(_vector) return every index
+ *   test-loop      a loop of shmem_test until another PE sets the flag
  *   alt-psync      back-to-back broadcasts alternating two pSyncs
  *   inplace-bcast  broadcast with dest == source (an overlap finding)
  *   oob-put        a put past its heap block lands in the next block
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int me, npes, errors;
 
@@ -159,6 +161,27 @@ static void test_any(void)
         EXPECT(seen[i] > 0 && vseen[i] > 0 && wseen[i] > 0);
 }
 
+/* PE 0 spins on shmem_test until PE 1, after 2 ms of computing, sets
+ * the flag: the loop must end, with the value, at the right time. */
+static void test_loop(void)
+{
+    static long flag;
+    shmem_barrier_all();
+    if (me == 1) {
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+        shmem_long_atomic_set(&flag, 7, 0);
+    }
+    if (me == 0) {
+        long polls = 0;
+        while (!shmem_long_test(&flag, SHMEM_CMP_EQ, 7))
+            polls++;
+        EXPECT(flag == 7 && polls > 0);
+        printf("PE 0 polled %ld times\n", polls);
+    }
+    shmem_barrier_all();
+}
+
 static void alt_psync(void)
 {
     static int32_t val[600][4], src[4]; /* a dest per call: no reuse races */
@@ -228,6 +251,8 @@ int main(int argc, char **argv)
         zero_coll();
     else if (!strcmp(c, "test-any"))
         test_any();
+    else if (!strcmp(c, "test-loop"))
+        test_loop();
     else if (!strcmp(c, "alt-psync"))
         alt_psync();
     else if (!strcmp(c, "inplace-bcast"))
