@@ -15,8 +15,10 @@
  * library comes before the C library in the process's lookup order, so
  * their calls land here too.  Outside a PE these pass the call on to the C
  * library's function (found with RTLD_NEXT). */
+#include "hb.h"
 #include "io.h"
 #include "sched.h"
+#include "signals.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -57,6 +59,10 @@ static void *next_fn(const char *name)
 
 _Noreturn void exit(int status)
 {
+    if (sim_forked_pe >= 0) { /* the simulator's own exit handlers are the parent's */
+        fflush(NULL);
+        _exit(status);
+    }
     if (sim_w && sim_w->cur)
         sim_pe_exit(status);
     static void (*real_exit)(int);
@@ -145,8 +151,31 @@ _Noreturn void WRAP(quick_exit)(int status)
     WRAP(_exit)(status);
 }
 
+/* fork in a PE makes a process that is not a PE: it runs on from the
+ * call with the PE's memory and no simulation (no scheduler, clock,
+ * signals or race detector), its output goes straight to the simulator's
+ * stdout and stderr, untagged, and it may exec or exit; a call into the
+ * simulator ends it (sim_forked_call).  The PE itself just goes on. */
+pid_t WRAP(fork)(void)
+{
+    if (!(sim_w && sim_w->cur) || sim_forked_pe >= 0)
+        return fork();
+    int pe = sim_pe_main(sim_w->cur)->id;
+    fflush(stdout); /* nothing buffered is written twice */
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        sim_signals_forget();
+        sim_forked_pe = pe;
+        sim_hb_on = 0;
+        sim_w->cur = NULL;
+    }
+    return pid;
+}
+
 /* exec would replace the simulator with another program and every PE's
- * output with it: it ends the PE that calls it instead. */
+ * output with it: it ends the PE that calls it instead (a process the PE
+ * forked execs as usual). */
 #define EXEC_CRASH(name)                                                                    \
     if (sim_w && sim_w->cur)                                                                \
         crash_here(SIGABRT, CALLER_PC(), "called " #name ", which would replace the whole " \
@@ -182,33 +211,54 @@ int WRAP(fexecve)(int fd, char *const argv[], char *const envp[])
     return fexecve(fd, argv, envp);
 }
 
-/* The list forms: only the PE case is supported (the argument list is not
- * passed on outside a PE). */
+/* The list forms gather their arguments (and execle its environment) and
+ * go on as the vector forms. */
+#define GATHER_ARGS(arg, ap, argv)                                \
+    size_t n_ = 0;                                                \
+    va_list c_;                                                   \
+    va_copy(c_, ap);                                              \
+    if (arg)                                                      \
+        for (n_ = 1; va_arg(c_, char *); n_++)                    \
+            ;                                                     \
+    va_end(c_);                                                   \
+    char *argv[n_ + 1];                                           \
+    argv[0] = (char *)(arg);                                      \
+    for (size_t i_ = 1; i_ <= n_; i_++)                           \
+        argv[i_] = i_ < n_ ? va_arg(ap, char *) : NULL;           \
+    argv[n_] = NULL;
+
 int WRAP(execl)(const char *path, const char *arg, ...)
 {
-    (void)path;
-    (void)arg;
     EXEC_CRASH(execl);
-    errno = ENOSYS;
-    return -1;
+    va_list ap;
+    va_start(ap, arg);
+    GATHER_ARGS(arg, ap, argv);
+    va_end(ap);
+    return execv(path, argv);
 }
 
 int WRAP(execlp)(const char *file, const char *arg, ...)
 {
-    (void)file;
-    (void)arg;
     EXEC_CRASH(execlp);
-    errno = ENOSYS;
-    return -1;
+    va_list ap;
+    va_start(ap, arg);
+    GATHER_ARGS(arg, ap, argv);
+    va_end(ap);
+    return execvp(file, argv);
 }
 
 int WRAP(execle)(const char *path, const char *arg, ...)
 {
-    (void)path;
-    (void)arg;
     EXEC_CRASH(execle);
-    errno = ENOSYS;
-    return -1;
+    char *const *envp = NULL;
+    va_list ap;
+    va_start(ap, arg);
+    GATHER_ARGS(arg, ap, argv);
+    if (arg)
+        (void)va_arg(ap, char *); /* the NULL that ends the list */
+    envp = va_arg(ap, char *const *);
+    va_end(ap);
+    return execve(path, argv, envp);
 }
 
 /* ---- signals: dispositions are per PE ---- */

@@ -387,6 +387,10 @@ static _Noreturn void leave_for_good(sim_pe_t *ctx)
 
 void sim_pe_exit(int status)
 {
+    if (sim_forked_pe >= 0) { /* main returned in a forked process */
+        fflush(NULL);
+        _exit(status);
+    }
     sim_pe_t *ctx = sim_w->cur;
     SIM_ASSERT(ctx != NULL);
     sim_pe_t *pe = sim_pe_main(ctx);
@@ -450,8 +454,21 @@ void sim_pe_fail(sim_pe_t *pe)
     sim_trace_pe_end(pe);
 }
 
+int sim_forked_pe = -1;
+
+void sim_forked_call(const char *name)
+{
+    fflush(stdout);
+    fprintf(stderr, "shmemsim: a process forked by PE %d called %s: it is not a PE and "
+            "cannot communicate (only exec and exit are meant for it); it exits with "
+            "status 127\n", sim_forked_pe, name);
+    _exit(127);
+}
+
 void sim_call_enter(const char *name, const void *site)
 {
+    if (sim_forked_pe >= 0)
+        sim_forked_call(name);
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
     pe->calls++;

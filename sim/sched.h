@@ -43,6 +43,12 @@ void sim_mem_written(int pe, const void *addr, size_t len);
 /* PE context.  Ends the running PE with status (main returned / exit).
  * A non-zero status terminates the job.  Does not return. */
 _Noreturn void sim_pe_exit(int status);
+/* In a process a PE forked (see sim/interpose): the PE's id, else -1.  Such
+ * a process runs the PE's code with no simulation: it may exec or exit,
+ * and any call into the simulator ends it. */
+extern int sim_forked_pe;
+/* Ends a forked process that called routine name of the simulator. */
+_Noreturn void sim_forked_call(const char *name);
 /* PE context (also from a signal handler on the PE).  Ends the running PE
  * as crashed by signo at addr and terminates the job.  Does not return. */
 _Noreturn void sim_pe_crash(int signo, void *addr, sim_pe_end_t how);

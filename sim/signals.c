@@ -225,3 +225,12 @@ void sim_signals_remove(void)
     for (size_t i = 0; i < NCAUGHT; i++)
         signal(caught[i], SIG_DFL);
 }
+
+void sim_signals_forget(void)
+{
+    for (size_t i = 0; i < NCAUGHT; i++)
+        signal(caught[i], SIG_DFL);
+    signal(sig_watchdog(), SIG_DFL);
+    stack_t ss = {.ss_flags = SS_DISABLE};
+    sigaltstack(&ss, NULL);
+}

@@ -14,5 +14,8 @@
 
 void sim_signals_install(unsigned watchdog_s);
 void sim_signals_remove(void);
+/* In a process forked by a PE: every signal back to its default action
+ * (the simulator's handlers and watchdog belong to the parent). */
+void sim_signals_forget(void);
 
 #endif

@@ -323,6 +323,36 @@ START_TEST(sigterm_from_outside_keeps_output_and_report)
 }
 END_TEST
 
+/* fork in a PE makes a plain process: its output is not repeated, exec
+ * works, a call into the simulator ends it with 127, and the job goes on
+ * as if nothing happened (no second summary, no false deadlock). */
+START_TEST(fork_makes_a_process_that_is_not_a_pe)
+{
+    static const struct {
+        const char *how, *child_line, *status;
+    } cases[] = {
+        {"exit", "child of PE 0 says hello\n", "PE 0 child status 3\n"},
+        {"exec", "child ran echo\n", "PE 0 child status 0\n"},
+        {"shmem", NULL, "PE 0 child status 127\n"},
+    };
+    for (int i = 0; i < 3; i++) {
+        run_result_t r = tu_run("%s -n 3 %s %s", SIM, PROG("forking"), cases[i].how);
+        ck_assert_msg(r.status == 0, "%s: %d\n%s%s", cases[i].how, r.status, r.out, r.err);
+        ck_assert_int_eq(tu_count(r.out, "PE 0 before\n"), 1);
+        ck_assert_int_eq(tu_count(r.out, " after\n"), 3);
+        ck_assert_int_eq(tu_count(r.out, cases[i].status), 1);
+        if (cases[i].child_line)
+            ck_assert_int_eq(tu_count(r.out, cases[i].child_line), 1);
+        else
+            ck_assert_ptr_nonnull(strstr(r.err, "a process forked by PE 0 called "
+                                                "shmem_barrier_all: it is not a PE"));
+        ck_assert_int_eq(tu_count(r.err, "shmemsim: 3 PEs, seed 1: ok"), 1);
+        ck_assert_ptr_null(strstr(r.err, "deadlock"));
+        tu_free(&r);
+    }
+}
+END_TEST
+
 Suite *crash_suite(void)
 {
     Suite *s = suite_create("crash");
@@ -341,6 +371,7 @@ Suite *crash_suite(void)
     tcase_add_test(tc, sigterm_from_outside_keeps_output_and_report);
     tcase_add_test(tc, alarm_is_per_pe_in_virtual_time);
     tcase_add_test(tc, alarm_zero_leaves_the_watchdog_on);
+    tcase_add_test(tc, fork_makes_a_process_that_is_not_a_pe);
     suite_add_tcase(s, tc);
     return s;
 }
