@@ -4,6 +4,8 @@
 #   make check-asan   the same, built with -fsanitize=address,undefined
 #   make bench        benchmarks (ratios and figures, not pass/fail)
 #   make demo         the seed examples and a fault scenario
+#   make fuzz         the scenario loader under libFuzzer (needs clang;
+#                     FUZZ_SECONDS=60)
 #   make install PREFIX=/usr/local
 CC      ?= gcc
 PREFIX  ?= /usr/local
@@ -35,7 +37,7 @@ FMODULE_O := $(O)/lib/shmemsim_fmodule.o $(O)/lib/shmemsim_fmodule_cray.o
 # shmemsim-cc finds them next to its bin/.
 HEADERS  := $(if $(filter .,$(O)),,$(O)/api/include/shmem.h)
 
-.PHONY: all check check-asan bench demo install clean
+.PHONY: all check check-asan bench demo fuzz install clean
 NOTSAN   := $(O)/lib/notsan/libtsan.so
 all: $(BIN) $(CCWRAP) $(FCWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(HEADERS) $(NOTSAN)
 
@@ -124,7 +126,27 @@ $(CHECK_BIN): $(TEST_OBJ) $(LIB)
 	$(CC) $(LDSAN) -o $@ $(TEST_OBJ) -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../../lib' \
 	    $(shell pkg-config --libs $(PKGS))
 
-check: all $(PROGS) $(CHECK_BIN)
+# The scenario loader's fuzz target, run over its seed corpus by `check`
+# (without libFuzzer) and fuzzed by `make fuzz` (with clang's).
+FUZZ_RUN := $(BUILD)/tests/fuzz/corpus_run
+FUZZ_OBJ := $(BUILD)/tests/fuzz/fuzz_scenario.o $(BUILD)/tests/fuzz/corpus_main.o
+FUZZ_LIB_SRC := sim/scenario.c sim/scenario_write.c sim/netparams.c sim/units.c
+FUZZ_SECONDS ?= 60
+
+$(FUZZ_RUN): $(FUZZ_OBJ) $(LIB)
+	$(CC) $(LDSAN) -o $@ $(FUZZ_OBJ) -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../../../lib' \
+	    $(shell pkg-config --libs yaml-0.1)
+
+fuzz:
+	@command -v clang >/dev/null 2>&1 || { echo "make fuzz needs clang (apt-get install clang)" >&2; exit 2; }
+	@mkdir -p $(BUILD)/fuzz/corpus
+	clang -std=c11 -D_GNU_SOURCE -g -O1 -Isim -fsanitize=fuzzer,address,undefined \
+	    -o $(BUILD)/fuzz/fuzz_scenario tests/fuzz/fuzz_scenario.c $(FUZZ_LIB_SRC) \
+	    $(shell pkg-config --libs yaml-0.1) -lm
+	$(BUILD)/fuzz/fuzz_scenario -max_total_time=$(FUZZ_SECONDS) $(BUILD)/fuzz/corpus tests/fuzz/corpus
+
+check: all $(PROGS) $(CHECK_BIN) $(FUZZ_RUN)
+	$(FUZZ_RUN) tests/fuzz/corpus
 	SHMEMSIM_OUT=$(O) $(CHECK_BIN)
 	$(BIN) test --program-dir $(BUILD)/tests/programs scenarios/*.yaml
 

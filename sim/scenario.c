@@ -79,6 +79,10 @@ static int fail_lc(ctx_t *c, size_t line, size_t col, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(c->err + n, c->errlen - (size_t)n, fmt, ap);
     va_end(ap);
+    /* The message quotes the file's values: it stays one line. */
+    for (char *p = c->err + n; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = ' ';
     return -1;
 }
 
@@ -765,8 +769,11 @@ static int load_program(ctx_t *c, yaml_node_t *n)
         free(prog);
         return fail(c, n, "program must not be empty");
     }
+    /* A path with a slash in it is never looked up in PATH: one is added
+     * only to a bare name, so loading what a scenario writer wrote gives
+     * back the same path. */
     if (prog[0] == '/' || slash == NULL)
-        r = asprintf(&c->s->program, "%s%s", prog[0] == '/' ? "" : "./", prog);
+        r = asprintf(&c->s->program, "%s%s", strchr(prog, '/') ? "" : "./", prog);
     else
         r = asprintf(&c->s->program, "%.*s/%s", (int)(slash - c->file), c->file, prog);
     free(prog);
@@ -1204,6 +1211,22 @@ int sim_scenario_load(const char *path, sim_scenario_t **out, char *err, size_t 
         return -1;
     }
     free(buf);
+    *out = c.s;
+    return 0;
+}
+
+int sim_scenario_load_string(const char *name, const char *buf, size_t len,
+                             sim_scenario_t **out, char *err, size_t errlen)
+{
+    yaml_document_t doc;
+    ctx_t c = {name, &doc, err, errlen, NULL};
+    *out = NULL;
+    if (len > SIM_SCENARIO_MAX_FILE)
+        return fail_lc(&c, 0, 0, "file is larger than 4 MiB");
+    if (load_doc(&c, buf, len) != 0) {
+        sim_scenario_free(c.s);
+        return -1;
+    }
     *out = c.s;
     return 0;
 }

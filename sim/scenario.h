@@ -92,6 +92,11 @@ typedef struct sim_scenario {
  * not check that the program exists. */
 int  sim_scenario_load(const char *path, sim_scenario_t **out, char *err, size_t errlen);
 
+/* The same for a scenario held in memory (len bytes at buf, which need not
+ * end with a NUL); name stands for the file in messages and in s->path. */
+int  sim_scenario_load_string(const char *name, const char *buf, size_t len,
+                              sim_scenario_t **out, char *err, size_t errlen);
+
 /* Releases s and everything it owns; NULL is a no-op. */
 void sim_scenario_free(sim_scenario_t *s);
 

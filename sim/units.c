@@ -8,6 +8,9 @@
  */
 #include "units.h"
 
+#include <locale.h>
+#include <stdlib.h>
+
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -218,16 +221,32 @@ static const char *scan_real(const char *s, double *mant, int *exp)
     return scan_exponent(p, exp);
 }
 
-/* Number with optional exponent, then the unit text left in *rest. */
+/* Number with optional exponent, then the unit text left in *rest.  The
+ * syntax is checked here; the value is the C library's correctly rounded
+ * conversion in the "C" locale, so a number written with %.17g reads back
+ * as the same double whatever the program's locale. */
 static int parse_real(const char *s, double *v, const char **rest)
 {
-    double mant, pow = 1.0;
+    static locale_t c_locale;
+    double mant;
     int exp;
+    const char *start = s;
     if (s == NULL || (s = scan_real(s, &mant, &exp)) == NULL)
         return -1;
-    for (int i = exp < 0 ? -exp : exp; i > 0; i--)
-        pow *= 10.0;
-    *v = mant == 0.0 ? 0.0 : exp < 0 ? mant / pow : mant * pow;
+    char num[512];
+    size_t len = (size_t)(s - start);
+    if (!c_locale)
+        c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    if (len < sizeof num && c_locale) {
+        memcpy(num, start, len);
+        num[len] = '\0';
+        *v = strtod_l(num, NULL, c_locale);
+    } else { /* a very long literal: the scanner's own value */
+        double pow = 1.0;
+        for (int i = exp < 0 ? -exp : exp; i > 0; i--)
+            pow *= 10.0;
+        *v = mant == 0.0 ? 0.0 : exp < 0 ? mant / pow : mant * pow;
+    }
     *rest = s;
     return isfinite(*v) ? 0 : -1;
 }
