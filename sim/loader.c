@@ -122,6 +122,29 @@ static void raise_fd_limit(void)
     }
 }
 
+static const char *helper_syms[16];
+static int nhelper_syms;
+
+void sim_loader_helper_symbol(const char *name)
+{
+    if (nhelper_syms < (int)(sizeof helper_syms / sizeof helper_syms[0]))
+        helper_syms[nhelper_syms++] = name;
+}
+
+/* Whether the module names a registered routine (its dynamic string table
+ * holds the names it imports, each ended by a NUL). */
+static int wants_helpers(const file_info_t *fi)
+{
+    for (int i = 0; i < nhelper_syms; i++) {
+        size_t len = strlen(helper_syms[i]) + 1;
+        for (const char *p = fi->bytes; (p = memmem(p, fi->size - (size_t)(p - fi->bytes),
+                                                   helper_syms[i], len)) != NULL; p++)
+            if (p == fi->bytes || p[-1] == '\0')
+                return 1;
+    }
+    return 0;
+}
+
 static long map_limit(void)
 {
     FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
@@ -134,11 +157,12 @@ static long map_limit(void)
     return v;
 }
 
-/* Memory mappings a run needs: per PE its stack and guard page, plus its
- * copy's mappings under the copy strategy. */
+/* Memory mappings a run needs: per PE its stack and guard page (twice when
+ * the module may start a helper context per PE), plus its copy's mappings
+ * under the copy strategy. */
 static long mappings_needed(const sim_loader_t *l, sim_load_mode_t mode)
 {
-    long per_pe = 2 + (mode == SIM_LOAD_COPY ? (long)l->maps_per_copy : 0);
+    long per_pe = (l->helpers ? 4 : 2) + (mode == SIM_LOAD_COPY ? (long)l->maps_per_copy : 0);
     return (long)l->ncopies * per_pe + 128;
 }
 
@@ -150,8 +174,15 @@ static int check_capacity(const sim_loader_t *l, char *err, size_t n)
     if (need > limit) {
         snprintf(err, n, "%d PEs need about %ld memory mappings (%s) but vm.max_map_count "
                  "is %ld; use fewer PEs%s or raise it (sysctl -w vm.max_map_count=%ld)",
-                 l->ncopies, need, l->mode == SIM_LOAD_COPY ? "a program copy and a stack "
-                 "per PE" : "a stack per PE", limit,
+                 l->ncopies, need,
+                 l->mode == SIM_LOAD_COPY
+                     ? (l->helpers ? "a program copy, a stack and a helper stack (LAPI "
+                                     "completion handlers) per PE"
+                                   : "a program copy and a stack per PE")
+                     : (l->helpers ? "a stack and a helper stack (LAPI completion handlers) "
+                                     "per PE"
+                                   : "a stack per PE"),
+                 limit,
                  l->mode == SIM_LOAD_COPY ? ", --privatize=swap" : "", need * 2);
         return -1;
     }
@@ -270,10 +301,16 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
         /* One mapping per segment; glibc adds one for a .bss that spills
          * past the last file page, so count it when it may. */
         l->maps_per_copy = (size_t)fi.nload + (fi.bss_spills ? 1 : 0);
+        l->helpers = wants_helpers(&fi);
         raise_fd_limit();
-        if (auto_mode)
-            l->mode = mappings_needed(l, SIM_LOAD_COPY) <= map_limit() ? SIM_LOAD_COPY
-                                                                       : SIM_LOAD_SWAP;
+        if (auto_mode) {
+            struct rlimit rl;
+            int files_fit = getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+                            (rlim_t)ncopies + 64 <= rl.rlim_cur;
+            l->mode = mappings_needed(l, SIM_LOAD_COPY) <= map_limit() && files_fit
+                          ? SIM_LOAD_COPY
+                          : SIM_LOAD_SWAP;
+        }
         rc = check_capacity(l, err, errlen);
     }
     if (rc == 0) {

@@ -43,12 +43,19 @@ typedef struct sim_loader {
     size_t span;         /* bytes from lo to the end of the last segment */
     size_t vaddr_lo;     /* lowest segment vaddr in the file (page-rounded) */
     size_t maps_per_copy; /* memory mappings one copy costs (estimate) */
+    int helpers;         /* the module calls a routine that may give each PE a helper context */
     size_t data_off, data_len; /* the writable segments (data, bss): offset from lo, bytes */
     /* Swap strategy only: */
     size_t rw_off, rw_len; /* writable bytes: offset from lo and length */
     char *stores;         /* PE p's writable data at stores + p * rw_len */
     int owner;            /* PE whose data is in the live image */
 } sim_loader_t;
+
+/* Registers an API routine that may start a helper context (a coroutine
+ * with its own stack) for the PE that calls it: a module that imports it
+ * is counted one more stack per PE when the loader checks the mapping
+ * limit.  For the API layers, before any load. */
+void sim_loader_helper_symbol(const char *name);
 
 /* Loads the module at path for npes PEs.  auto_mode picks the copy
  * strategy when the mapping limit allows it, else swap; otherwise mode is

@@ -353,6 +353,52 @@ START_TEST(fork_makes_a_process_that_is_not_a_pe)
 }
 END_TEST
 
+/* No user input reaches an internal assertion: every bad-input program
+ * and mode of the suites, and LAPI's largest run, ends with a finding, a
+ * crash of the PE or a clear error, never "internal error". */
+START_TEST(no_internal_assertion_is_reachable_from_user_programs)
+{
+    static const char *const runs[] = {
+        "4 findings not-initialized bad", "4 findings invalid-pe bad",
+        "4 findings null-pointer bad", "4 findings nonsymmetric-address bad",
+        "4 findings symmetric-out-of-bounds bad", "4 findings oob-heap bad",
+        "4 findings overlap bad", "4 findings heap-size-mismatch bad",
+        "4 findings collective-not-member bad", "4 findings collective-args-mismatch bad",
+        "4 findings collective-order-mismatch bad", "4 findings psync-reuse bad",
+        "4 findings psync-uninitialized bad", "4 findings psync-modified bad",
+        "4 findings psync-put bad", "4 findings nbi-buffer-modified bad",
+        "4 findings lock-misuse bad", "4 findings pending-lock bad", "4 findings pending-exit bad",
+        "2 misuse pe", "2 misuse stack", "2 misuse null", "2 p2p_misuse put_pe",
+        "2 p2p_misuse amo_pe", "2 p2p_misuse iget_null", "2 p2p_misuse nbi_stack",
+        "2 p2p_misuse signal_stack", "2 p2p_misuse wait_stack", "2 p2p_misuse lock_stack",
+        "2 p2p_misuse ctx_invalid", "2 p2p_misuse team_pe", "4 coll_misuse root",
+        "4 coll_misuse order", "4 coll_misuse count", "2 lapi_misuse inline",
+        "2 lapi_misuse deadlock", "2 lapi_misuse exit", "2 lapi_misuse blocking",
+        "2 lapi_misuse comm", "2 lapi_misuse sleep", "2 lapi_misuse crash",
+        "2 lapi_misuse nullbuf", "2 lapi_misuse afterterm", "2 lapi_misuse stackaddr",
+        "2 lapi_misuse notset", "2 lapi_misuse mismatch", "2 lapi_wild code", "2 lapi_wild past",
+        "2 lapi_wild unmapped", "2 lapi_wild rmw", "4 conform zero-coll", "4 conform align-bad",
+        "4 conform oob-put", "4 conform inplace-bcast", "1 conform zero-sizes",
+        "20000 lapi_ring_ch",
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        int npes;
+        char prog[32], args[64] = "";
+        ck_assert(sscanf(runs[i], "%d %31s %63[^\n]", &npes, prog, args) >= 2);
+        run_result_t r = tu_run("%s -n %d --quiet %s %s", SIM, npes, PROG(prog), args);
+        ck_assert_msg(!strstr(r.err, "internal error") && r.status != 134 && r.status != 139,
+                      "%s: status %d\n%s", runs[i], r.status, r.err);
+        if (npes == 20000) /* runs, or says before starting what it needs */
+            ck_assert_msg(r.status == 0 ? tu_count(r.out, " ok\n") == npes
+                                        : r.status == 2 && r.out[0] == 0 &&
+                                              strstr(r.err, "helper stack (LAPI completion "
+                                                            "handlers)"),
+                          "%s: status %d\n%s", runs[i], r.status, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 Suite *crash_suite(void)
 {
     Suite *s = suite_create("crash");
@@ -372,6 +418,7 @@ Suite *crash_suite(void)
     tcase_add_test(tc, alarm_is_per_pe_in_virtual_time);
     tcase_add_test(tc, alarm_zero_leaves_the_watchdog_on);
     tcase_add_test(tc, fork_makes_a_process_that_is_not_a_pe);
+    tcase_add_test(tc, no_internal_assertion_is_reachable_from_user_programs);
     suite_add_tcase(s, tc);
     return s;
 }

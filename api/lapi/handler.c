@@ -13,6 +13,7 @@
  * header handler's rules. */
 #include "lapi_impl.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,7 +233,14 @@ void lx_cq_push(lx_task_t *t, lx_t *x)
     t->cq_tail = x;
     if (!t->cthread) {
         t->cthread = sim_pe_helper_start(&sim_w->pes[t->id], cthread_main, t);
-        SIM_ASSERT(t->cthread != NULL);
+        if (!t->cthread) {
+            /* The loader counted a helper stack per task; the system had
+             * less memory or fewer mappings than it said. */
+            fprintf(stderr, "shmemsim: cannot start the completion-handler thread of task %d: "
+                    "no memory for its stack (%s); use fewer tasks, a smaller --stack-size, "
+                    "or raise vm.max_map_count\n", t->id, strerror(errno));
+            sim_terminate(SIM_OUT_CRASH, t->id);
+        }
     } else if (t->cq_idle) {
         sim_pe_wake(t->cthread);
     }

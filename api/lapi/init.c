@@ -1,6 +1,7 @@
 /* api/lapi/init: the task state, how every call starts and ends, and the
  * setup routines LAPI_Init, LAPI_Term, LAPI_Qenv, LAPI_Senv. */
 #include "lapi_impl.h"
+#include "loader.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +91,16 @@ static int check_handler_context(lx_call_t *c, lx_class_t cls)
                "The call returned LAPI_ERR_UNKNOWN and did nothing.", c->name,
                cls == LX_BLOCKING ? "waiting" : "starting communication");
     return LAPI_ERR_UNKNOWN;
+}
+
+/* A task that sends active messages may get a completion-handler thread,
+ * a helper context with its own stack: the loader counts one per task for
+ * a module that calls these. */
+__attribute__((constructor)) static void count_completion_threads(void)
+{
+    sim_loader_helper_symbol("LAPI_Amsend");
+    sim_loader_helper_symbol("LAPI_Amsendv");
+    sim_loader_helper_symbol("LAPI_Xfer");
 }
 
 int lx_begin(lx_call_t *c, const char *name, const void *site, lapi_handle_t hndl,
