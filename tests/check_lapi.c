@@ -354,14 +354,15 @@ START_TEST(busy_polling_skips_to_the_next_event)
 }
 END_TEST
 
-/* A Put/Get/Rmw range that is not one of the target's objects (code, an
+/* A Put/Get/Rmw/Putv/Getv range that is not one of the target's objects (code, an
  * unmapped page, past the end of its memory) is a finding naming the call
  * and line, the transfer dropped, never a crash. */
 START_TEST(wild_target_ranges_are_findings)
 {
-    const char *modes[] = {"code", "past", "unmapped", "rmw"};
-    const char *calls[] = {"LAPI_Put", "LAPI_Put", "LAPI_Get", "LAPI_Rmw"};
-    for (int i = 0; i < 4; i++) {
+    const char *modes[] = {"code", "past", "unmapped", "rmw", "putv", "getv"};
+    const char *calls[] = {"LAPI_Put", "LAPI_Put", "LAPI_Get", "LAPI_Rmw", "LAPI_Putv",
+                           "LAPI_Getv"};
+    for (int i = 0; i < 6; i++) {
         run_result_t r = tu_run("%s -n 2 %s %s", SIM, PROG("lapi_wild"), modes[i]);
         ck_assert_msg(r.status == 4, "%s: %d %s", modes[i], r.status, r.err);
         char marker[32], want[200];

@@ -298,8 +298,11 @@ int lx_vec_check(const lapi_vec_t *v, int origin);
 int lx_vec_pair_check(const lapi_vec_t *tv, const lapi_vec_t *ov);
 /* Total bytes a (valid) vector describes. */
 size_t lx_vec_bytes(const lapi_vec_t *v);
-/* Segments of a (valid) vector, home in pe; remote selects lx_remote_home
- * (addresses meant for pe, given by another task) over sim_mem_home. */
+/* Segments of a (valid) vector, home in pe.  remote: LX_SEG_LOCAL (the
+ * caller's own memory), or LX_SEG_READ / LX_SEG_WRITE (addresses meant for
+ * task pe, given by another task, checked as ranges the transfer reads or
+ * writes, as lx_remote_range does). */
+enum { LX_SEG_LOCAL, LX_SEG_READ, LX_SEG_WRITE };
 lx_seg_t *lx_vec_segs(const lapi_vec_t *v, int pe, int remote, int *n);
 /* The lengths a vector header handler receives (num_vecs entries). */
 ulong *lx_vec_lens(const lapi_vec_t *v);

@@ -111,9 +111,12 @@ size_t lx_vec_bytes(const lapi_vec_t *v)
     return sum;
 }
 
-static void *home_of(int pe, int remote, const void *addr)
+/* A remote segment is checked as a range of the target's memory, as a
+ * Put's or Get's is (a wild one is a finding and is dropped). */
+static void *home_of(int pe, int remote, const void *addr, size_t len)
 {
-    return remote ? lx_remote_home(pe, addr) : sim_mem_home(pe, addr);
+    return remote ? lx_remote_range(pe, addr, len, remote == LX_SEG_WRITE)
+                  : sim_mem_home(pe, addr);
 }
 
 lx_seg_t *lx_vec_segs(const lapi_vec_t *v, int pe, int remote, int *n)
@@ -124,11 +127,11 @@ lx_seg_t *lx_vec_segs(const lapi_vec_t *v, int pe, int remote, int *n)
         char *base = v->info[0];
         size_t block = (size_t)(uintptr_t)v->info[1], stride = (size_t)(uintptr_t)v->info[2];
         for (uint i = 0; i < v->num_vecs && block; i++)
-            s[k++] = (lx_seg_t){home_of(pe, remote, base + i * stride), block};
+            s[k++] = (lx_seg_t){home_of(pe, remote, base + i * stride, block), block};
     } else {
         for (uint i = 0; i < v->num_vecs; i++)
             if (v->len[i])
-                s[k++] = (lx_seg_t){home_of(pe, remote, v->info[i]), v->len[i]};
+                s[k++] = (lx_seg_t){home_of(pe, remote, v->info[i], v->len[i]), v->len[i]};
     }
     *n = k;
     return s;

@@ -177,7 +177,7 @@ static int putv(lx_call_t *c, xfer_args_t *a, lapi_vec_t *tv, lapi_vec_t *ov)
     if (rc != LAPI_SUCCESS)
         return rc;
     a->from = lx_vec_segs(ov, c->t->id, 0, &a->nfrom);
-    a->to = lx_vec_segs(tv, (int)a->tgt, 1, &a->nto);
+    a->to = lx_vec_segs(tv, (int)a->tgt, LX_SEG_WRITE, &a->nto);
     a->len = lx_vec_bytes(ov);
     do_put(c, a);
     return LAPI_SUCCESS;
@@ -190,7 +190,7 @@ static int getv(lx_call_t *c, xfer_args_t *a, lapi_vec_t *tv, lapi_vec_t *ov)
         rc = lx_vec_pair_check(tv, ov);
     if (rc != LAPI_SUCCESS)
         return rc;
-    a->from = lx_vec_segs(tv, (int)a->tgt, 1, &a->nfrom);
+    a->from = lx_vec_segs(tv, (int)a->tgt, LX_SEG_READ, &a->nfrom);
     a->to = lx_vec_segs(ov, c->t->id, 0, &a->nto);
     a->len = lx_vec_bytes(tv);
     do_get(c, a);

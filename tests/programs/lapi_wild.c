@@ -5,7 +5,9 @@
  *   code     Put to a function's address plus an offset (NAS FT's bug)
  *   past     Put running from a global past the end of the program copy
  *   unmapped Get from an address nothing is mapped at
- *   rmw      Rmw on a function's address */
+ *   rmw      Rmw on a function's address
+ *   putv     Putv whose second target segment is in the code
+ *   getv     Getv whose strided target runs past the end of the copy */
 #include <lapi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -41,11 +43,25 @@ int main(int argc, char **argv)
             LAPI_Put(h, 1, sizeof big, (char *)words[1] + (64 << 20), big, NULL, &oc, &cc); /* @past */
         if (!strcmp(mode, "unmapped"))
             LAPI_Get(h, 1, 64, (void *)(uintptr_t)4096, big, NULL, &oc); /* @unmapped */
+        if (!strcmp(mode, "putv") || !strcmp(mode, "getv")) {
+            void *ta[2] = {words[1], fn + 16}, *oa[2] = {big, big + 64};
+            ulong len[2] = {8, 64};
+            lapi_vec_t tv = {LAPI_GEN_IOVECTOR, 2, ta, len}, ov = {LAPI_GEN_IOVECTOR, 2, oa, len};
+            /* strided: base, block bytes, stride; 2 blocks, the second far away */
+            void *ts[3] = {words[1], (void *)(uintptr_t)8, (void *)(uintptr_t)(64 << 20)};
+            void *os[3] = {big, (void *)(uintptr_t)8, (void *)(uintptr_t)8};
+            lapi_vec_t tstr = {LAPI_GEN_STRIDED_XFER, 2, ts, NULL};
+            lapi_vec_t ostr = {LAPI_GEN_STRIDED_XFER, 2, os, NULL};
+            if (!strcmp(mode, "putv"))
+                LAPI_Putv(h, 1, &tv, &ov, NULL, &oc, &cc); /* @putv */
+            else
+                LAPI_Getv(h, 1, &tstr, &ostr, NULL, &oc); /* @getv */
+        }
         if (!strcmp(mode, "rmw")) {
             int in = 1, prev;
             LAPI_Rmw(h, FETCH_AND_ADD, 1, (int *)(void *)fn, &in, &prev, &oc); /* @rmw */
         }
-        if (strcmp(mode, "unmapped") && strcmp(mode, "rmw"))
+        if (strcmp(mode, "unmapped") && strcmp(mode, "rmw") && strcmp(mode, "getv"))
             LAPI_Waitcntr(h, &cc, 1, NULL);
         LAPI_Waitcntr(h, &oc, 1, NULL);
     }
