@@ -22,6 +22,8 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -743,6 +745,58 @@ static pe_libc_t *pe_libc(void)
 }
 
 #define IN_PE() (sim_w && sim_w->cur)
+
+/* ---- the locale: per PE, made current while the PE runs (uselocale) ---- */
+
+/* The name of category cat of PE pe's locale. */
+static const char *locale_name(sim_pe_t *pe, int cat)
+{
+    return pe->locale ? nl_langinfo_l(_NL_LOCALE_NAME(cat), (locale_t)pe->locale)
+                      : setlocale(cat, NULL);
+}
+
+char *WRAP(setlocale)(int cat, const char *name)
+{
+    if (!IN_PE())
+        return setlocale(cat, name);
+    sim_pe_t *pe = sim_pe_main(sim_w->cur);
+    if (cat < 0 || cat > LC_IDENTIFICATION) {
+        errno = EINVAL;
+        return NULL;
+    }
+    if (name) {
+        locale_t base = duplocale(pe->locale ? (locale_t)pe->locale : LC_GLOBAL_LOCALE);
+        locale_t made = base ? newlocale(cat == LC_ALL ? LC_ALL_MASK : 1 << cat, name, base)
+                             : (locale_t)0;
+        if (!made) {
+            if (base)
+                freelocale(base);
+            return NULL;
+        }
+        uselocale(made);
+        if (pe->locale)
+            freelocale((locale_t)pe->locale);
+        pe->locale = made;
+    }
+    if (cat != LC_ALL)
+        return (char *)locale_name(pe, cat);
+    /* LC_ALL: one name when every category agrees, else "CAT=name;..." */
+    static const int cats[] = {LC_CTYPE, LC_NUMERIC, LC_TIME, LC_COLLATE, LC_MONETARY,
+                               LC_MESSAGES};
+    static const char *const names[] = {"LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE",
+                                        "LC_MONETARY", "LC_MESSAGES"};
+    int same = 1;
+    for (size_t i = 1; i < sizeof cats / sizeof cats[0]; i++)
+        same &= strcmp(locale_name(pe, cats[i]), locale_name(pe, cats[0])) == 0;
+    if (same)
+        return (char *)locale_name(pe, LC_CTYPE);
+    static char all[512];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof cats / sizeof cats[0] && n < sizeof all; i++)
+        n += (size_t)snprintf(all + n, sizeof all - n, "%s%s=%s", i ? ";" : "", names[i],
+                              locale_name(pe, cats[i]));
+    return all;
+}
 
 int WRAP(rand)(void)
 {

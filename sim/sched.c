@@ -10,6 +10,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <getopt.h>
 #include <signal.h>
 #include <setjmp.h>
@@ -35,6 +36,9 @@ static char borrow_why[200];
 /* errno, optind & co. are process-wide; each PE keeps its own copy. */
 static void swap_in_libc_state(sim_pe_t *pe)
 {
+    void *loc = sim_pe_main(pe)->locale;
+    if (loc)
+        uselocale((locale_t)loc);
     errno = pe->saved_errno;
     optind = pe->opt_ind;
     opterr = pe->opt_err;
@@ -44,6 +48,8 @@ static void swap_in_libc_state(sim_pe_t *pe)
 
 static void swap_out_libc_state(sim_pe_t *pe)
 {
+    if (sim_pe_main(pe)->locale)
+        uselocale(LC_GLOBAL_LOCALE);
     pe->saved_errno = errno;
     pe->opt_ind = optind;
     pe->opt_err = opterr;

@@ -112,6 +112,7 @@ typedef struct sim_pe {
     const void *poll_key[2];
     uint64_t poll_mark[2];
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
+    void *locale;              /* its locale from setlocale (a locale_t), or NULL: the process's */
     const char *crash_note;    /* what the crash was, when the signal does not say (an assertion) */
 } sim_pe_t;
 

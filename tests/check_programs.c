@@ -167,7 +167,7 @@ START_TEST(abort_is_a_crash)
 }
 END_TEST
 
-/* rand, random, lrand48, strtok and setenv/getenv are per PE: PEs that
+/* rand, random, lrand48, strtok, setenv/getenv and setlocale are per PE: PEs that
  * seed identically draw what one process draws (computed here by the real
  * C library), however their draws interleave, for any PE count, seed and
  * privatization. */
@@ -197,6 +197,10 @@ START_TEST(libc_state_is_per_pe)
             snprintf(want, sizeof want, "PE %d lrand48 %ld %ld %ld %ld\n", pe, d[0], d[1], d[2], d[3]);
             ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
             snprintf(want, sizeof want, "PE %d strtok ok env pe-%d\n", pe, pe);
+            ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
+            /* only PE 0 switched to a multibyte locale */
+            snprintf(want, sizeof want, pe ? "PE %d locale C mb_cur_max 1\n"
+                                           : "PE %d locale C.UTF-8 mb_cur_max 6\n", pe);
             ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
         }
         tu_free(&res);

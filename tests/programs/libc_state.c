@@ -1,8 +1,10 @@
 /* The C library state each PE must have to itself.  Every PE seeds rand,
  * random and the drand48 family identically, then draws across barriers
  * (so the PEs' draws interleave) and prints what it drew; strtok and the
- * environment are used across barriers too.  argv[1] "fclose" or "close":
+ * environment are used across barriers too, and PE 0 alone switches its
+ * locale to C.UTF-8 (multibyte characters) while the others keep "C".  argv[1] "fclose" or "close":
  * PE 1 closes its stdout, and every other PE's output must still come. */
+#include <locale.h>
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,10 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     const char *got = getenv("SHMEMSIM_TEST_VAR");
     printf("PE %d strtok %s env %s\n", me, good && ntok == 3 ? "ok" : "WRONG", got ? got : "(unset)");
+    if (me == 0 && !setlocale(LC_ALL, "C.UTF-8"))
+        printf("PE 0 cannot set C.UTF-8\n");
+    shmem_barrier_all();
+    printf("PE %d locale %s mb_cur_max %d\n", me, setlocale(LC_CTYPE, NULL), (int)MB_CUR_MAX);
     if (me == 1 && !strcmp(mode, "fclose")) {
         printf("PE 1 before close\n");
         fclose(stdout);
