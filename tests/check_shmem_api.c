@@ -119,6 +119,22 @@ START_TEST(c11_generics_are_macros_a_program_uses)
 }
 END_TEST
 
+/* Every type of the tables the generics serve (waits and tests with short
+ * and unsigned short, the deprecated atomics on every standard AMO type,
+ * the bitwise atomics, the team bitwise reductions on int8_t & co.):
+ * built from the header's own tables, so it compiles only if each has its
+ * routine and generic; each computes right on 1, 3 and 5 PEs. */
+START_TEST(generics_cover_every_type_of_their_tables)
+{
+    for (int n = 1; n <= 5; n += 2) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, n, PROG("generic_types"));
+        ck_assert_msg(r.status == 0 && tu_count(r.out, " generic types ok\n") == n, "%d: %s%s",
+                      n, r.out, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 /* Runs a checking program on npes PEs under both privatization strategies:
  * same output, exit 0, every PE reports no error after some checks. */
 static void run_checks(const char *prog, int npes, const char *what)
@@ -333,6 +349,7 @@ Suite *shmem_api_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, library_exports_every_spec15_and_legacy_name);
     tcase_add_test(tc, c11_generics_are_macros_a_program_uses);
+    tcase_add_test(tc, generics_cover_every_type_of_their_tables);
     tcase_add_test(tc, every_rma_family_and_type_on_4_pes);
     tcase_add_test(tc, every_atomic_family_and_type_on_4_pes);
     tcase_add_test(tc, message_passing_needs_the_fence);

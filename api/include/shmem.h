@@ -146,16 +146,24 @@ SHMEM_REDUCE_COMPLEX_TYPES(SHMEM_DECL_ARITH)
 
 /* ---- Team-based collectives (1.5) ----------------------------------------
  * Type tables X(TYPE, TYPENAME) of the team collectives and reductions. */
+/* Each table is built from parts so that the C11 generics below take the
+ * types with a C type of their own from the same lists (int16_t is short,
+ * ...; a _Generic may name each C type once). */
+#define SHMEMI_TEAM_CORE(X, a)                                                \
+    X(unsigned char, uchar, a) X(unsigned short, ushort, a) X(unsigned int, uint, a) \
+    X(unsigned long, ulong, a) X(unsigned long long, ulonglong, a) X(short, short, a) \
+    X(int, int, a) X(long, long, a) X(long long, longlong, a)
+#define SHMEMI_TEAM_BIT_SIZED(X, a)                                           \
+    X(int16_t, int16, a) X(int32_t, int32, a) X(int64_t, int64, a) X(uint8_t, uint8, a) \
+    X(uint16_t, uint16, a) X(uint32_t, uint32, a) X(uint64_t, uint64, a) X(size_t, size, a)
+#define SHMEMI_TEAM_STD_ONLY(X, a)                                            \
+    X(char, char, a) X(signed char, schar, a) X(float, float, a) X(double, double, a) \
+    X(long double, longdouble, a)
+#define SHMEMI_X2(T, N, X) X(T, N)
 #define SHMEM_TEAM_BITWISE_TYPES(X)                                            \
-    X(unsigned char, uchar) X(unsigned short, ushort) X(unsigned int, uint)    \
-    X(unsigned long, ulong) X(unsigned long long, ulonglong) X(int8_t, int8)   \
-    X(int16_t, int16) X(int32_t, int32) X(int64_t, int64) X(uint8_t, uint8)    \
-    X(uint16_t, uint16) X(uint32_t, uint32) X(uint64_t, uint64) X(size_t, size) \
-    X(short, short) X(int, int) X(long, long) X(long long, longlong)
+    SHMEMI_TEAM_CORE(SHMEMI_X2, X) X(int8_t, int8) SHMEMI_TEAM_BIT_SIZED(SHMEMI_X2, X)
 #define SHMEM_TEAM_STD_TYPES(X)                                                \
-    SHMEM_TEAM_BITWISE_TYPES(X) X(char, char) X(signed char, schar)            \
-    X(ptrdiff_t, ptrdiff) X(float, float) X(double, double)                    \
-    X(long double, longdouble)
+    SHMEM_TEAM_BITWISE_TYPES(X) SHMEMI_TEAM_STD_ONLY(SHMEMI_X2, X) X(ptrdiff_t, ptrdiff)
 #ifndef __cplusplus
 #define SHMEM_TEAM_COMPLEX_TYPES(X) X(double _Complex, complexd) X(float _Complex, complexf)
 #else
@@ -199,13 +207,8 @@ SHMEM_TEAM_COMPLEX_TYPES(SHMEM_DECL_TEAM_ARITH)
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
 /* Type-generic team collectives: the routine for the type of *dest.  Only
  * types with a C type of their own take part (int8_t is signed char, ...). */
-#define SHMEMI_TEAM_BIT(X, a)                                                 \
-    X(unsigned char, uchar, a) X(unsigned short, ushort, a) X(unsigned int, uint, a) \
-    X(unsigned long, ulong, a) X(unsigned long long, ulonglong, a) X(short, short, a) \
-    X(int, int, a) X(long, long, a) X(long long, longlong, a)
-#define SHMEMI_TEAM_MINMAX(X, a)                                              \
-    SHMEMI_TEAM_BIT(X, a) X(char, char, a) X(signed char, schar, a) X(float, float, a) \
-    X(double, double, a) X(long double, longdouble, a)
+#define SHMEMI_TEAM_BIT(X, a) SHMEMI_TEAM_CORE(X, a) X(int8_t, int8, a)
+#define SHMEMI_TEAM_MINMAX(X, a) SHMEMI_TEAM_CORE(X, a) SHMEMI_TEAM_STD_ONLY(X, a)
 #define SHMEMI_TEAM_ARITH(X, a) \
     SHMEMI_TEAM_MINMAX(X, a) X(double _Complex, complexd, a) X(float _Complex, complexf, a)
 #define shmem_broadcast(team, dest, ...) \

@@ -45,27 +45,32 @@
 /* Table "Extended AMO Types and Names": the standard ones plus these. */
 #define SHMEM_AMO_EXT_ONLY_TYPES(X, a) X(float, float, a) X(double, double, a)
 #define SHMEM_AMO_EXT_TYPES(X, a) SHMEM_AMO_TYPES(X, a) SHMEM_AMO_EXT_ONLY_TYPES(X, a)
-/* Table "Bitwise AMO Types and Names"; the first part has distinct C types. */
+/* Table "Bitwise AMO Types and Names", plus int, long and long long (the
+ * names Sandia OpenSHMEM exports too); the first part has distinct C
+ * types, so int32_t and int64_t select the int and long routines. */
 #define SHMEM_AMO_BIT_STD_TYPES(X, a)                                          \
     X(unsigned int, uint, a) X(unsigned long, ulong, a)                        \
-    X(unsigned long long, ulonglong, a) X(int32_t, int32, a) X(int64_t, int64, a)
-#define SHMEM_AMO_BIT_SIZED_TYPES(X, a) X(uint32_t, uint32, a) X(uint64_t, uint64, a)
+    X(unsigned long long, ulonglong, a) X(int, int, a) X(long, long, a)        \
+    X(long long, longlong, a)
+#define SHMEM_AMO_BIT_SIZED_TYPES(X, a)                                        \
+    X(int32_t, int32, a) X(int64_t, int64, a) X(uint32_t, uint32, a) X(uint64_t, uint64, a)
 #define SHMEM_AMO_BIT_TYPES(X, a) SHMEM_AMO_BIT_STD_TYPES(X, a) SHMEM_AMO_BIT_SIZED_TYPES(X, a)
 
 /* Table "Point-to-Point Synchronization Types and Names" (the same types as
- * the standard AMO table). */
-#define SHMEM_P2P_STD_TYPES(X, a) SHMEM_AMO_STD_TYPES(X, a)
-#define SHMEM_P2P_TYPES(X, a) SHMEM_AMO_TYPES(X, a)
-/* Deprecated: short and unsigned short with wait_until and test only. */
+ * the standard AMO table), with the deprecated short and unsigned short,
+ * which programs still use with every wait and test routine. */
 #define SHMEM_P2P_DEPR_TYPES(X, a) X(short, short, a) X(unsigned short, ushort, a)
+#define SHMEM_P2P_STD_TYPES(X, a) SHMEM_AMO_STD_TYPES(X, a) SHMEM_P2P_DEPR_TYPES(X, a)
+#define SHMEM_P2P_TYPES(X, a) SHMEM_AMO_TYPES(X, a) SHMEM_P2P_DEPR_TYPES(X, a)
 /* Deprecated shmem_TYPENAME_wait. */
 #define SHMEM_WAIT_DEPR_TYPES(X, a)                                            \
     X(short, short, a) X(int, int, a) X(long, long, a) X(long long, longlong, a)
 
-/* Deprecated (1.4) atomic names: add, inc, fadd, finc, cswap on these... */
-#define SHMEM_AMO_DEPR_TYPES(X, a) X(int, int, a) X(long, long, a) X(long long, longlong, a)
-/* ...and fetch, set, swap also on float and double. */
-#define SHMEM_AMO_DEPR_EXT_TYPES(X, a) SHMEM_AMO_DEPR_TYPES(X, a) SHMEM_AMO_EXT_ONLY_TYPES(X, a)
+/* Deprecated (1.4) atomic names: add, inc, fadd, finc, cswap on every
+ * standard AMO type... */
+#define SHMEM_AMO_DEPR_TYPES(X, a) SHMEM_AMO_TYPES(X, a)
+/* ...and fetch, set, swap on every extended one. */
+#define SHMEM_AMO_DEPR_EXT_TYPES(X, a) SHMEM_AMO_EXT_TYPES(X, a)
 
 /* Sized RMA routines: X(BITS, BYTES, a) for shmem_putBITS & co. */
 #define SHMEM_RMA_SIZES(X, a) X(8, 1, a) X(16, 2, a) X(32, 4, a) X(64, 8, a) X(128, 16, a)
@@ -287,7 +292,6 @@ void shmem_ctx_quiet(shmem_ctx_t ctx);
                                         const int *status, int cmp, T *cmp_values);
 #define SHMEMI_DECL_WAIT_DEPR(T, N, a) void shmem_##N##_wait(T *ivar, T cmp_value);
 SHMEM_P2P_TYPES(SHMEMI_DECL_WAIT_UNTIL, )
-SHMEM_P2P_DEPR_TYPES(SHMEMI_DECL_WAIT_UNTIL, )
 SHMEM_P2P_TYPES(SHMEMI_DECL_WAIT_SET, )
 SHMEM_WAIT_DEPR_TYPES(SHMEMI_DECL_WAIT_DEPR, )
 void shmem_wait(long *ivar, long cmp_value);
@@ -441,15 +445,14 @@ typedef struct shmemi_nomatch { int unused_; } shmemi_nomatch_t;
 #define shmemi_axor_4(c, p, ...) SHMEMI_GC(SHMEMI_AMO_BIT, _atomic_xor, p)(c, p, __VA_ARGS__)
 
 /* Deprecated generic atomics (no ctx forms). */
-#define SHMEMI_AMO_DEPR_EXT SHMEM_AMO_DEPR_EXT_TYPES
-#define shmem_fetch(s, ...) SHMEMI_G(SHMEMI_AMO_DEPR_EXT, _fetch, s)(s, __VA_ARGS__)
-#define shmem_set(d, ...) SHMEMI_G(SHMEMI_AMO_DEPR_EXT, _set, d)(d, __VA_ARGS__)
-#define shmem_swap(d, ...) SHMEMI_G(SHMEMI_AMO_DEPR_EXT, _swap, d)(d, __VA_ARGS__)
-#define shmem_add(d, ...) SHMEMI_G(SHMEM_AMO_DEPR_TYPES, _add, d)(d, __VA_ARGS__)
-#define shmem_inc(d, ...) SHMEMI_G(SHMEM_AMO_DEPR_TYPES, _inc, d)(d, __VA_ARGS__)
-#define shmem_fadd(d, ...) SHMEMI_G(SHMEM_AMO_DEPR_TYPES, _fadd, d)(d, __VA_ARGS__)
-#define shmem_finc(d, ...) SHMEMI_G(SHMEM_AMO_DEPR_TYPES, _finc, d)(d, __VA_ARGS__)
-#define shmem_cswap(d, ...) SHMEMI_G(SHMEM_AMO_DEPR_TYPES, _cswap, d)(d, __VA_ARGS__)
+#define shmem_fetch(s, ...) SHMEMI_G(SHMEMI_AMO_EXT, _fetch, s)(s, __VA_ARGS__)
+#define shmem_set(d, ...) SHMEMI_G(SHMEMI_AMO_EXT, _set, d)(d, __VA_ARGS__)
+#define shmem_swap(d, ...) SHMEMI_G(SHMEMI_AMO_EXT, _swap, d)(d, __VA_ARGS__)
+#define shmem_add(d, ...) SHMEMI_G(SHMEMI_AMO, _add, d)(d, __VA_ARGS__)
+#define shmem_inc(d, ...) SHMEMI_G(SHMEMI_AMO, _inc, d)(d, __VA_ARGS__)
+#define shmem_fadd(d, ...) SHMEMI_G(SHMEMI_AMO, _fadd, d)(d, __VA_ARGS__)
+#define shmem_finc(d, ...) SHMEMI_G(SHMEMI_AMO, _finc, d)(d, __VA_ARGS__)
+#define shmem_cswap(d, ...) SHMEMI_G(SHMEMI_AMO, _cswap, d)(d, __VA_ARGS__)
 
 /* Signals */
 #define shmem_put_signal(...) SHMEMI_ARITY(shmemi_put_signal_, __VA_ARGS__)
