@@ -8,9 +8,11 @@
 #include "loader.h"
 
 #include <dlfcn.h>
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static Dwfl *dwfl;
@@ -49,6 +51,36 @@ static const char *basename_of(const char *path)
     return s ? s + 1 : path;
 }
 
+/* An address inside a wrapper the compiler inlined and that is marked
+ * artificial (as <shmemx.h>'s aliases are) is reported where the wrapper
+ * was called, not at its line in the header. */
+static void artificial_call_site(Dwfl_Module *m, Dwarf_Addr addr, const char **file, int *lineno)
+{
+    Dwarf_Addr bias;
+    Dwarf_Die *cu = dwfl_module_addrdie(m, addr, &bias);
+    Dwarf_Die *scopes = NULL;
+    int n = cu ? dwarf_getscopes(cu, addr - bias, &scopes) : 0;
+    for (int i = 0; i < n && dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine; i++) {
+        Dwarf_Attribute a;
+        Dwarf_Die origin;
+        Dwarf_Word cf, cl;
+        Dwarf_Files *files;
+        size_t nfiles;
+        if (!dwarf_formref_die(dwarf_attr(&scopes[i], DW_AT_abstract_origin, &a), &origin) ||
+            !dwarf_hasattr(&origin, DW_AT_artificial) ||
+            dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_file, &a), &cf) != 0 ||
+            dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_line, &a), &cl) != 0 ||
+            dwarf_getsrcfiles(cu, &files, &nfiles) != 0 || cf >= nfiles)
+            break;
+        const char *f = dwarf_filesrc(files, cf, NULL, NULL);
+        if (!f)
+            break;
+        *file = f;
+        *lineno = (int)cl;
+    }
+    free(scopes);
+}
+
 /* Module-relative symbolization; 0 on success. */
 static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
                       char *buf, size_t len)
@@ -65,6 +97,8 @@ static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
     Dwfl_Line *line = dwfl_module_getsrc(m, addr);
     int lineno = 0;
     const char *file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
+    if (file)
+        artificial_call_site(m, addr, &file, &lineno);
     if (fn && file)
         snprintf(buf, len, "%s at %s:%d", fn, basename_of(file), lineno);
     else if (fn)

@@ -135,6 +135,40 @@ START_TEST(generics_cover_every_type_of_their_tables)
 }
 END_TEST
 
+/* The OpenSHMEM 1.6 routines compute what the specification says, on 1,
+ * 3 and 5 PEs (tests/programs/v16.c checks each). */
+START_TEST(openshmem_16_routines)
+{
+    for (int n = 1; n <= 5; n += 2) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, n, PROG("v16"));
+        ck_assert_msg(r.status == 0 && tu_count(r.out, " v16 ok\n") == n && r.err[0] == 0,
+                      "%d: %s%s", n, r.out, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+/* Sandia OpenSHMEM's shmemx_ spellings compute as the standard routines,
+ * and a finding in a typed shmemx_ call names the program's line, not the
+ * header's. */
+START_TEST(shmemx_spellings_of_standard_routines)
+{
+    for (int n = 1; n <= 3; n++) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, n, PROG("shmemx_names"));
+        ck_assert_msg(r.status == 0 && tu_count(r.out, " shmemx ok\n") == n && r.err[0] == 0,
+                      "%d: %s%s", n, r.out, r.err);
+        tu_free(&r);
+    }
+    run_result_t r = tu_run("%s -n 2 --quiet %s bad", SIM, PROG("shmemx_names"));
+    char want[64];
+    snprintf(want, sizeof want, "called from main at shmemx_names.c:%d:\n",
+             tu_line_of("tests/programs/shmemx_names.c", "BAD(shmemx)"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "[invalid-pe]") && strstr(r.err, want),
+                  "want '%s' in:\n%s", want, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Runs a checking program on npes PEs under both privatization strategies:
  * same output, exit 0, every PE reports no error after some checks. */
 static void run_checks(const char *prog, int npes, const char *what)
@@ -350,6 +384,8 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, library_exports_every_spec15_and_legacy_name);
     tcase_add_test(tc, c11_generics_are_macros_a_program_uses);
     tcase_add_test(tc, generics_cover_every_type_of_their_tables);
+    tcase_add_test(tc, openshmem_16_routines);
+    tcase_add_test(tc, shmemx_spellings_of_standard_routines);
     tcase_add_test(tc, every_rma_family_and_type_on_4_pes);
     tcase_add_test(tc, every_atomic_family_and_type_on_4_pes);
     tcase_add_test(tc, message_passing_needs_the_fence);

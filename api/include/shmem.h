@@ -198,6 +198,13 @@ SHMEM_TEAM_BITWISE_TYPES(SHMEM_DECL_TEAM_BITWISE)
 SHMEM_TEAM_STD_TYPES(SHMEM_DECL_TEAM_MINMAX)
 SHMEM_TEAM_STD_TYPES(SHMEM_DECL_TEAM_ARITH)
 SHMEM_TEAM_COMPLEX_TYPES(SHMEM_DECL_TEAM_ARITH)
+/* Scans (1.6): inclusive and exclusive prefix sums along the team. */
+#define SHMEM_DECL_TEAM_SCAN(T, N)                                                           \
+    int shmem_##N##_sum_inscan(shmem_team_t team, T *dest, const T *source, size_t nelems);  \
+    int shmem_##N##_sum_exscan(shmem_team_t team, T *dest, const T *source, size_t nelems);
+SHMEM_TEAM_STD_TYPES(SHMEM_DECL_TEAM_SCAN)
+SHMEM_TEAM_COMPLEX_TYPES(SHMEM_DECL_TEAM_SCAN)
+#undef SHMEM_DECL_TEAM_SCAN
 #undef SHMEM_DECL_TEAM_COLL
 #undef SHMEM_DECL_REDUCE
 #undef SHMEM_DECL_TEAM_BITWISE
@@ -235,6 +242,10 @@ SHMEM_TEAM_COMPLEX_TYPES(SHMEM_DECL_TEAM_ARITH)
     SHMEMI_G(SHMEMI_TEAM_ARITH, _sum_reduce, dest)(team, dest, __VA_ARGS__)
 #define shmem_prod_reduce(team, dest, ...) \
     SHMEMI_G(SHMEMI_TEAM_ARITH, _prod_reduce, dest)(team, dest, __VA_ARGS__)
+#define shmem_sum_inscan(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_ARITH, _sum_inscan, dest)(team, dest, __VA_ARGS__)
+#define shmem_sum_exscan(team, dest, ...) \
+    SHMEMI_G(SHMEMI_TEAM_ARITH, _sum_exscan, dest)(team, dest, __VA_ARGS__)
 /* shmem_sync(team) is shmem_team_sync; the active-set form keeps 4 args. */
 #define shmem_sync(...) SHMEMI_ARITY(shmemi_sync_, __VA_ARGS__)
 #define shmemi_sync_1(team) shmem_team_sync(team)

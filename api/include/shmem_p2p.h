@@ -148,6 +148,27 @@ int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx);
 void shmem_ctx_destroy(shmem_ctx_t ctx);
 int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
 
+/* ---- OpenSHMEM 1.6 additions outside the collectives ---- */
+
+int shmem_query_initialized(int *initialized);
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
+/* Context sessions: hints about a burst of operations; accepted, and they
+ * change nothing (every operation is simulated alike). */
+#define SHMEM_SESSION_SAME_AMO (1L << 0)
+typedef struct {
+    size_t total_ops; /* operations the session expects (a hint) */
+} shmem_session_config_t;
+typedef shmem_session_config_t shmem_ctx_session_config_t;
+void shmem_ctx_session_start(shmem_ctx_t ctx, long options,
+                             const shmem_session_config_t *config, long config_mask);
+void shmem_ctx_session_stop(shmem_ctx_t ctx);
+void shmem_pe_quiet(const int *target_pes, size_t npes);
+void shmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes);
+void shmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_ctx_signal_add(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
+void shmem_ctx_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe);
+
 /* ---- RMA ---- */
 
 /* Each declaration macro declares the plain routine and its ctx_ form. */
@@ -159,6 +180,12 @@ int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
                        size_t nelems, int pe);                                 \
     void shmem_ctx_##N##op(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, \
                            ptrdiff_t sst, size_t nelems, int pe);
+/* 1.6 blocked strided: nblocks blocks of bsize elements. */
+#define SHMEMI_DECL_IBPUT(T, N, op)                                            \
+    void shmem_##N##op(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, \
+                       size_t bsize, size_t nblocks, int pe);                  \
+    void shmem_ctx_##N##op(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst, \
+                           ptrdiff_t sst, size_t bsize, size_t nblocks, int pe);
 #define SHMEMI_DECL_P(T, N, op)                                                \
     void shmem_##N##_p(T *dest, T value, int pe);                              \
     void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe);         \
@@ -177,6 +204,11 @@ SHMEM_RMA_TYPES(SHMEMI_DECL_IPUT, _iput)
 SHMEM_RMA_TYPES(SHMEMI_DECL_IPUT, _iget)
 SHMEM_RMA_TYPES(SHMEMI_DECL_P, )
 SHMEM_RMA_SIZES(SHMEMI_DECL_SIZED, )
+SHMEM_RMA_TYPES(SHMEMI_DECL_IBPUT, _ibput)
+SHMEM_RMA_TYPES(SHMEMI_DECL_IBPUT, _ibget)
+#define SHMEMI_DECL_SIZED_IB(BITS, BYTES, op)                                  \
+    SHMEMI_DECL_IBPUT(void, ibput##BITS, ) SHMEMI_DECL_IBPUT(void, ibget##BITS, )
+SHMEM_RMA_SIZES(SHMEMI_DECL_SIZED_IB, )
 SHMEMI_DECL_PUT(void, putmem, ) SHMEMI_DECL_PUT(void, getmem, )
 SHMEMI_DECL_PUT(void, putmem_nbi, ) SHMEMI_DECL_PUT(void, getmem_nbi, )
 
@@ -238,6 +270,8 @@ SHMEM_AMO_BIT_TYPES(SHMEMI_DECL_AMO_SET, _atomic_xor)
     T shmem_##N##_swap(T *dest, T value, int pe);
 SHMEM_AMO_DEPR_TYPES(SHMEMI_DECL_DEPR_AMO, )
 SHMEM_AMO_DEPR_EXT_TYPES(SHMEMI_DECL_DEPR_AMO_EXT, )
+/* The untyped legacy swap on a long (C11: the generic below). */
+long shmem_swap(long *target, long value, int pe);
 
 /* ---- signals ---- */
 
@@ -363,6 +397,21 @@ typedef struct shmemi_nomatch { int unused_; } shmemi_nomatch_t;
 #define shmem_g(...) SHMEMI_ARITY(shmemi_g_, __VA_ARGS__)
 #define shmemi_g_2(p, ...) SHMEMI_G(SHMEMI_RMA, _g, p)(p, __VA_ARGS__)
 #define shmemi_g_3(c, p, ...) SHMEMI_GC(SHMEMI_RMA, _g, p)(c, p, __VA_ARGS__)
+
+/* 1.6 blocked strided */
+#define shmem_ibput(...) SHMEMI_ARITY(shmemi_ibput_, __VA_ARGS__)
+#define shmemi_ibput_7(p, ...) SHMEMI_G(SHMEMI_RMA, _ibput, p)(p, __VA_ARGS__)
+#define shmemi_ibput_8(c, p, ...) SHMEMI_GC(SHMEMI_RMA, _ibput, p)(c, p, __VA_ARGS__)
+#define shmem_ibget(...) SHMEMI_ARITY(shmemi_ibget_, __VA_ARGS__)
+#define shmemi_ibget_7(p, ...) SHMEMI_G(SHMEMI_RMA, _ibget, p)(p, __VA_ARGS__)
+#define shmemi_ibget_8(c, p, ...) SHMEMI_GC(SHMEMI_RMA, _ibget, p)(c, p, __VA_ARGS__)
+/* 1.6 signal updates, with or without a context */
+#define shmem_signal_add(...) SHMEMI_ARITY(shmemi_signal_add_, __VA_ARGS__)
+#define shmemi_signal_add_3(...) (shmem_signal_add)(__VA_ARGS__)
+#define shmemi_signal_add_4(...) shmem_ctx_signal_add(__VA_ARGS__)
+#define shmem_signal_set(...) SHMEMI_ARITY(shmemi_signal_set_, __VA_ARGS__)
+#define shmemi_signal_set_3(...) (shmem_signal_set)(__VA_ARGS__)
+#define shmemi_signal_set_4(...) shmem_ctx_signal_set(__VA_ARGS__)
 
 /* Atomics */
 #define shmem_atomic_fetch(...) SHMEMI_ARITY(shmemi_afetch_, __VA_ARGS__)

@@ -3,6 +3,7 @@
 #define SHMEMX_H
 
 #include <shmem.h>
+#include <time.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -22,6 +23,200 @@ void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const vo
 void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
                              const void *source, size_t *s_offsets, size_t *s_sizes,
                              int PE_start, int logPE_stride, int PE_size, long *pSync);
+
+/* ---- Sandia OpenSHMEM's shmemx_ spellings ----
+ * Programs written before OpenSHMEM 1.5 (and 1.6) called the routines that
+ * became standard by these names.  Each is the standard routine: fixed
+ * names are macros, typed families inline wrappers made from the type
+ * tables of <shmem.h> (always inlined, so a call still names the
+ * program's own line). */
+typedef shmem_team_t shmemx_team_t;
+typedef shmem_team_config_t shmemx_team_config_t;
+#define SHMEMX_TEAM_WORLD SHMEM_TEAM_WORLD
+#define SHMEMX_TEAM_SHARED SHMEM_TEAM_SHARED
+#define SHMEMX_TEAM_NODE SHMEM_TEAM_SHARED /* every PE is on this one node */
+#define SHMEMX_TEAM_INVALID SHMEM_TEAM_INVALID
+#define SHMEMX_TEAM_NUM_CONTEXTS SHMEM_TEAM_NUM_CONTEXTS
+#define SHMEMX_SIGNAL_SET SHMEM_SIGNAL_SET
+#define SHMEMX_SIGNAL_ADD SHMEM_SIGNAL_ADD
+/* shmem_malloc_with_hints: allocate without the exit barrier (every PE
+ * still makes the call; the block is ready once the program synchronises). */
+#define SHMEMX_MALLOC_NO_BARRIER (1L << 20) /* the value api/shmem/heap.c tests */
+#define SHMEMX_CMP_EQ SHMEM_CMP_EQ
+#define SHMEMX_CMP_NE SHMEM_CMP_NE
+#define SHMEMX_CMP_GT SHMEM_CMP_GT
+#define SHMEMX_CMP_GE SHMEM_CMP_GE
+#define SHMEMX_CMP_LT SHMEM_CMP_LT
+#define SHMEMX_CMP_LE SHMEM_CMP_LE
+
+#define shmemx_team_split_strided shmem_team_split_strided
+#define shmemx_team_split_2d shmem_team_split_2d
+#define shmemx_team_my_pe shmem_team_my_pe
+#define shmemx_team_n_pes shmem_team_n_pes
+#define shmemx_team_translate_pe shmem_team_translate_pe
+#define shmemx_team_get_config shmem_team_get_config
+#define shmemx_team_destroy shmem_team_destroy
+#define shmemx_team_create_ctx shmem_team_create_ctx
+#define shmemx_ctx_get_team shmem_ctx_get_team
+#define shmemx_team_sync shmem_team_sync
+#define shmemx_sync shmem_team_sync
+#define shmemx_team_ptr shmem_team_ptr
+#define shmemx_signal_add shmem_signal_add
+#define shmemx_signal_set shmem_signal_set
+#define shmemx_ctx_signal_add shmem_ctx_signal_add
+#define shmemx_ctx_signal_set shmem_ctx_signal_set
+#define shmemx_signal_fetch shmem_signal_fetch
+#define shmemx_signal_wait_until shmem_signal_wait_until
+#define shmemx_pe_quiet shmem_pe_quiet
+#define shmemx_ctx_pe_quiet shmem_ctx_pe_quiet
+#define shmemx_pcontrol shmem_pcontrol
+#define shmemx_putmem_signal shmem_putmem_signal
+#define shmemx_putmem_signal_nbi shmem_putmem_signal_nbi
+
+/* Virtual seconds, as SOS's wall-clock timer (here the simulated clock). */
+static inline double shmemx_wtime(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#define SHMEMXI static inline __attribute__((always_inline, artificial, unused))
+
+#define SHMEMXI_P2P(T, N, a)                                                             \
+    SHMEMXI void shmemx_##N##_wait_until_all(T *v, size_t n, const int *st, int c, T x)   \
+    { shmem_##N##_wait_until_all(v, n, st, c, x); }                                       \
+    SHMEMXI size_t shmemx_##N##_wait_until_any(T *v, size_t n, const int *st, int c, T x) \
+    { return shmem_##N##_wait_until_any(v, n, st, c, x); }                                \
+    SHMEMXI size_t shmemx_##N##_wait_until_some(T *v, size_t n, size_t *ix, const int *st, \
+                                                int c, T x)                               \
+    { return shmem_##N##_wait_until_some(v, n, ix, st, c, x); }                           \
+    SHMEMXI void shmemx_##N##_wait_until_all_vector(T *v, size_t n, const int *st, int c, \
+                                                    T *x)                                 \
+    { shmem_##N##_wait_until_all_vector(v, n, st, c, x); }                                \
+    SHMEMXI size_t shmemx_##N##_wait_until_any_vector(T *v, size_t n, const int *st, int c, \
+                                                      T *x)                               \
+    { return shmem_##N##_wait_until_any_vector(v, n, st, c, x); }                         \
+    SHMEMXI size_t shmemx_##N##_wait_until_some_vector(T *v, size_t n, size_t *ix,        \
+                                                       const int *st, int c, T *x)        \
+    { return shmem_##N##_wait_until_some_vector(v, n, ix, st, c, x); }                    \
+    SHMEMXI int shmemx_##N##_test_all(T *v, size_t n, const int *st, int c, T x)          \
+    { return shmem_##N##_test_all(v, n, st, c, x); }                                      \
+    SHMEMXI size_t shmemx_##N##_test_any(T *v, size_t n, const int *st, int c, T x)       \
+    { return shmem_##N##_test_any(v, n, st, c, x); }                                      \
+    SHMEMXI size_t shmemx_##N##_test_some(T *v, size_t n, size_t *ix, const int *st, int c, \
+                                          T x)                                            \
+    { return shmem_##N##_test_some(v, n, ix, st, c, x); }                                 \
+    SHMEMXI int shmemx_##N##_test_all_vector(T *v, size_t n, const int *st, int c, T *x)  \
+    { return shmem_##N##_test_all_vector(v, n, st, c, x); }                               \
+    SHMEMXI size_t shmemx_##N##_test_any_vector(T *v, size_t n, const int *st, int c, T *x) \
+    { return shmem_##N##_test_any_vector(v, n, st, c, x); }                               \
+    SHMEMXI size_t shmemx_##N##_test_some_vector(T *v, size_t n, size_t *ix, const int *st, \
+                                                 int c, T *x)                             \
+    { return shmem_##N##_test_some_vector(v, n, ix, st, c, x); }
+SHMEM_P2P_TYPES(SHMEMXI_P2P, )
+
+#define SHMEMXI_SIGNAL(T, N, op)                                                          \
+    SHMEMXI void shmemx_##N##op(T *d, const T *s, size_t n, uint64_t *sig, uint64_t v,    \
+                                int sop, int pe)                                          \
+    { shmem_##N##op(d, s, n, sig, v, sop, pe); }
+SHMEM_RMA_TYPES(SHMEMXI_SIGNAL, _put_signal)
+SHMEM_RMA_TYPES(SHMEMXI_SIGNAL, _put_signal_nbi)
+
+#define SHMEMXI_IB(T, N, op)                                                              \
+    SHMEMXI void shmemx_##N##op(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t b, \
+                                size_t nb, int pe)                                        \
+    { shmem_##N##op(d, s, dst, sst, b, nb, pe); }
+SHMEM_RMA_TYPES(SHMEMXI_IB, _ibput)
+SHMEM_RMA_TYPES(SHMEMXI_IB, _ibget)
+
+#define SHMEMXI_FOP_NBI(T, N, op)                                                         \
+    SHMEMXI void shmemx_##N##op##_nbi(T *f, T *d, T v, int pe) { shmem_##N##op##_nbi(f, d, v, pe); }
+#define SHMEMXI_AMO_NBI(T, N, a)                                                          \
+    SHMEMXI void shmemx_##N##_atomic_fetch_nbi(T *f, const T *d, int pe)                  \
+    { shmem_##N##_atomic_fetch_nbi(f, d, pe); }                                           \
+    SHMEMXI void shmemx_##N##_atomic_fetch_inc_nbi(T *f, T *d, int pe)                    \
+    { shmem_##N##_atomic_fetch_inc_nbi(f, d, pe); }                                       \
+    SHMEMXI void shmemx_##N##_atomic_compare_swap_nbi(T *f, T *d, T c, T v, int pe)       \
+    { shmem_##N##_atomic_compare_swap_nbi(f, d, c, v, pe); }                              \
+    SHMEMXI_FOP_NBI(T, N, _atomic_fetch_add) SHMEMXI_FOP_NBI(T, N, _atomic_swap)
+SHMEM_AMO_TYPES(SHMEMXI_AMO_NBI, )
+#define SHMEMXI_BIT_NBI(T, N, a)                                                          \
+    SHMEMXI_FOP_NBI(T, N, _atomic_fetch_and) SHMEMXI_FOP_NBI(T, N, _atomic_fetch_or)      \
+    SHMEMXI_FOP_NBI(T, N, _atomic_fetch_xor)
+SHMEM_AMO_BIT_TYPES(SHMEMXI_BIT_NBI, )
+
+#define SHMEMXI_TEAM_COLL(T, N)                                                           \
+    SHMEMXI int shmemx_##N##_broadcast(shmem_team_t t, T *d, const T *s, size_t n, int r) \
+    { return shmem_##N##_broadcast(t, d, s, n, r); }                                      \
+    SHMEMXI int shmemx_##N##_collect(shmem_team_t t, T *d, const T *s, size_t n)          \
+    { return shmem_##N##_collect(t, d, s, n); }                                           \
+    SHMEMXI int shmemx_##N##_fcollect(shmem_team_t t, T *d, const T *s, size_t n)         \
+    { return shmem_##N##_fcollect(t, d, s, n); }                                          \
+    SHMEMXI int shmemx_##N##_alltoall(shmem_team_t t, T *d, const T *s, size_t n)         \
+    { return shmem_##N##_alltoall(t, d, s, n); }                                          \
+    SHMEMXI int shmemx_##N##_alltoalls(shmem_team_t t, T *d, const T *s, ptrdiff_t dst,   \
+                                       ptrdiff_t sst, size_t n)                           \
+    { return shmem_##N##_alltoalls(t, d, s, dst, sst, n); }
+SHMEM_TEAM_STD_TYPES(SHMEMXI_TEAM_COLL)
+#define SHMEMXI_REDUCE(T, N, OP)                                                          \
+    SHMEMXI int shmemx_##N##_##OP(shmem_team_t t, T *d, const T *s, size_t n)             \
+    { return shmem_##N##_##OP(t, d, s, n); }
+#define SHMEMXI_BITWISE(T, N)                                                             \
+    SHMEMXI_REDUCE(T, N, and_reduce) SHMEMXI_REDUCE(T, N, or_reduce)                      \
+    SHMEMXI_REDUCE(T, N, xor_reduce)
+#define SHMEMXI_STD(T, N)                                                                 \
+    SHMEMXI_REDUCE(T, N, min_reduce) SHMEMXI_REDUCE(T, N, max_reduce)                     \
+    SHMEMXI_REDUCE(T, N, sum_reduce) SHMEMXI_REDUCE(T, N, prod_reduce)                    \
+    SHMEMXI_REDUCE(T, N, sum_inscan) SHMEMXI_REDUCE(T, N, sum_exscan)
+#define SHMEMXI_COMPLEX(T, N)                                                             \
+    SHMEMXI_REDUCE(T, N, sum_reduce) SHMEMXI_REDUCE(T, N, prod_reduce)                    \
+    SHMEMXI_REDUCE(T, N, sum_inscan) SHMEMXI_REDUCE(T, N, sum_exscan)
+SHMEM_TEAM_BITWISE_TYPES(SHMEMXI_BITWISE)
+SHMEM_TEAM_STD_TYPES(SHMEMXI_STD)
+SHMEM_TEAM_COMPLEX_TYPES(SHMEMXI_COMPLEX)
+
+/* The generic names (C11). */
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
+#define shmemx_wait_until_all(...) shmem_wait_until_all(__VA_ARGS__)
+#define shmemx_wait_until_any(...) shmem_wait_until_any(__VA_ARGS__)
+#define shmemx_wait_until_some(...) shmem_wait_until_some(__VA_ARGS__)
+#define shmemx_wait_until_all_vector(...) shmem_wait_until_all_vector(__VA_ARGS__)
+#define shmemx_wait_until_any_vector(...) shmem_wait_until_any_vector(__VA_ARGS__)
+#define shmemx_wait_until_some_vector(...) shmem_wait_until_some_vector(__VA_ARGS__)
+#define shmemx_test_all(...) shmem_test_all(__VA_ARGS__)
+#define shmemx_test_any(...) shmem_test_any(__VA_ARGS__)
+#define shmemx_test_some(...) shmem_test_some(__VA_ARGS__)
+#define shmemx_test_all_vector(...) shmem_test_all_vector(__VA_ARGS__)
+#define shmemx_test_any_vector(...) shmem_test_any_vector(__VA_ARGS__)
+#define shmemx_test_some_vector(...) shmem_test_some_vector(__VA_ARGS__)
+#define shmemx_put_signal(...) shmem_put_signal(__VA_ARGS__)
+#define shmemx_put_signal_nbi(...) shmem_put_signal_nbi(__VA_ARGS__)
+#define shmemx_atomic_fetch_nbi(...) shmem_atomic_fetch_nbi(__VA_ARGS__)
+#define shmemx_atomic_fetch_inc_nbi(...) shmem_atomic_fetch_inc_nbi(__VA_ARGS__)
+#define shmemx_atomic_fetch_add_nbi(...) shmem_atomic_fetch_add_nbi(__VA_ARGS__)
+#define shmemx_atomic_compare_swap_nbi(...) shmem_atomic_compare_swap_nbi(__VA_ARGS__)
+#define shmemx_atomic_swap_nbi(...) shmem_atomic_swap_nbi(__VA_ARGS__)
+#define shmemx_atomic_fetch_and_nbi(...) shmem_atomic_fetch_and_nbi(__VA_ARGS__)
+#define shmemx_atomic_fetch_or_nbi(...) shmem_atomic_fetch_or_nbi(__VA_ARGS__)
+#define shmemx_atomic_fetch_xor_nbi(...) shmem_atomic_fetch_xor_nbi(__VA_ARGS__)
+#define shmemx_broadcast(...) shmem_broadcast(__VA_ARGS__)
+#define shmemx_collect(...) shmem_collect(__VA_ARGS__)
+#define shmemx_fcollect(...) shmem_fcollect(__VA_ARGS__)
+#define shmemx_alltoall(...) shmem_alltoall(__VA_ARGS__)
+#define shmemx_alltoalls(...) shmem_alltoalls(__VA_ARGS__)
+#define shmemx_and_reduce(...) shmem_and_reduce(__VA_ARGS__)
+#define shmemx_or_reduce(...) shmem_or_reduce(__VA_ARGS__)
+#define shmemx_xor_reduce(...) shmem_xor_reduce(__VA_ARGS__)
+#define shmemx_min_reduce(...) shmem_min_reduce(__VA_ARGS__)
+#define shmemx_max_reduce(...) shmem_max_reduce(__VA_ARGS__)
+#define shmemx_sum_reduce(...) shmem_sum_reduce(__VA_ARGS__)
+#define shmemx_prod_reduce(...) shmem_prod_reduce(__VA_ARGS__)
+#define shmemx_sum_inscan(...) shmem_sum_inscan(__VA_ARGS__)
+#define shmemx_sum_exscan(...) shmem_sum_exscan(__VA_ARGS__)
+#define shmemx_ibput(d, ...) SHMEMI_G(SHMEMI_RMA, _ibput, d)(d, __VA_ARGS__)
+#define shmemx_ibget(d, ...) SHMEMI_G(SHMEMI_RMA, _ibget, d)(d, __VA_ARGS__)
+#endif
 
 #ifdef __cplusplus
 }

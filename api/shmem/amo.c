@@ -346,3 +346,12 @@ SHMEM_AMO_TYPES(DEFINE_ARITH, )
 SHMEM_AMO_BIT_TYPES(DEFINE_BITWISE, )
 SHMEM_AMO_DEPR_TYPES(DEFINE_DEPR, )
 SHMEM_AMO_DEPR_EXT_TYPES(DEFINE_DEPR_EXT, )
+
+/* The untyped legacy swap; in C11 programs the name is the generic macro
+ * of <shmem.h>, hence the parentheses. */
+long(shmem_swap)(long *target, long value, int pe)
+{
+    long *dest = target;
+    RUN(long, "shmem_swap", SHMEM_CTX_DEFAULT, SHM_AMO_SWAP, dest, value, 0, 1, NULL);
+    return V(long);
+}

@@ -167,6 +167,46 @@ void shmem_ctx_fence(shmem_ctx_t ctx)
     SHM_LEAVE();
 }
 
+/* pe_quiet (1.6) completes the operations to the given PEs; here it
+ * completes all of the context's, which is what the caller may rely on
+ * and more. */
+void shmem_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes)
+{
+    SHM_ENTER("shmem_ctx_pe_quiet");
+    shm_charge_call();
+    shm_ctx_t *c = ctx == SHMEM_CTX_INVALID ? NULL : shm_ctx_of(ctx);
+    int ok = shm_check_ptr("shmem_ctx_pe_quiet", "target_pes", target_pes, npes) == 0;
+    for (size_t i = 0; ok && i < npes; i++)
+        ok = shm_check_pe("shmem_ctx_pe_quiet", target_pes[i]) == 0;
+    if (c && ok)
+        shm_quiet(c->chan, "shmem_ctx_pe_quiet (waiting for outstanding operations)");
+    shm_wake_after_direct_stores();
+    SHM_LEAVE();
+}
+
+void shmem_pe_quiet(const int *target_pes, size_t npes)
+{
+    shmem_ctx_pe_quiet(SHMEM_CTX_DEFAULT, target_pes, npes);
+}
+
+/* Sessions (1.6) are hints about a burst of operations: nothing to do. */
+void shmem_ctx_session_start(shmem_ctx_t ctx, long options,
+                             const shmem_session_config_t *config, long config_mask)
+{
+    (void)ctx, (void)options, (void)config, (void)config_mask;
+    SHM_ENTER("shmem_ctx_session_start");
+    shm_charge_call();
+    SHM_LEAVE();
+}
+
+void shmem_ctx_session_stop(shmem_ctx_t ctx)
+{
+    (void)ctx;
+    SHM_ENTER("shmem_ctx_session_stop");
+    shm_charge_call();
+    SHM_LEAVE();
+}
+
 void shmem_ctx_quiet(shmem_ctx_t ctx)
 {
     SHM_ENTER("shmem_ctx_quiet");

@@ -147,11 +147,21 @@ void *shmem_malloc(size_t size)
     ENTER_RETURN("shmem_malloc", alloc("shmem_malloc", 16, size, SHM_HEAP_FILL));
 }
 
-/* Hints only describe intended use; every block here serves every use. */
+/* The standard hints only describe intended use; every block here serves
+ * every use.  Sandia OpenSHMEM's SHMEMX_MALLOC_NO_BARRIER (<shmemx.h>)
+ * leaves out the exit barrier: the block is ready once the program has
+ * synchronised. */
+#define SHM_HINT_NO_BARRIER (1L << 20)
 void *shmem_malloc_with_hints(size_t size, long hints)
 {
-    (void)hints;
-    ENTER_RETURN("shmem_malloc_with_hints", alloc("shmem_malloc_with_hints", 16, size, SHM_HEAP_FILL));
+    static const char call[] = "shmem_malloc_with_hints";
+    if (!(hints & SHM_HINT_NO_BARRIER))
+        ENTER_RETURN(call, alloc(call, 16, size, SHM_HEAP_FILL));
+    SHM_ENTER(call);
+    shm_charge_call();
+    void *p = size ? carve(call, 16, size, SHM_HEAP_FILL, NULL, 0) : NULL;
+    SHM_LEAVE();
+    return p;
 }
 
 void *shmalloc(size_t size)

@@ -30,8 +30,10 @@ shm_pe_t *shm_self(void)
 /* Routines that may be called whatever the library's state. */
 static int needs_no_init(const char *name)
 {
-    static const char *const free_names[] = {"shmem_init", "start_pes", "shmem_init_thread",
-                                             "shmem_finalize", "shmem_global_exit", NULL};
+    static const char *const free_names[] = {"shmem_init",      "start_pes",
+                                             "shmem_init_thread", "shmem_finalize",
+                                             "shmem_global_exit", "shmem_query_initialized",
+                                             NULL};
     for (int i = 0; free_names[i]; i++)
         if (strcmp(name, free_names[i]) == 0)
             return 1;
@@ -253,19 +255,45 @@ int shmem_addr_accessible(const void *addr, int pe)
  * whichever PE runs (see sim/mem.h).  Stores through it bypass the network
  * and so wake no waiter by themselves: the storer's next fence, quiet,
  * barrier, wait or test does (see shm_wake_after_direct_stores). */
+/* dest in world PE pe's memory, for direct loads and stores. */
+static void *direct(const void *dest, int pe)
+{
+    int me = shm_me();
+    if (!dest || !sim_mem_xlate(me, dest, me))
+        return NULL;
+    void *p = pe == me ? (void *)dest : sim_mem_xlate(me, dest, pe);
+    shm_self()->direct_stores |= pe != me;
+    if (pe != me)
+        sim_hb_foreign_stores();
+    return p;
+}
+
 void *shmem_ptr(const void *dest, int pe)
 {
     SHM_ENTER("shmem_ptr");
-    int me = shm_me();
-    void *p = NULL;
-    if (shm_check_pe("shmem_ptr", pe) == 0 && dest && sim_mem_xlate(me, dest, me)) {
-        p = pe == me ? (void *)dest : sim_mem_xlate(me, dest, pe);
-        shm_self()->direct_stores |= pe != me;
-        if (pe != me)
-            sim_hb_foreign_stores();
-    }
+    void *p = shm_check_pe("shmem_ptr", pe) == 0 ? direct(dest, pe) : NULL;
     SHM_LEAVE();
     return p;
+}
+
+/* 1.6: pe is an index in team; NULL for an invalid team or index. */
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
+{
+    SHM_ENTER("shmem_team_ptr");
+    shm_team_t *t = team == SHMEM_TEAM_INVALID ? NULL : shm_team_of(team);
+    void *p = t && pe >= 0 && pe < t->size ? direct(dest, shm_team_world_pe(t, pe)) : NULL;
+    SHM_LEAVE();
+    return p;
+}
+
+int shmem_query_initialized(int *initialized)
+{
+    SHM_ENTER("shmem_query_initialized");
+    const shm_pe_t *s = shm_self();
+    if (initialized)
+        *initialized = s->initialized && !s->finalized;
+    SHM_LEAVE();
+    return 0;
 }
 
 /* Cache management was removed in OpenSHMEM 1.5; the memory here is

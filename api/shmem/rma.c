@@ -366,7 +366,42 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
         return v;                                                                       \
     }
 
+/* Blocked strided (1.6 ibput/ibget): block k of bsize elements is at
+ * dest + k*dst and source + k*sst elements; a transfer per block. */
+static void blocked(const shm_xfer_t *x, size_t bsize, size_t nblocks,
+                    void (*fn)(const shm_xfer_t *, int))
+{
+    for (size_t k = 0; k < nblocks; k++) {
+        shm_xfer_t b = *x;
+        b.dest = (char *)x->dest + (ptrdiff_t)k * x->dst_stride * (ptrdiff_t)x->elem;
+        b.src = (const char *)x->src + (ptrdiff_t)k * x->src_stride * (ptrdiff_t)x->elem;
+        b.dst_stride = b.src_stride = 1;
+        b.nelems = bsize;
+        fn(&b, 0);
+    }
+}
+#define DEFINE_BLOCKED(T, N, E, op, fn)                                                 \
+    void shmem_ctx_##N##op(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst,    \
+                           ptrdiff_t sst, size_t bsize, size_t nblocks, int pe)         \
+    {                                                                                   \
+        SHM_ENTER("shmem_ctx_" #N #op);                                                 \
+        XFER("shmem_ctx_" #N #op, E, dest, source, dst, sst, bsize, pe);                \
+        blocked(&x, bsize, nblocks, fn);                                                \
+        SHM_LEAVE();                                                                    \
+    }                                                                                   \
+    void shmem_##N##op(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,          \
+                       size_t bsize, size_t nblocks, int pe)                            \
+    {                                                                                   \
+        SHM_ENTER("shmem_" #N #op);                                                     \
+        shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
+        XFER("shmem_" #N #op, E, dest, source, dst, sst, bsize, pe);                    \
+        blocked(&x, bsize, nblocks, fn);                                                \
+        SHM_LEAVE();                                                                    \
+    }
+
 #define DEFINE_TYPED(T, N, a)                                                           \
+    DEFINE_BLOCKED(T, N, sizeof(T), _ibput, shm_rma_put)                                \
+    DEFINE_BLOCKED(T, N, sizeof(T), _ibget, shm_rma_get)                                \
     DEFINE_CONTIG(T, N, sizeof(T), _put, shm_rma_put, 0)                                \
     DEFINE_CONTIG(T, N, sizeof(T), _get, shm_rma_get, 0)                                \
     DEFINE_CONTIG(T, N, sizeof(T), _put_nbi, shm_rma_put, 1)                            \
@@ -382,7 +417,9 @@ SHMEM_RMA_TYPES(DEFINE_TYPED, )
     DEFINE_CONTIG(void, put##BITS, BYTES, _nbi, shm_rma_put, 1)                         \
     DEFINE_CONTIG(void, get##BITS, BYTES, _nbi, shm_rma_get, 1)                         \
     DEFINE_STRIDED(void, iput##BITS, BYTES, , shm_rma_put)                              \
-    DEFINE_STRIDED(void, iget##BITS, BYTES, , shm_rma_get)
+    DEFINE_STRIDED(void, iget##BITS, BYTES, , shm_rma_get)                              \
+    DEFINE_BLOCKED(void, ibput##BITS, BYTES, , shm_rma_put)                             \
+    DEFINE_BLOCKED(void, ibget##BITS, BYTES, , shm_rma_get)
 SHMEM_RMA_SIZES(DEFINE_SIZED, )
 DEFINE_CONTIG(void, putmem, 1, , shm_rma_put, 0)
 DEFINE_CONTIG(void, getmem, 1, , shm_rma_get, 0)

@@ -81,6 +81,30 @@ SHMEM_RMA_SIZES(DEFINE_SIZED, )
 DEFINE_ONE(void, putmem, 1, _signal, 0)
 DEFINE_ONE(void, putmem, 1, _signal_nbi, 1)
 
+/* signal_add/set (1.6): a put-with-signal with no data. */
+static void signal_update(const char *call, shmem_ctx_t ctx, uint64_t *sig_addr,
+                          uint64_t signal, int sig_op, int pe)
+{
+    shm_xfer_t x = {call, ctx, NULL, NULL, 1, 0, 1, 1, pe};
+    put_signal(&x, sig_addr, signal, sig_op, 0);
+}
+
+#define DEFINE_SIGNAL_UPDATE(name, op)                                                  \
+    void shmem_ctx_signal_##name(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe) \
+    {                                                                                   \
+        SHM_ENTER("shmem_ctx_signal_" #name);                                           \
+        signal_update("shmem_ctx_signal_" #name, ctx, sig_addr, signal, op, pe);        \
+        SHM_LEAVE();                                                                    \
+    }                                                                                   \
+    void(shmem_signal_##name)(uint64_t *sig_addr, uint64_t signal, int pe)             \
+    {                                                                                   \
+        SHM_ENTER("shmem_signal_" #name);                                               \
+        signal_update("shmem_signal_" #name, SHMEM_CTX_DEFAULT, sig_addr, signal, op, pe); \
+        SHM_LEAVE();                                                                    \
+    }
+DEFINE_SIGNAL_UPDATE(add, SHMEM_SIGNAL_ADD)
+DEFINE_SIGNAL_UPDATE(set, SHMEM_SIGNAL_SET)
+
 uint64_t shmem_signal_fetch(const uint64_t *sig_addr)
 {
     SHM_ENTER("shmem_signal_fetch");

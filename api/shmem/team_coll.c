@@ -12,8 +12,10 @@
  * pool requires. */
 #include "coll.h"
 #include "p2p.h"
+#include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define TEAM_SYNC_OFF 0
@@ -144,6 +146,48 @@ static int reduce(const char *call, shmem_team_t team, void *dest, const void *s
     return 0;
 }
 
+/* Scans (1.6): a chain along the team.  Member i waits for the sum of the
+ * members before it, which member i-1 puts into its dest and flags in
+ * pSync[0]; it adds its source, passes that on to member i+1's dest, and
+ * leaves in its own dest the sum with its source (inscan) or without it
+ * (exscan; the first member's is zero).  Every member's dest must be
+ * ready before any member calls, as for the other collectives. */
+static int scan(const char *call, shmem_team_t team, void *dest, const void *src, size_t n,
+                size_t es, coll_combine_fn op, int inclusive)
+{
+    coll_set_t s;
+    shm_team_t *t;
+    if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, n * es) ||
+        shm_check_sym(call, "source", src, n * es))
+        return -1;
+    long *ps = (long *)area(t, TEAM_PSYNC_OFF);
+    unsigned char *sum = sim_xmalloc(n * es > 0 ? n * es : 1);
+    if (s.me > 0) {
+        char why[160];
+        snprintf(why, sizeof why, "%s (waiting for the sum of members 0..%d from PE %d)", call,
+                 s.me - 1, coll_pe(&s, s.me - 1));
+        coll_wait_ge(why, &ps[0], 1);
+        memcpy(sum, dest, n * es);
+        op(sum, src, n);
+    } else {
+        memcpy(sum, src, n * es);
+    }
+    if (s.me + 1 < s.size) {
+        int next = coll_pe(&s, s.me + 1);
+        coll_put(call, dest, sum, n * es, next);
+        coll_fence();
+        coll_set_word(call, &ps[0], 1, next);
+    }
+    if (inclusive)
+        memcpy(dest, sum, n * es);
+    else if (s.me == 0)
+        memset(dest, 0, n * es);
+    free(sum);
+    ps[0] = SHMEM_SYNC_VALUE;
+    team_done(call, &s, t);
+    return 0;
+}
+
 #define ENTER_RC(name, expr) \
     do {                     \
         SHM_ENTER(name);     \
@@ -225,3 +269,14 @@ SHMEM_TEAM_BITWISE_TYPES(BITWISE)
 SHMEM_TEAM_STD_TYPES(MINMAX)
 SHMEM_TEAM_STD_TYPES(ARITH)
 SHMEM_TEAM_COMPLEX_TYPES(ARITH)
+
+#define DEFINE_SCAN(T, N, KIND, incl)                                                        \
+    int shmem_##N##_sum_##KIND(shmem_team_t team, T *dest, const T *source, size_t nelems)   \
+    {                                                                                        \
+        ENTER_RC("shmem_" #N "_sum_" #KIND,                                                  \
+                 scan("shmem_" #N "_sum_" #KIND, team, dest, source, nelems, sizeof(T),      \
+                      coll_op_##N##_sum, incl));                                               \
+    }
+#define SCANS(T, N) DEFINE_SCAN(T, N, inscan, 1) DEFINE_SCAN(T, N, exscan, 0)
+SHMEM_TEAM_STD_TYPES(SCANS)
+SHMEM_TEAM_COMPLEX_TYPES(SCANS)
