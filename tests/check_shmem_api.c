@@ -169,6 +169,28 @@ START_TEST(shmemx_spellings_of_standard_routines)
 }
 END_TEST
 
+/* The profiling interface: a program that defines shmem_putmem and
+ * shmem_long_p sees every call it makes and reaches the library through
+ * pshmem_; and <pshmem.h> declares a pshmem_ name for every shmem_
+ * routine the library defines. */
+START_TEST(profiling_interface_interposes)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("profiling"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, "profiled 4 puts, 1 p's ok\n") == 3, "%s%s",
+                  r.out, r.err);
+    tu_free(&r);
+    r = tu_run("nm -D --defined-only %s/lib/libshmemsim.so | awk '$2 == \"T\" && $3 ~ /^shmem_/ && $3 !~ /_$/' "
+               "| wc -l; grep -c '^extern __typeof__(shmem_' api/include/pshmem.h; "
+               "nm -D --defined-only %s/lib/libshmemsim.so | grep -c ' pshmem_'",
+               tu_out_dir(), tu_out_dir());
+    long lib = 0, hdr = 0, alias = 0;
+    ck_assert_int_eq(sscanf(r.out, "%ld %ld %ld", &lib, &hdr, &alias), 3);
+    ck_assert_msg(lib > 1500 && lib == hdr && lib == alias, "%ld routines, %ld declared, %ld aliases",
+                  lib, hdr, alias);
+    tu_free(&r);
+}
+END_TEST
+
 /* Runs a checking program on npes PEs under both privatization strategies:
  * same output, exit 0, every PE reports no error after some checks. */
 static void run_checks(const char *prog, int npes, const char *what)
@@ -316,7 +338,7 @@ START_TEST(waits_and_tests_return_the_right_indices)
                      "test_some_vector 0:\n"
                      "all done\n"
                      "deprecated 1 1 0\n"
-                     "typed 12\n");
+                     "typed 14\n");
     tu_free(&r);
 }
 END_TEST
@@ -386,6 +408,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, generics_cover_every_type_of_their_tables);
     tcase_add_test(tc, openshmem_16_routines);
     tcase_add_test(tc, shmemx_spellings_of_standard_routines);
+    tcase_add_test(tc, profiling_interface_interposes);
     tcase_add_test(tc, every_rma_family_and_type_on_4_pes);
     tcase_add_test(tc, every_atomic_family_and_type_on_4_pes);
     tcase_add_test(tc, message_passing_needs_the_fence);

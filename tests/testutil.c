@@ -15,6 +15,11 @@ static const char *out_dir(void)
     return o && *o ? o : ".";
 }
 
+const char *tu_out_dir(void)
+{
+    return out_dir();
+}
+
 const char *tu_shmemsim(void)
 {
     static char buf[4096];

@@ -14,6 +14,8 @@ typedef struct run_result {
 /* Runs a shell command built from fmt; the result owns its buffers. */
 run_result_t tu_run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tu_free(run_result_t *r);
+/* The build's output directory ($SHMEMSIM_OUT, else "."). */
+const char *tu_out_dir(void);
 /* Path of bin/shmemsim and of a built test program (static buffers). */
 const char *tu_shmemsim(void);
 const char *tu_prog(const char *name);
