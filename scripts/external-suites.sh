@@ -9,9 +9,10 @@
 # _CFLAGS), built once without and, where the source tests it, once with
 # -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default).
 # tests-uh: feature_tests/C, with the PE count and expected result of
-# test_parameters.conf.  Programs that need MPI or threads beyond
-# SHMEM_THREAD_FUNNELED (they create threads) are excluded, with the
-# reason.  Details go to DIR/shmemsim-results/.
+# test_parameters.conf.  Programs that need MPI, threads beyond
+# SHMEM_THREAD_FUNNELED (they create threads) or Sandia OpenSHMEM's own
+# counter extensions are excluded, with the reason.  Details go to
+# DIR/shmemsim-results/.
 #
 #   --timeout SECS   per run (default 120)
 #   --jobs J         parallel builds and runs (default: 2)
@@ -63,6 +64,9 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT
     fi
     if grep -Eq 'pthread_create|#pragma omp' "$dir/$src"; then
         echo "excluded $name runs threads inside a PE (shmemsim provides SHMEM_THREAD_FUNNELED)"; return
+    fi
+    if grep -Eq 'shmemx_(ct|pcntr)_' "$dir/$src"; then
+        echo "excluded $name uses a Sandia OpenSHMEM-only extension (shmemx_ct_*/shmemx_pcntr_* counters)"; return
     fi
     # shellcheck disable=SC2086
     if ! (cd "$dir" && "$bin/shmemsim-cc" -g -O1 -I"$out/include" -I"$incdir" $flags \
