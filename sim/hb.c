@@ -60,11 +60,30 @@ typedef struct rec {
     uint64_t time;        /* virtual time of issue or access */
     wit_t wit[NWIT];      /* who knows it is complete */
     sim_hb_rec_t partner[NPART]; /* ops also complete when this one is observed */
+    sim_hb_rec_t prev;    /* atomic op: the one of its class whose write it followed */
+    struct fgroup *fg;    /* op: the issuer's ops its fence epoch orders before it */
     uint64_t fp;          /* op: fingerprint of the data it writes, 0 unknown */
     const void *fp_addr;  /* op: where that data goes (home form) */
     size_t fp_len;        /* op: its bytes */
     sim_hb_rec_t next;    /* free list */
 } rec_t;
+
+/* The ops a PE had pending to one target on one channel, in fence epochs
+ * before some epoch, when it issued its first op of that epoch: whoever
+ * learns an op of that epoch was applied knows these were too, whatever
+ * the issuer has learned since (a quiet removes them from pending). */
+typedef struct fgroup {
+    uint32_t refs;
+    uint32_t n;
+    sim_hb_rec_t ops[];
+} fgroup_t;
+
+typedef struct fgkey {
+    uintptr_t chan;
+    int target;
+    uint64_t epoch;
+    fgroup_t *fg;         /* NULL: nothing was pending */
+} fgkey_t;
 
 typedef struct cell {
     sim_hb_rec_t w, r;    /* last write, last read */
@@ -110,6 +129,8 @@ typedef struct hpe {
     const char *seen_by;  /* the observing routine */
     const void *seen_site;
     sim_hb_rec_t cache[64]; /* own load/store records, by site hash */
+    fgkey_t fgc[8];       /* fence groups of the last (channel, target, epoch) keys */
+    unsigned fgc_next;    /* the slot to reuse next */
 } hpe_t;
 
 typedef struct pairkey {
@@ -177,18 +198,35 @@ static inline void ref(sim_hb_rec_t i)
         H.rec[i].refs++;
 }
 
+static void unref(sim_hb_rec_t i);
+
+static void fg_put(fgroup_t *g)
+{
+    if (g && --g->refs == 0) {
+        for (uint32_t k = 0; k < g->n; k++)
+            unref(g->ops[k]);
+        free(g);
+    }
+}
+
 static void unref(sim_hb_rec_t i)
 {
-    if (i && --H.rec[i].refs == 0) {
+    /* A chain of atomics may be long: followed in a loop, not recursion. */
+    while (i && --H.rec[i].refs == 0) {
         rec_t *r = &H.rec[i];
-        sim_hb_rec_t partner[NPART];
+        sim_hb_rec_t partner[NPART], prev = r->prev;
+        fgroup_t *fg = r->fg;
         memcpy(partner, r->partner, sizeof partner);
         snap_put(r->vc);
         r->vc = NULL;
+        r->prev = 0;
+        r->fg = NULL;
+        fg_put(fg);
         r->next = H.free_rec;
         H.free_rec = i;
         for (int k = 0; k < NPART; k++)
             unref(partner[k]);
+        i = prev;
     }
 }
 
@@ -567,6 +605,11 @@ void sim_hb_stop(void)
         HASH_DEL(H.reported, r);
         free(r);
     }
+    for (uint32_t i = 1; i < H.nrec; i++) {
+        fgroup_t *g = H.rec[i].fg;
+        H.rec[i].fg = NULL;
+        fg_put(g);
+    }
     for (uint32_t i = 1; i < H.nrec; i++)
         if (H.rec[i].refs)
             snap_put(H.rec[i].vc), H.rec[i].vc = NULL;
@@ -577,6 +620,8 @@ void sim_hb_stop(void)
         snap_put(h->snap);
         free(h->inops.v);
         free(h->pending.v);
+        for (size_t k = 0; k < sizeof h->fgc / sizeof h->fgc[0]; k++)
+            fg_put(h->fgc[k].fg);
         free(h->nb);
     }
     free(H.pe);
@@ -702,6 +747,47 @@ int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n)
     return memcmp(sim_loader_live(sim_w->loader, mem_pe, addr), data, n) == 0;
 }
 
+/* The fence group of me's next op to target on chan in epoch (a new
+ * reference), made on the first op of the key. */
+static fgroup_t *fence_group(int me, uintptr_t chan, int target, uint64_t epoch)
+{
+    hpe_t *h = &H.pe[me];
+    size_t nslots = sizeof h->fgc / sizeof h->fgc[0];
+    for (size_t k = 0; k < nslots; k++) {
+        fgkey_t *e = &h->fgc[k];
+        if (e->chan == chan && e->target == target && e->epoch == epoch && (e->fg || e->chan)) {
+            if (e->fg)
+                e->fg->refs++;
+            return e->fg;
+        }
+    }
+    uint32_t n = 0;
+    for (size_t i = 0; i < h->pending.n; i++) {
+        const rec_t *o = &H.rec[h->pending.v[i]];
+        n += o->chan == chan && o->target == target && o->epoch < epoch;
+    }
+    fgroup_t *g = NULL;
+    if (n) {
+        g = sim_xmalloc(sizeof *g + n * sizeof g->ops[0]);
+        g->refs = 1;
+        g->n = 0;
+        for (size_t i = 0; i < h->pending.n; i++) {
+            sim_hb_rec_t oi = h->pending.v[i];
+            const rec_t *o = &H.rec[oi];
+            if (o->chan == chan && o->target == target && o->epoch < epoch) {
+                ref(oi);
+                g->ops[g->n++] = oi;
+            }
+        }
+    }
+    fgkey_t *e = &h->fgc[h->fgc_next++ % nslots];
+    fg_put(e->fg);
+    *e = (fgkey_t){chan, target, epoch, g};
+    if (g)
+        g->refs++;
+    return g;
+}
+
 sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
 {
     int me = self_id();
@@ -719,6 +805,7 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     r->call = d->call;
     r->site = d->site;
     r->time = sim_w->now;
+    r->fg = fence_group(me, d->chan, d->target, d->epoch);
     tick(me);
     if (!d->unheld)
         vec_push(&H.pe[me].pending, i);
@@ -745,9 +832,14 @@ static void chain(sim_hb_rec_t op, int mem_pe, const void *addr)
         if (s->v[r->pe] > r->clock)
             r->clock = s->v[r->pe];
         /* Observing this atomic shows the earlier ones applied, and so
-         * what their partners carried. */
+         * what their partners carried and what their fences ordered
+         * before them (acquire_op walks prev). */
         for (int k = 0; k < NPART && H.rec[pi].partner[k]; k++)
             add_partner(op, H.rec[pi].partner[k]);
+        if (!r->prev) {
+            ref(pi);
+            r->prev = pi;
+        }
     }
     unref(pi);
 }
@@ -828,6 +920,33 @@ void sim_hb_quiet(uintptr_t chan)
     drop_buffers(h, chan);
 }
 
+static int witnessed_by(sim_hb_rec_t i, int p)
+{
+    const rec_t *r = &H.rec[i];
+    for (int k = 0; k < r->nwit; k++)
+        if (r->wit[k].pe == p)
+            return 1;
+    return 0;
+}
+
+/* Op x was applied at its target, as me learned at clock c: x, its
+ * partners, and the ops its fence epoch orders before it are complete. */
+static void witness_applied(sim_hb_rec_t xi, int me, uint32_t c)
+{
+    const rec_t *x = &H.rec[xi];
+    witness(xi, me, c);
+    for (int k = 0; k < NPART && x->partner[k]; k++)
+        witness(x->partner[k], me, c);
+    for (uint32_t k = 0; x->fg && k < x->fg->n; k++)
+        witness(x->fg->ops[k], me, c);
+    const recvec_t *pend = &H.pe[x->pe].pending;
+    for (size_t i = 0; i < pend->n; i++) {
+        const rec_t *o = &H.rec[pend->v[i]];
+        if (o->chan == x->chan && o->target == x->target && o->epoch < x->epoch)
+            witness(pend->v[i], me, c);
+    }
+}
+
 /* me learned that op x was complete: it acquires x's clock, and x, its
  * partner and the ops x's fence epoch orders before it are complete. */
 static void acquire_op(int me, sim_hb_rec_t xi)
@@ -846,15 +965,12 @@ static void acquire_op(int me, sim_hb_rec_t xi)
     view_t v = view_rec(x);
     join(me, &v);
     uint32_t c = tick(me);
-    witness(xi, me, c);
-    for (int k = 0; k < NPART && x->partner[k]; k++)
-        witness(x->partner[k], me, c);
-    const recvec_t *pend = &H.pe[x->pe].pending;
-    for (size_t i = 0; i < pend->n; i++) {
-        const rec_t *o = &H.rec[pend->v[i]];
-        if (o->chan == x->chan && o->target == x->target && o->epoch < x->epoch)
-            witness(pend->v[i], me, c);
-    }
+    witness_applied(xi, me, c);
+    /* The atomics of x's chain were applied before it, and so was what
+     * each of them implies; a link me already witnessed ends the walk
+     * (everything before it was witnessed with it). */
+    for (sim_hb_rec_t p = x->prev; p && !witnessed_by(p, me); p = H.rec[p].prev)
+        witness_applied(p, me, c);
 }
 
 static void note_seen(int me, sim_hb_rec_t w, const char *call, const void *site)

@@ -324,10 +324,29 @@ static void signal_add(void)
     shmem_barrier_all();
 }
 
+static void fenced_count(void)
+{
+    /* Every PE puts a word to PE 0, fences, and adds one to PE 0's
+     * counter; PE 0 reads the words once the counter says all arrived.
+     * The adds chain: the last one PE 0 sees shows all applied, and each
+     * fence orders its put before its add (bad: no fence). */
+    long v = 200 + me;
+    shmem_long_put(&data[me], &v, 1, 0); /* A(fenced-count) */
+    if (!bad)
+        shmem_fence();
+    shmem_long_atomic_add(&flag, 1, 0);
+    if (me == 0) {
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, shmem_n_pes());
+        printf("%ld %ld %ld\n", data[0], data[1], data[2]); /* B(fenced-count) */
+    }
+    shmem_barrier_all();
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
 } cases[] = {
+    {"fenced-count", fenced_count},
     {"put-put", put_put},         {"put-load", put_load},
     {"put-store", put_store},     {"get-store", get_store},
     {"store-get", store_get},     {"nbi-source", nbi_source},
