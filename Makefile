@@ -8,6 +8,10 @@
 #                     FUZZ_SECONDS=60)
 #   make install PREFIX=/usr/local
 CC      ?= gcc
+ifeq ($(origin FC),default)
+FC      := gfortran
+endif
+VERSION := 0.1.0
 PREFIX  ?= /usr/local
 O       ?= .
 SAN     ?=
@@ -100,13 +104,17 @@ $(BIN): $(CLI_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDSAN) -o $@ $(CLI_OBJ) -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../lib'
 
-$(CCWRAP): scripts/shmemsim-cc
-	@mkdir -p $(dir $@)
-	cp $< $@ && chmod +x $@
+# The wrappers default to the compilers shmemsim was built with, never to
+# $CC or $FC at run time (build systems set those to the wrappers).
+WRAPSED := sed -e 's|@CC@|$(CC)|' -e 's|@FC@|$(FC)|' -e 's|@VERSION@|$(VERSION)|'
 
-$(FCWRAP): scripts/shmemsim-fc
+$(CCWRAP): scripts/shmemsim-cc Makefile
 	@mkdir -p $(dir $@)
-	cp $< $@ && chmod +x $@
+	$(WRAPSED) $< > $@ && chmod +x $@
+
+$(FCWRAP): scripts/shmemsim-fc Makefile
+	@mkdir -p $(dir $@)
+	$(WRAPSED) $< > $@ && chmod +x $@
 
 ifneq ($(HEADERS),)
 $(HEADERS): $(wildcard api/include/*.h api/include/*/*.h api/include/*.fh api/include/*/*.fh)
@@ -187,8 +195,8 @@ demo: all
 install: all
 	install -d $(PREFIX)/bin $(PREFIX)/lib $(PREFIX)/include/shmemsim/mpp $(PREFIX)/lib/pkgconfig
 	install -m 755 $(BIN) $(PREFIX)/bin/shmemsim
-	install -m 755 scripts/shmemsim-cc $(PREFIX)/bin/shmemsim-cc
-	install -m 755 scripts/shmemsim-fc $(PREFIX)/bin/shmemsim-fc
+	install -m 755 $(CCWRAP) $(PREFIX)/bin/shmemsim-cc
+	install -m 755 $(FCWRAP) $(PREFIX)/bin/shmemsim-fc
 	install -m 644 $(FMODULE_O) $(PREFIX)/lib/
 	install -m 644 api/include/*.fh $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.fh $(PREFIX)/include/shmemsim/mpp/
@@ -198,7 +206,12 @@ install: all
 	install -m 644 $(MODULE_O) $(PREFIX)/lib/shmemsim_module.o
 	install -m 644 api/include/*.h $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.h $(PREFIX)/include/shmemsim/mpp/
-	sed 's|@PREFIX@|$(PREFIX)|' scripts/shmemsim.pc.in > $(PREFIX)/lib/pkgconfig/shmemsim.pc
+	# The .pc carries the installed wrapper's own flags (without race
+	# instrumentation), so a pkg-config build makes a runnable PE module.
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e "s|@CFLAGS@|$$($(PREFIX)/bin/shmemsim-cc --no-race-instrumentation --showme:compile | tr -d "'")|" \
+	    -e "s|@LIBS@|$$($(PREFIX)/bin/shmemsim-cc --showme:link | sed 's/^.*-I[^ ]* //' | tr -d "'")|" \
+	    scripts/shmemsim.pc.in > $(PREFIX)/lib/pkgconfig/shmemsim.pc
 
 clean:
 	rm -rf build bin lib

@@ -66,8 +66,23 @@ static int not_module(const char *path, const char *why, char *err, size_t n)
     return -1;
 }
 
-/* Checks that the file is an x86-64 ELF shared object without an
- * interpreter (not a PIE executable) and measures its segments. */
+/* A position-independent executable says so in its dynamic section
+ * (DF_1_PIE).  Modules have an interpreter too (so that ./prog runs, see
+ * api/module.c), so PT_INTERP alone does not tell them apart. */
+static int is_pie(const file_info_t *fi, const Elf64_Phdr *dyn)
+{
+    if (dyn->p_offset > fi->size || dyn->p_filesz > fi->size - dyn->p_offset)
+        return 0;
+    const Elf64_Dyn *d = (const Elf64_Dyn *)(fi->bytes + dyn->p_offset);
+    size_t nd = dyn->p_filesz / sizeof *d;
+    for (size_t i = 0; i < nd && d[i].d_tag != DT_NULL; i++)
+        if (d[i].d_tag == DT_FLAGS_1 && (d[i].d_un.d_val & DF_1_PIE))
+            return 1;
+    return 0;
+}
+
+/* Checks that the file is an x86-64 ELF shared object, not a
+ * position-independent executable, and measures its segments. */
 static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
 {
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)fi->bytes;
@@ -85,7 +100,7 @@ static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
     fi->vhi = 0;
     fi->nload = 0;
     for (int i = 0; i < eh->e_phnum; i++) {
-        if (ph[i].p_type == PT_INTERP)
+        if (ph[i].p_type == PT_DYNAMIC && is_pie(fi, &ph[i]))
             return not_module(path, "is an executable, not a shmemsim program module", err, n);
         if (ph[i].p_type != PT_LOAD)
             continue;

@@ -1,0 +1,192 @@
+/* tests/check_build: shmemsim in the user's own build: the wrappers
+ * never read CC/FC (build systems set those to the wrappers), a module
+ * run directly runs itself under the simulator, --showme:* as oshcc has
+ * them, an autotools and a CMake project (tests/build-systems/) building
+ * and testing a SHMEM program, and pkg-config after `make install`. */
+#include "testutil.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SIM tu_shmemsim()
+#define HELLO "tests/build-systems/cmake/hello.c"
+
+static char tmp[64];
+
+/* The build's output directory, absolute (for PATH and CMake). */
+static const char *out_abs(void)
+{
+    static char buf[4096];
+    if (!realpath(tu_out_dir(), buf))
+        snprintf(buf, sizeof buf, "%s", tu_out_dir());
+    return buf;
+}
+
+static void setup(void)
+{
+    snprintf(tmp, sizeof tmp, "/tmp/shmemsim-build-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmp));
+}
+
+static void teardown(void)
+{
+    run_result_t r = tu_run("rm -rf %s", tmp);
+    tu_free(&r);
+}
+
+static int have(const char *tool)
+{
+    run_result_t r = tu_run("command -v %s >/dev/null", tool);
+    int ok = r.status == 0;
+    tu_free(&r);
+    return ok;
+}
+
+/* CC=shmemsim-cc, as make, configure and CMake export it, must not make
+ * the wrapper call itself; SHMEMSIM_CC naming a wrapper is an error. */
+START_TEST(wrappers_never_read_cc)
+{
+    run_result_t r = tu_run("CC=%s-cc FC=%s-fc timeout 60 %s-cc -o %s/hello %s && %s/hello", SIM,
+                            SIM, SIM, tmp, HELLO, tmp);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "hello from PE 0 of 1: ok\n"), "%d\n%s%s",
+                  r.status, r.out, r.err);
+    tu_free(&r);
+    r = tu_run("SHMEMSIM_CC=%s-cc timeout 60 %s-cc -o %s/x %s", SIM, SIM, tmp, HELLO);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "SHMEMSIM_CC names a shmemsim wrapper"));
+    tu_free(&r);
+}
+END_TEST
+
+/* ./prog runs under `shmemsim run`: 1 PE, SHMEMSIM_NPES more, options
+ * from SHMEMSIM_ARGS, its exit status passed on. */
+START_TEST(a_module_run_directly_runs_under_the_simulator)
+{
+    run_result_t r = tu_run("%s-cc -o %s/hello %s", SIM, tmp, HELLO);
+    ck_assert_int_eq(r.status, 0);
+    tu_free(&r);
+    r = tu_run("SHMEMSIM_NPES=3 SHMEMSIM_ARGS='--seed 7 --check all' %s/hello", tmp);
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " of 3: ok\n") == 3 && r.err[0] == 0,
+                  "%d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+    FILE *f = fopen("/tmp/shmemsim-build-fail.c", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#include <shmem.h>\nint main(void) { shmem_init(); shmem_finalize(); return 3; }\n", f);
+    fclose(f);
+    r = tu_run("%s-cc -o %s/fail /tmp/shmemsim-build-fail.c && %s/fail", SIM, tmp, tmp);
+    ck_assert_int_eq(r.status, 1); /* a PE's non-zero status fails the job, as oshrun does */
+    tu_free(&r);
+    unlink("/tmp/shmemsim-build-fail.c");
+}
+END_TEST
+
+START_TEST(showme_options_and_usage_errors)
+{
+    run_result_t r = tu_run("%s-cc --showme:compile", SIM);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "-fPIC") && strstr(r.out, "-I") &&
+                      !strstr(r.out, "-shared"), "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s-cc --showme:link", SIM);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "-shared") && strstr(r.out, "shmemsim_module.o") &&
+                      strstr(r.out, "-Wl,--wrap=exit"), "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s-cc --showme:version; %s --version", SIM, SIM);
+    char want[64];
+    const char *v = strstr(r.out, "\nshmemsim ");
+    ck_assert_ptr_nonnull(v);
+    snprintf(want, sizeof want, "%.20s", v + 1);
+    *strchr(want, '\n') = '\0';
+    ck_assert_msg(strncmp(r.out, want, strlen(want)) == 0, "wrapper and simulator versions: %s",
+                  r.out);
+    tu_free(&r);
+    r = tu_run("%s-fc --showme:compile", SIM);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "-fdollar-ok") && strstr(r.out, "-fPIC"), "%s",
+                  r.out);
+    tu_free(&r);
+    r = tu_run("cd %s && %s/bin/shmemsim-cc; echo \"status $?\"; %s/bin/shmemsim-cc -O2 -g; ls",
+               tmp, out_abs(), out_abs());
+    ck_assert_ptr_nonnull(strstr(r.err, "shmemsim-cc: no input files\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "status 2\n"));
+    ck_assert_ptr_null(strstr(r.out, "a.out"));
+    tu_free(&r);
+    r = tu_run("%s-cc --showme:bogus", SIM);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "unknown option '--showme:bogus'"));
+    tu_free(&r);
+}
+END_TEST
+
+/* An autotools project: configure's compile, link and run checks pass
+ * with CC=shmemsim-cc, and `make check` runs the program on 4 PEs. */
+START_TEST(an_autotools_project_builds_and_tests)
+{
+    if (!have("autoreconf") || !have("automake")) {
+        fprintf(stderr, "check_build: autoreconf/automake not installed: autotools test skipped\n");
+        return;
+    }
+    run_result_t r = tu_run("cp -r tests/build-systems/autotools %s/ && cd %s/autotools && "
+                            "PATH=%s/bin:$PATH && autoreconf -i >/dev/null 2>&1 && "
+                            "./configure CC=shmemsim-cc >/dev/null && make -s check >/dev/null "
+                            "2>&1; echo \"status $?\"; cat hello.log",
+                            tmp, tmp, out_abs());
+    ck_assert_msg(strstr(r.out, "status 0\n") && tu_count(r.out, " of 4: ok\n") == 4, "%s%s",
+                  r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
+/* A CMake project: the compiler checks pass with shmemsim-cc, and ctest
+ * runs the program on 4 PEs. */
+START_TEST(a_cmake_project_builds_and_tests)
+{
+    if (!have("cmake") || !have("ctest")) {
+        fprintf(stderr, "check_build: cmake not installed: CMake test skipped\n");
+        return;
+    }
+    const char *out = out_abs();
+    run_result_t r = tu_run("cp -r tests/build-systems/cmake %s/ && mkdir %s/cmake/build && "
+                            "cd %s/cmake/build && cmake -DCMAKE_C_COMPILER=%s/bin/shmemsim-cc .. "
+                            ">/dev/null && make -s >/dev/null && ctest --output-on-failure",
+                            tmp, tmp, tmp, out);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "100% tests passed"), "%d\n%s%s", r.status,
+                  r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
+/* After make install, pkg-config's flags make a PE module that runs. */
+START_TEST(pkg_config_builds_a_runnable_module)
+{
+    if (!have("pkg-config")) {
+        fprintf(stderr, "check_build: pkg-config not installed: test skipped\n");
+        return;
+    }
+    run_result_t r = tu_run("make -s install O=%s PREFIX=%s/inst >/dev/null && "
+                            "PKG_CONFIG_PATH=%s/inst/lib/pkgconfig && export PKG_CONFIG_PATH && "
+                            "cc $(pkg-config --cflags shmemsim) -o %s/h %s $(pkg-config --libs "
+                            "shmemsim) && SHMEMSIM_NPES=2 %s/h",
+                            tu_out_dir(), tmp, tmp, tmp, HELLO, tmp);
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " of 2: ok\n") == 2, "%d\n%s%s", r.status,
+                  r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
+Suite *build_suite(void)
+{
+    Suite *s = suite_create("build");
+    TCase *tc = tcase_create("build");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, wrappers_never_read_cc);
+    tcase_add_test(tc, a_module_run_directly_runs_under_the_simulator);
+    tcase_add_test(tc, showme_options_and_usage_errors);
+    tcase_add_test(tc, an_autotools_project_builds_and_tests);
+    tcase_add_test(tc, a_cmake_project_builds_and_tests);
+    tcase_add_test(tc, pkg_config_builds_a_runnable_module);
+    suite_add_tcase(s, tc);
+    return s;
+}
