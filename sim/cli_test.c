@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 typedef struct tcase {
     const char *file;      /* as given */
@@ -226,11 +228,24 @@ static int write_junit(const char *path, const tstate_t *st, int failures, int e
     double total = 0;
     for (int i = 0; i < st->n; i++)
         total += st->t[i].child.seconds;
+    /* When and where the suite ran (wall-clock metadata for CI, never part
+     * of a run; SOURCE_DATE_EPOCH pins the time for reproducible files). */
+    const char *epoch = getenv("SOURCE_DATE_EPOCH");
+    time_t now = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
+    struct tm tm;
+    char when[32] = "1970-01-01T00:00:00", host[256] = "localhost";
+    if (gmtime_r(&now, &tm))
+        strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
+    if (gethostname(host, sizeof host) != 0)
+        snprintf(host, sizeof host, "localhost");
+    host[sizeof host - 1] = '\0';
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<testsuites name=\"shmemsim test\" tests=\"%d\" failures=\"%d\" errors=\"%d\" "
             "time=\"%.3f\">\n  <testsuite name=\"shmemsim scenarios\" tests=\"%d\" failures=\"%d\" "
-            "errors=\"%d\" skipped=\"0\" time=\"%.3f\">\n", st->n, failures, errors, total, st->n,
-            failures, errors, total);
+            "errors=\"%d\" skipped=\"0\" time=\"%.3f\" timestamp=\"%s\" hostname=\"", st->n,
+            failures, errors, total, st->n, failures, errors, total, when);
+    xml_str(f, host);
+    fputs("\">\n", f);
     for (int i = 0; i < st->n; i++)
         junit_case(f, &st->t[i]);
     fputs("  </testsuite>\n</testsuites>\n", f);

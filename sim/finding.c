@@ -10,22 +10,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every id the simulator can raise; --check names must come from here. */
-static const char *const known_ids[] = {
-    "psync-uninitialized", "psync-reuse", "psync-modified", "pwrk-too-small",
-    "collective-args-mismatch", "collective-not-member", "collective-order-mismatch",
-    "overlap", "nonsymmetric-address", "symmetric-out-of-bounds", "invalid-pe",
-    "null-pointer", "alltoallv-overflow", "nbi-buffer-modified", "lock-misuse",
-    "pending-at-finalize", "heap-size-mismatch", "not-initialized", "deadlock",
-    "stack-overflow", "data-race", "invalid-argument",
+/* Every id the simulator can raise, with what it means (--check list);
+ * --check names must come from here. */
+static const struct {
+    const char *id, *help;
+} known[] = {
+    {"psync-uninitialized", "a collective started on a pSync word that is not SHMEM_SYNC_VALUE"},
+    {"psync-reuse", "a collective entered with a pSync another member still uses"},
+    {"psync-modified", "the program or a put wrote a pSync word a collective is using"},
+    {"pwrk-too-small", "a reduction's pWrk is smaller than the specification requires"},
+    {"collective-args-mismatch", "members passed different sets, roots, counts or objects"},
+    {"collective-not-member", "a PE outside the active set or team called the collective"},
+    {"collective-order-mismatch", "members called different collectives on one pSync"},
+    {"overlap", "buffers that must not overlap do (the call goes ahead)"},
+    {"nonsymmetric-address", "a remote address that is not symmetric (the call is skipped)"},
+    {"symmetric-out-of-bounds", "a range that runs past its symmetric object (it goes ahead)"},
+    {"invalid-pe", "a PE number outside the job or the context's team"},
+    {"null-pointer", "a NULL buffer with a non-zero length"},
+    {"alltoallv-overflow", "an alltoallv's data does not fit its target"},
+    {"nbi-buffer-modified", "a non-blocking put's source changed before its quiet"},
+    {"lock-misuse", "clearing a lock one does not hold, or setting one twice"},
+    {"pending-at-finalize", "finalize or exit with a lock held or operations incomplete"},
+    {"heap-size-mismatch", "PEs asked a collective allocation for different sizes"},
+    {"not-initialized", "a routine called before shmem_init or after shmem_finalize"},
+    {"deadlock", "the job deadlocked: who waits for what, and who could release it"},
+    {"stack-overflow", "a PE overflowed its stack"},
+    {"data-race", "two unsynchronised accesses to the same bytes, at least one a write"},
+    {"invalid-argument", "an argument the routine does not accept (e.g. an alignment)"},
     /* LAPI misuse (api/lapi) */
-    "lapi-blocking-in-header-handler", "lapi-communication-in-header-handler",
-    "lapi-handler-not-set", "lapi-null-buffer", "lapi-vector-mismatch",
-    "lapi-message-after-term", "lapi-foreign-address",
+    {"lapi-blocking-in-header-handler", "a LAPI header handler blocked"},
+    {"lapi-communication-in-header-handler", "a LAPI header handler started communication"},
+    {"lapi-handler-not-set", "an active message names a handler slot that is not set"},
+    {"lapi-null-buffer", "a LAPI call passed a NULL buffer with a non-zero length"},
+    {"lapi-vector-mismatch", "Putv/Getv vectors that do not match"},
+    {"lapi-message-after-term", "a message arrived for a task that called LAPI_Term"},
+    {"lapi-foreign-address", "an address that cannot be in the target task's memory"},
     /* Fortran bindings (api/fortran) */
-    "psync-misaligned",
+    {"psync-misaligned", "a Fortran pSync array that is not 8-byte aligned"},
 };
-#define NKNOWN (sizeof known_ids / sizeof known_ids[0])
+#define NKNOWN (sizeof known / sizeof known[0])
+
+void sim_finding_list(FILE *f)
+{
+    for (size_t i = 0; i < NKNOWN; i++)
+        fprintf(f, "%-38s %s\n", known[i].id, known[i].help);
+}
+
 
 static unsigned char enabled[NKNOWN];
 static sim_finding_t *list;
@@ -34,7 +64,7 @@ static size_t nlist, caplist;
 static int id_index(const char *id, size_t len)
 {
     for (size_t i = 0; i < NKNOWN; i++)
-        if (strlen(known_ids[i]) == len && strncmp(known_ids[i], id, len) == 0)
+        if (strlen(known[i].id) == len && strncmp(known[i].id, id, len) == 0)
             return (int)i;
     return -1;
 }
@@ -69,7 +99,7 @@ int sim_finding_select(const char *spec, char *err, size_t errlen)
 
 const char *sim_finding_id(size_t i)
 {
-    return i < NKNOWN ? known_ids[i] : NULL;
+    return i < NKNOWN ? known[i].id : NULL;
 }
 
 int sim_finding_enabled(const char *id)

@@ -30,6 +30,8 @@ typedef struct sim_finding {
 /* Parses --check ("all", "none", "id,id", "all,-id"); -1 with err on an
  * unknown id. */
 int sim_finding_select(const char *spec, char *err, size_t errlen);
+/* Prints every id --check knows, one per line, with what it means. */
+void sim_finding_list(FILE *f);
 /* The i-th id --check knows, in a fixed order, or NULL past the last. */
 const char *sim_finding_id(size_t i);
 /* Whether id is selected. */

@@ -10,6 +10,7 @@
  * defaults) and hands it to sim_run.  Every usage error is one line on
  * stderr and exit status 2. */
 #include "cli.h"
+#include "finding.h"
 #include "netparams.h"
 
 #include <ctype.h>
@@ -21,13 +22,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef SHMEMSIM_VERSION
 #define SHMEMSIM_VERSION "0.1.0"
 #endif
 
-static const char usage_text[] =
+static const char usage_head[] =
     "usage: shmemsim run [options] [--scenario FILE] PROG [ARGS...]\n"
     "       shmemsim -n N [options] PROG [ARGS...]\n"
     "       shmemsim replay [options] FILE.yaml\n"
@@ -38,7 +40,7 @@ static const char usage_text[] =
     "Runs PROG, a SHMEM program built with shmemsim-cc, as N simulated PEs in one\n"
     "process.  The same program, arguments, options and seed give the same run.\n"
     "\n"
-    "commands:\n"
+    "commands (each has its own --help):\n"
     "  run                   run PROG once (the default when the first argument is\n"
     "                        an option)\n"
     "  replay FILE           run the scenario FILE (same as run --scenario FILE)\n"
@@ -46,54 +48,110 @@ static const char usage_text[] =
     "                        print one line each and 'N passed, N failed'\n"
     "  explore               run PROG under every seed of a range in child\n"
     "                        processes, group the outcomes, and write a replayable\n"
-    "                        scenario for each distinct failure\n"
-    "\n"
-    "options:\n"
-    "  -n, --npes N          number of PEs (default 1)\n"
-    "      --seed S          seed of the random generator (default 1)\n"
-    "      --scenario FILE   take program, PEs, seed, network, checks, env and\n"
-    "                        faults from a scenario file; options given on the\n"
-    "                        command line (and PROG, if given) win over it\n"
-    "      --program-dir DIR run the scenario's program from DIR (same file name)\n"
-    "      --trace FILE      write a Chrome trace-event JSON (opens in Perfetto)\n"
-    "      --report FILE     write the run report JSON\n"
-    "      --check LIST      findings to raise: all (default), none, a comma list of\n"
-    "                        ids, or all,-id to drop some\n"
-    "      --net KEY=VALUE   network parameter, repeatable: latency, bandwidth,\n"
-    "                        overhead, gap, jitter (durations such as 1us, 200ns),\n"
-    "                        bandwidth as a rate (10GB/s), packet (size), call\n"
-    "                        (duration), ordering (adaptive|fifo)\n"
-    "      --stack-size SIZE stack of each PE (default 1M; K, M, G suffixes)\n"
-    "      --heap-size SIZE  symmetric heap of each PE (default 64M, or the\n"
-    "                        SHMEM_SYMMETRIC_SIZE environment variable)\n"
-    "      --watchdog SECS   end a PE that runs SECS wall seconds without calling\n"
-    "                        the simulator (default 20, 0 = off)\n"
-    "      --privatize MODE  how each PE gets its own globals: copy (a program copy\n"
-    "                        per PE), swap (one copy, data swapped at each switch),\n"
-    "                        auto (copy while the kernel's mapping limit allows;\n"
-    "                        default)\n"
-    "      --tag-output      prefix every output line with [PE n]\n"
-    "      --quiet           no summary paragraph at the end\n"
-    "  -h, --help            this text\n"
-    "      --version         the version\n"
-    "\n"
-    "test and explore:\n"
-    "  -j, --jobs J          child processes at a time (default: the CPU count)\n"
-    "      --junit FILE      test: also write a JUnit XML report for CI\n"
-    "      --seeds A..B      explore: the seeds to run (default 1..100)\n"
-    "      --out DIR         explore: where to write the failure scenarios (made if\n"
-    "                        missing; default .)\n"
-    "      --fixed-network   explore: do not vary the jitter from seed to seed (it\n"
-    "                        is not varied either with --net jitter= or --scenario)\n"
-    "      --no-output-digest  explore: do not group runs by what they print (for\n"
-    "                        programs that print timings)\n"
-    "      --stderr-digest   explore: group runs by their stderr too\n"
+    "                        scenario for each distinct failure\n";
+
+/* Each command's own usage line and purpose (shmemsim CMD --help). */
+static const char *const cmd_head[] = {
+    "usage: shmemsim run [options] [--scenario FILE] PROG [ARGS...]\n"
+    "       shmemsim -n N [options] PROG [ARGS...]   (-np N works too)\n"
+    "\nRuns PROG once as N simulated PEs.\n",
+    "usage: shmemsim replay [options] FILE.yaml\n"
+    "\nRuns the scenario FILE (the same as shmemsim run --scenario FILE).\n",
+    "usage: shmemsim test [--junit FILE] [--jobs J] [--program-dir DIR] FILE.yaml...\n"
+    "\nRuns scenarios, compares each with its expect: block, prints one line each\n"
+    "and 'N passed, N failed'.\n",
+    "usage: shmemsim explore [options] [--seeds A..B] [--jobs J] [--out DIR]\n"
+    "                        [--scenario FILE] PROG [ARGS...]\n"
+    "\nRuns PROG under every seed of a range in child processes, groups the\n"
+    "outcomes, and writes a replayable scenario for each distinct failure.\n",
+};
+
+/* Every option: its id, the name of its value in messages ("" if none)
+ * and its help. */
+typedef struct opt_help {
+    int id;
+    const char *value;
+    const char *text;
+} opt_help_t;
+
+enum { O_SEED = 256, O_TRACE, O_REPORT, O_CHECK, O_NET, O_STACK, O_HEAP, O_WATCHDOG,
+       O_TAG, O_QUIET, O_VERSION, O_PRIV, O_SCENARIO, O_PROGDIR, O_JUNIT, O_SEEDS, O_OUT,
+       O_FIXEDNET, O_NODIGEST, O_ERRDIGEST };
+
+static const opt_help_t opt_help[] = {
+    {'n', "N", "  -n, --npes N          number of PEs (default 1; -np N is the same)\n"},
+    {O_SEED, "S", "      --seed S          seed of the random generator (default 1)\n"},
+    {O_SCENARIO, "FILE",
+     "      --scenario FILE   take program, PEs, seed, network, checks, env and\n"
+     "                        faults from a scenario file; options given on the\n"
+     "                        command line (and PROG, if given) win over it\n"},
+    {O_PROGDIR, "DIR", "      --program-dir DIR run the scenario's program from DIR (same file name)\n"},
+    {O_TRACE, "FILE",
+     "      --trace FILE      write a Chrome trace-event JSON (opens in Perfetto);\n"
+     "                        - writes it to stdout when the run ends\n"},
+    {O_REPORT, "FILE", "      --report FILE     write the run report JSON\n"},
+    {O_CHECK, "LIST",
+     "      --check LIST      findings to raise: all (default), none, a comma list of\n"
+     "                        ids, or all,-id to drop some; --check list prints every\n"
+     "                        id with what it means\n"},
+    {O_NET, "KEY=VALUE",
+     "      --net KEY=VALUE   network parameter, repeatable: latency, bandwidth,\n"
+     "                        overhead, gap, jitter (durations such as 1us, 200ns),\n"
+     "                        bandwidth as a rate (10GB/s), packet (size), call\n"
+     "                        (duration), ordering (adaptive|fifo)\n"},
+    {O_STACK, "SIZE", "      --stack-size SIZE stack of each PE (default 1M; K, M, G suffixes)\n"},
+    {O_HEAP, "SIZE",
+     "      --heap-size SIZE  symmetric heap of each PE (default 64M, or the\n"
+     "                        SHMEM_SYMMETRIC_SIZE environment variable)\n"},
+    {O_WATCHDOG, "SECS",
+     "      --watchdog SECS   end a PE that runs SECS wall seconds without calling\n"
+     "                        the simulator (default 20, 0 = off)\n"},
+    {O_PRIV, "MODE",
+     "      --privatize MODE  how each PE gets its own globals: copy (a program copy\n"
+     "                        per PE), swap (one copy, data swapped at each switch),\n"
+     "                        auto (copy while the kernel's mapping limit allows;\n"
+     "                        default)\n"},
+    {O_TAG, "", "      --tag-output      prefix every output line with [PE n]\n"},
+    {O_QUIET, "", "      --quiet           no summary paragraph at the end\n"},
+    {'j', "J", "  -j, --jobs J          test, explore: child processes at a time (default:\n"
+               "                        the CPU count)\n"},
+    {O_JUNIT, "FILE", "      --junit FILE      test: also write a JUnit XML report for CI\n"},
+    {O_SEEDS, "A..B", "      --seeds A..B      explore: the seeds to run (default 1..100)\n"},
+    {O_OUT, "DIR",
+     "      --out DIR         explore: where to write the failure scenarios (made if\n"
+     "                        missing; default .)\n"},
+    {O_FIXEDNET, "",
+     "      --fixed-network   explore: do not vary the jitter from seed to seed (it\n"
+     "                        is not varied either with --net jitter= or --scenario)\n"},
+    {O_NODIGEST, "",
+     "      --no-output-digest  explore: do not group runs by what they print (for\n"
+     "                        programs that print timings)\n"},
+    {O_ERRDIGEST, "", "      --stderr-digest   explore: group runs by their stderr too\n"},
+    {'h', "", "  -h, --help            this text\n"},
+    {O_VERSION, "", "      --version         the version\n"},
+};
+#define NOPT_HELP (sizeof opt_help / sizeof opt_help[0])
+
+static const char usage_tail[] =
     "\n"
     "exit status: 0 every PE ended with status 0; 1 a PE exited non-zero;\n"
     "2 usage or input error; 3 deadlock; 4 an error finding; 5 a PE crashed\n"
     "(signal, stack overflow, injected crash); 6 watchdog; 7 stopped by a\n"
     "signal from outside (SIGTERM, SIGINT).  test: 0 when every\n"
     "scenario passed, else 1.  explore: 0 when no seed failed, else 1.\n";
+
+static const char *takers(int c);
+
+/* The help of command cmd (0..3), or of all of them (-1). */
+static void print_help(int cmd)
+{
+    fputs(cmd < 0 ? usage_head : cmd_head[cmd], stdout);
+    fputs("\noptions:\n", stdout);
+    for (size_t i = 0; i < NOPT_HELP; i++)
+        if (cmd < 0 || strchr(takers(opt_help[i].id), "RPTE"[cmd]))
+            fputs(opt_help[i].text, stdout);
+    fputs(usage_tail, stdout);
+}
 
 int cli_usage_error(const char *fmt, ...)
 {
@@ -169,10 +227,6 @@ static int parse_seeds(const char *s, uint64_t *lo, uint64_t *hi)
     return 0;
 }
 
-enum { O_SEED = 256, O_TRACE, O_REPORT, O_CHECK, O_NET, O_STACK, O_HEAP, O_WATCHDOG,
-       O_TAG, O_QUIET, O_VERSION, O_PRIV, O_SCENARIO, O_PROGDIR, O_JUNIT, O_SEEDS, O_OUT,
-       O_FIXEDNET, O_NODIGEST, O_ERRDIGEST };
-
 static const struct option long_opts[] = {
     {"npes", required_argument, NULL, 'n'},
     {"seed", required_argument, NULL, O_SEED},
@@ -241,7 +295,14 @@ static int apply_run_option(cli_opts_t *o, int c, const char *arg, int *status)
         return 0;
     case O_TRACE: cfg->trace_path = arg; o->given |= CLI_GIVEN_TRACE; return 0;
     case O_REPORT: cfg->report_path = arg; o->given |= CLI_GIVEN_REPORT; return 0;
-    case O_CHECK: cfg->checks = arg; o->given |= CLI_GIVEN_CHECKS; return 0;
+    case O_CHECK:
+        if (strcmp(arg, "list") == 0) {
+            sim_finding_list(stdout);
+            return *status = 0, -1;
+        }
+        cfg->checks = arg;
+        o->given |= CLI_GIVEN_CHECKS;
+        return 0;
     case O_NET:
         if (sim_netparams_set_kv(&cfg->net, arg, err, sizeof err))
             return *status = cli_usage_error("--net %s: %s", arg, err), -1;
@@ -300,7 +361,7 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
         if (parse_seeds(arg, &o->seed_lo, &o->seed_hi))
             return *status = cli_usage_error("--seeds needs A..B with A <= B, got '%s'", arg), -1;
         return 0;
-    case 'h': fputs(usage_text, stdout); *status = 0; return -1;
+    case 'h': print_help(o->cmd); *status = 0; return -1;
     case O_VERSION: printf("shmemsim %s\n", SHMEMSIM_VERSION); *status = 0; return -1;
     default: return apply_run_option(o, c, arg, status);
     }
@@ -312,8 +373,96 @@ static int is_explore_own(int c)
            c == O_ERRDIGEST;
 }
 
+/* Edit distance of a and b, a swap of two neighbours counting one (for
+ * suggestions; short strings only). */
+static size_t distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return 99;
+    size_t d[64][64];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+            d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < d[i][j])
+                d[i][j] = d[i - 2][j - 2] + 1; /* two letters swapped */
+        }
+    return d[la][lb];
+}
+
+/* The candidate nearest to word, if near enough to be a typo, or NULL. */
+static const char *nearest(const char *word, const char *const *cands, size_t n)
+{
+    const char *best = NULL;
+    size_t bd = 99;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = distance(word, cands[i]);
+        if (d < bd) {
+            bd = d;
+            best = cands[i];
+        }
+    }
+    size_t len = strlen(word);
+    return best && bd <= (len < 6 ? 1 : 2) ? best : NULL;
+}
+
+static const opt_help_t *help_of(int id)
+{
+    for (size_t i = 0; i < NOPT_HELP; i++)
+        if (opt_help[i].id == id)
+            return &opt_help[i];
+    return NULL;
+}
+
+/* The message for an option getopt refused: a missing value ("option
+ * --junit needs a FILE"), or an unknown option with the nearest known one. */
+static int option_error(const char *arg, int opt)
+{
+    if (opt) {
+        const opt_help_t *h = help_of(opt);
+        const char *name = NULL;
+        for (size_t i = 0; long_opts[i].name; i++)
+            if (long_opts[i].val == opt)
+                name = long_opts[i].name;
+        if (h && h->value[0] && name)
+            return cli_usage_error("option --%s needs a%s %s", name,
+                                   strchr("AEIOU", h->value[0]) ? "n" : "", h->value);
+        if (opt < 256)
+            return cli_usage_error("unknown option '-%c'", opt);
+    }
+    char word[64];
+    snprintf(word, sizeof word, "%s", arg + strspn(arg, "-"));
+    word[strcspn(word, "=")] = '\0';
+    const char *names[64];
+    size_t n = 0;
+    for (size_t i = 0; long_opts[i].name && n < 64; i++)
+        names[n++] = long_opts[i].name;
+    const char *near = nearest(word, names, n);
+    if (near)
+        return cli_usage_error("unknown option '%s' (did you mean --%s?)", arg, near);
+    return cli_usage_error("unknown option '%s'", arg);
+}
+
+/* -np N, the oshrun/mpirun habit, is -n N; rewritten before getopt sees
+ * it (only among the options, not among PROG's arguments). */
+static void accept_np(int argc, char **argv)
+{
+    static char dash_n[] = "-n";
+    for (int i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "-np") == 0)
+            argv[i] = dash_n;
+}
+
 int cli_parse(int cmd, int argc, char **argv, cli_opts_t *o, int *status)
 {
+    accept_np(argc, argv);
     memset(o, 0, sizeof *o);
     o->cmd = cmd;
     sim_config_default(&o->cfg);
@@ -331,10 +480,7 @@ int cli_parse(int cmd, int argc, char **argv, cli_opts_t *o, int *status)
     for (int before = optind; (c = getopt_long(argc, argv, shorts, long_opts, NULL)) != -1;
          before = optind) {
         if (c == '?') {
-            if (optopt && optopt < 256)
-                *status = cli_usage_error("option -%c needs an argument or is unknown", optopt);
-            else
-                *status = cli_usage_error("unknown option '%s'", argv[optind - 1]);
+            *status = option_error(argv[before], optopt);
             cli_opts_free(o);
             return -1;
         }
@@ -439,6 +585,22 @@ int cli_config(cli_opts_t *o, char **prog, int nprog, sim_scenario_t **scen)
 }
 
 /* run, and replay (whose one operand is the scenario file). */
+/* An output file the run will write: checked before it starts, so a bad
+ * path is a usage error, not a run whose report is lost at the end. */
+static int check_output(const char *opt, const char *path)
+{
+    struct stat st;
+    if (!path || strcmp(path, "-") == 0)
+        return 0;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return cli_usage_error("--%s %s: is a directory", opt, path);
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return cli_usage_error("--%s %s: cannot write: %s", opt, path, strerror(errno));
+    fclose(f);
+    return 0;
+}
+
 static int run_command(int cmd, int argc, char **argv)
 {
     cli_opts_t o;
@@ -457,6 +619,12 @@ static int run_command(int cmd, int argc, char **argv)
     }
     status = cli_config(&o, argv + first, argc - first, &scen);
     if (status == 0)
+        status = check_output("trace", o.cfg.trace_path);
+    if (status == 0 && strcmp(o.cfg.report_path ? o.cfg.report_path : "", "-") == 0)
+        status = cli_usage_error("--report needs a FILE (- is only for --trace)");
+    if (status == 0)
+        status = check_output("report", o.cfg.report_path);
+    if (status == 0)
         status = sim_run(&o.cfg);
     sim_scenario_free(scen);
     cli_opts_free(&o);
@@ -467,6 +635,10 @@ int main(int argc, char **argv)
 {
     if (argc < 2)
         return cli_usage_error("no command or program given");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        print_help(-1);
+        return 0;
+    }
     if (strcmp(argv[1], "run") == 0)
         return run_command(CLI_RUN, argc - 1, argv + 1);
     if (strcmp(argv[1], "replay") == 0)
@@ -477,5 +649,9 @@ int main(int argc, char **argv)
         return cli_explore(argc - 1, argv + 1);
     if (argv[1][0] == '-')
         return run_command(CLI_RUN, argc, argv);
+    static const char *const commands[] = {"run", "replay", "test", "explore"};
+    const char *near = nearest(argv[1], commands, 4);
+    if (near)
+        return cli_usage_error("unknown command '%s' (did you mean '%s'?)", argv[1], near);
     return cli_usage_error("unknown command '%s' (did you mean 'shmemsim run %s'?)", argv[1], argv[1]);
 }

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static FILE *tf;
@@ -20,9 +21,14 @@ static void ts(uint64_t ns)
     fprintf(tf, "%llu.%03llu", (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
 }
 
+/* "-": the trace is kept in memory and written to stdout when the run
+ * ends, after everything the PEs printed, so the two never interleave. */
+static char *to_stdout;
+static size_t to_stdout_len;
+
 int sim_trace_open(const char *path, int npes, char *err, size_t errlen)
 {
-    tf = fopen(path, "w");
+    tf = strcmp(path, "-") == 0 ? open_memstream(&to_stdout, &to_stdout_len) : fopen(path, "w");
     if (!tf) {
         snprintf(err, errlen, "cannot write trace '%s': %s", path, strerror(errno));
         return -1;
@@ -108,4 +114,11 @@ void sim_trace_close(void)
     fprintf(tf, "\n]}\n");
     fclose(tf);
     tf = NULL;
+    if (to_stdout) {
+        fflush(stdout);
+        fwrite(to_stdout, 1, to_stdout_len, stdout);
+        fflush(stdout);
+        free(to_stdout);
+        to_stdout = NULL;
+    }
 }

@@ -180,6 +180,18 @@ START_TEST(test_loops_skip_to_the_next_event)
 }
 END_TEST
 
+/* An allocation the heap cannot hold returns NULL, with one line that
+ * names the option making the heap larger. */
+START_TEST(a_full_heap_names_heap_size)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s heap-full", SIM, PROG("conform"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " ok\n") == 2 &&
+                      tu_count(r.err, "--heap-size") == 1 && strstr(r.err, "returned NULL"),
+                  "%d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *conform_suite(void)
 {
     Suite *s = suite_create("conform");
@@ -193,6 +205,7 @@ Suite *conform_suite(void)
     tcase_add_test(tc, alignment_does_not_depend_on_the_mapping);
     tcase_add_test(tc, large_transfers_keep_few_copies);
     tcase_add_test(tc, test_loops_skip_to_the_next_event);
+    tcase_add_test(tc, a_full_heap_names_heap_size);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -92,6 +92,15 @@ START_TEST(junit_file_parses_with_the_right_counts)
     ck_assert_int_eq(tu_count(x, "<failure "), 1);
     ck_assert_int_eq(tu_count(x, "<error "), 1);
     ck_assert_ptr_nonnull(strstr(x, "&lt;&amp;&gt;?"));
+    /* when and where, as Jenkins and GitLab show them */
+    const char *ts = strstr(x, "<testsuite name=\"shmemsim scenarios\"");
+    ck_assert_ptr_nonnull(ts);
+    int y, mo, d, h, mi, se;
+    const char *t = strstr(ts, " timestamp=\"");
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(sscanf(t, " timestamp=\"%4d-%2d-%2dT%2d:%2d:%2d\"", &y, &mo, &d, &h, &mi, &se), 6);
+    ck_assert(y >= 2024 && mo >= 1 && mo <= 12);
+    ck_assert_ptr_nonnull(strstr(ts, " hostname=\""));
     free(x);
     unlink(junit);
     unlink(bad);
@@ -127,6 +136,67 @@ START_TEST(malformed_scenarios_name_file_line_column)
         ck_assert_str_eq(r.out, "");
         tu_free(&r);
     }
+}
+END_TEST
+
+/* The command line's conveniences: -np, a --help per command, the
+ * nearest option or command for a typo, the missing value named, the
+ * finding ids listed, output paths checked first, --trace - on stdout. */
+START_TEST(command_line_conveniences)
+{
+    run_result_t r = tu_run("%s -np 3 --quiet %s", SIM, tu_prog("ring"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, "errors 0\n") == 3, "%d %s%s", r.status, r.out,
+                  r.err);
+    tu_free(&r);
+    static const struct {
+        const char *cmd, *has, *lacks;
+    } helps[] = {
+        {"run --help", "usage: shmemsim run", "--junit"},
+        {"test --help", "--junit FILE", "--seeds"},
+        {"explore --help", "--seeds A..B", "--junit"},
+        {"replay --help", "usage: shmemsim replay", "--seeds"},
+        {"--help", "--junit FILE", NULL},
+    };
+    for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
+        r = tu_run("%s %s", SIM, helps[i].cmd);
+        ck_assert_msg(r.status == 0 && strstr(r.out, helps[i].has) &&
+                          (!helps[i].lacks || !strstr(r.out, helps[i].lacks)),
+                      "%s:\n%s", helps[i].cmd, r.out);
+        tu_free(&r);
+    }
+    static const struct {
+        const char *cmd, *says;
+    } errs[] = {
+        {"--sed 3 x", "unknown option '--sed' (did you mean --seed?)"},
+        {"run --quite x", "(did you mean --quiet?)"},
+        {"runn x", "unknown command 'runn' (did you mean 'run'?)"},
+        {"exploer x", "(did you mean 'explore'?)"},
+        {"test --junit", "option --junit needs a FILE"},
+        {"run --seed", "option --seed needs a S"},
+        {"run --report /no/such/dir/r.json x", "--report /no/such/dir/r.json: cannot write"},
+        {"run --trace /tmp x", "--trace /tmp: is a directory"},
+    };
+    for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++) {
+        r = tu_run("%s %s", SIM, errs[i].cmd);
+        ck_assert_msg(r.status == 2 && strstr(r.err, errs[i].says) && tu_count(r.err, "\n") == 1,
+                      "'%s' gave %d: %s", errs[i].cmd, r.status, r.err);
+        tu_free(&r);
+    }
+    r = tu_run("%s --check list", SIM);
+    ck_assert_int_eq(r.status, 0);
+    static const char *const some[] = {"psync-reuse", "overlap", "deadlock", "invalid-argument",
+                                       "lapi-foreign-address", "psync-misaligned"};
+    for (size_t i = 0; i < sizeof some / sizeof some[0]; i++)
+        ck_assert_msg(strstr(r.out, some[i]), "--check list lacks %s", some[i]);
+    ck_assert_int_eq(tu_count(r.out, "\n"), 30);
+    ck_assert_ptr_nonnull(strstr(r.out, "data-race "));
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet --trace - %s", SIM, tu_prog("ring"));
+    ck_assert_int_eq(r.status, 0);
+    const char *json = strstr(r.out, "{\"displayTimeUnit\"");
+    ck_assert_msg(json && tu_json_valid(json) == 0 && tu_count(r.out, "errors 0\n") == 2 &&
+                      strstr(r.out, "errors 0\n") < json, "%s", r.out);
+    tu_free(&r);
 }
 END_TEST
 
@@ -629,6 +699,7 @@ Suite *faults_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, every_library_scenario_passes);
     tcase_add_test(tc, junit_file_parses_with_the_right_counts);
+    tcase_add_test(tc, command_line_conveniences);
     tcase_add_test(tc, malformed_scenarios_name_file_line_column);
     tcase_add_test(tc, bad_command_lines_are_usage_errors);
     tcase_add_test(tc, explore_finds_the_missing_fence_and_replay_reproduces_it);

@@ -321,9 +321,10 @@ START_TEST(shmemsim_fc_showme_lists_the_cray_rewrites)
     ck_assert_ptr_nonnull(strstr(r.out, "shmemsim_fmodule_cray.o"));
     ck_assert_ptr_nonnull(strstr(r.out, "-Wl,--wrap=write"));
     tu_free(&r);
-    /* Without --cray: no rewrite, FC picks the compiler. */
-    r = tu_run("FC=my-fortran %s/bin/shmemsim-fc --showme -c tests/programs/f_io.f90",
-               out_dir());
+    /* Without --cray: no rewrite; SHMEMSIM_FC picks the compiler, FC (which
+     * build systems set to the wrapper itself) is not read. */
+    r = tu_run("FC=%s/bin/shmemsim-fc SHMEMSIM_FC=my-fortran %s/bin/shmemsim-fc --showme -c "
+               "tests/programs/f_io.f90", out_dir(), out_dir());
     ck_assert_int_eq(r.status, 0);
     ck_assert_str_eq(r.err, "");
     ck_assert_ptr_nonnull(strstr(r.out, "my-fortran "));

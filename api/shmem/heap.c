@@ -46,6 +46,13 @@ static void *carve(const char *call, size_t align, size_t size, int fill, const 
     sim_pe_t *me = sim_pe_self();
     check_size(call, size);
     void *p = sim_heap_alloc(sim_w->heap, me->id, align, size);
+    static int hinted;
+    if (!p && !hinted) {
+        hinted = 1;
+        fprintf(stderr, "shmemsim: PE %d: %s(%zu bytes) found no room in the symmetric heap "
+                "(%zu bytes per PE) and returned NULL; --heap-size (or SHMEM_SYMMETRIC_SIZE) "
+                "sets a larger one\n", me->id, call, size, sim_w->heap->user_size);
+    }
     if (p) {
         sim_heap_set_site(sim_w->heap, me->id, p, me->call_site);
         memset(p, fill, size);

@@ -12,6 +12,7 @@
  *   alt-psync      back-to-back broadcasts alternating two pSyncs
  *   inplace-bcast  broadcast with dest == source (an overlap finding)
  *   oob-put        a put past its heap block lands in the next block
+ *   heap-full      shmem_malloc larger than the heap returns NULL
  */
 #include <shmem.h>
 #include <stdint.h>
@@ -259,6 +260,8 @@ int main(int argc, char **argv)
         inplace_bcast();
     else if (!strcmp(c, "oob-put"))
         oob_put();
+    else if (!strcmp(c, "heap-full"))
+        EXPECT(shmem_malloc((size_t)1 << 40) == NULL);
     else {
         fprintf(stderr, "conform: unknown case '%s'\n", c);
         shmem_global_exit(2);
