@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #define SIM tu_shmemsim()
-#define HELLO "tests/build-systems/cmake/hello.c"
+#define HELLO "tests/build-systems/hello.c"
 
 static char tmp[64];
 
@@ -127,7 +127,7 @@ START_TEST(an_autotools_project_builds_and_tests)
         fprintf(stderr, "check_build: autoreconf/automake not installed: autotools test skipped\n");
         return;
     }
-    run_result_t r = tu_run("cp -r tests/build-systems/autotools %s/ && cd %s/autotools && "
+    run_result_t r = tu_run("cp -r tests/build-systems/. %s/ && cd %s/autotools && "
                             "PATH=%s/bin:$PATH && autoreconf -i >/dev/null 2>&1 && "
                             "./configure CC=shmemsim-cc >/dev/null && make -s check >/dev/null "
                             "2>&1; echo \"status $?\"; cat hello.log",
@@ -147,7 +147,7 @@ START_TEST(a_cmake_project_builds_and_tests)
         return;
     }
     const char *out = out_abs();
-    run_result_t r = tu_run("cp -r tests/build-systems/cmake %s/ && mkdir %s/cmake/build && "
+    run_result_t r = tu_run("cp -r tests/build-systems/. %s/ && mkdir %s/cmake/build && "
                             "cd %s/cmake/build && cmake -DCMAKE_C_COMPILER=%s/bin/shmemsim-cc .. "
                             ">/dev/null && make -s >/dev/null && ctest --output-on-failure",
                             tmp, tmp, tmp, out);

@@ -3,7 +3,6 @@
 #define SHMEMX_H
 
 #include <shmem.h>
-#include <time.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -73,13 +72,9 @@ typedef shmem_team_config_t shmemx_team_config_t;
 #define shmemx_putmem_signal shmem_putmem_signal
 #define shmemx_putmem_signal_nbi shmem_putmem_signal_nbi
 
-/* Virtual seconds, as SOS's wall-clock timer (here the simulated clock). */
-static inline double shmemx_wtime(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+/* Seconds of virtual time, as Sandia's wall-clock timer (here the
+ * simulated clock); a routine of the library, so configure finds it. */
+double shmemx_wtime(void);
 
 #define SHMEMXI static inline __attribute__((always_inline, artificial, unused))
 
@@ -214,8 +209,8 @@ SHMEM_TEAM_COMPLEX_TYPES(SHMEMXI_COMPLEX)
 #define shmemx_prod_reduce(...) shmem_prod_reduce(__VA_ARGS__)
 #define shmemx_sum_inscan(...) shmem_sum_inscan(__VA_ARGS__)
 #define shmemx_sum_exscan(...) shmem_sum_exscan(__VA_ARGS__)
-#define shmemx_ibput(d, ...) SHMEMI_G(SHMEMI_RMA, _ibput, d)(d, __VA_ARGS__)
-#define shmemx_ibget(d, ...) SHMEMI_G(SHMEMI_RMA, _ibget, d)(d, __VA_ARGS__)
+#define shmemx_ibput(...) shmem_ibput(__VA_ARGS__)
+#define shmemx_ibget(...) shmem_ibget(__VA_ARGS__)
 #endif
 
 #ifdef __cplusplus

@@ -1,6 +1,7 @@
 /* api/shmem/init: library setup and query, exits, accessibility, the
  * per-PE state, and the legacy no-op routines. */
 #include "shmem_impl.h"
+#include "shmemx.h"
 #include "race.h"
 #include "hb.h"
 #include "util.h"
@@ -255,6 +256,11 @@ int shmem_addr_accessible(const void *addr, int pe)
  * whichever PE runs (see sim/mem.h).  Stores through it bypass the network
  * and so wake no waiter by themselves: the storer's next fence, quiet,
  * barrier, wait or test does (see shm_wake_after_direct_stores). */
+double shmemx_wtime(void)
+{
+    return sim_w ? (double)sim_w->now * 1e-9 : 0.0;
+}
+
 /* dest in world PE pe's memory, for direct loads and stores. */
 static void *direct(const void *dest, int pe)
 {

@@ -146,12 +146,13 @@ static int reduce(const char *call, shmem_team_t team, void *dest, const void *s
     return 0;
 }
 
-/* Scans (1.6): a chain along the team.  Member i waits for the sum of the
- * members before it, which member i-1 puts into its dest and flags in
- * pSync[0]; it adds its source, passes that on to member i+1's dest, and
- * leaves in its own dest the sum with its source (inscan) or without it
- * (exscan; the first member's is zero).  Every member's dest must be
- * ready before any member calls, as for the other collectives. */
+/* Scans (1.6): a chain along the team.  Member i first copies its source
+ * (dest may be the same array) and tells member i-1 (pSync[1]) that its
+ * dest may now be written; it waits for the sum of the members before it,
+ * which member i-1 puts into its dest and flags in pSync[0]; it adds its
+ * source, passes that on to member i+1's dest once member i+1 is ready,
+ * and leaves in its own dest the sum with its source (inscan) or without
+ * it (exscan; the first member's is zero). */
 static int scan(const char *call, shmem_team_t team, void *dest, const void *src, size_t n,
                 size_t es, coll_combine_fn op, int inclusive)
 {
@@ -161,29 +162,36 @@ static int scan(const char *call, shmem_team_t team, void *dest, const void *src
         shm_check_sym(call, "source", src, n * es))
         return -1;
     long *ps = (long *)area(t, TEAM_PSYNC_OFF);
-    unsigned char *sum = sim_xmalloc(n * es > 0 ? n * es : 1);
+    size_t bytes = n * es;
+    unsigned char *mine = sim_xmalloc(bytes > 0 ? bytes : 1);
+    unsigned char *sum = sim_xmalloc(bytes > 0 ? bytes : 1);
+    memcpy(mine, src, bytes);
+    char why[160];
     if (s.me > 0) {
-        char why[160];
+        coll_set_word(call, &ps[1], 1, coll_pe(&s, s.me - 1));
         snprintf(why, sizeof why, "%s (waiting for the sum of members 0..%d from PE %d)", call,
                  s.me - 1, coll_pe(&s, s.me - 1));
         coll_wait_ge(why, &ps[0], 1);
-        memcpy(sum, dest, n * es);
-        op(sum, src, n);
+        memcpy(sum, dest, bytes);
+        op(sum, mine, n);
     } else {
-        memcpy(sum, src, n * es);
+        memcpy(sum, mine, bytes);
     }
     if (s.me + 1 < s.size) {
         int next = coll_pe(&s, s.me + 1);
-        coll_put(call, dest, sum, n * es, next);
+        snprintf(why, sizeof why, "%s (waiting for PE %d to have read its source)", call, next);
+        coll_wait_ge(why, &ps[1], 1);
+        coll_put(call, dest, sum, bytes, next);
         coll_fence();
         coll_set_word(call, &ps[0], 1, next);
     }
     if (inclusive)
-        memcpy(dest, sum, n * es);
+        memcpy(dest, sum, bytes);
     else if (s.me == 0)
-        memset(dest, 0, n * es);
+        memset(dest, 0, bytes);
+    free(mine);
     free(sum);
-    ps[0] = SHMEM_SYNC_VALUE;
+    ps[0] = ps[1] = SHMEM_SYNC_VALUE;
     team_done(call, &s, t);
     return 0;
 }

@@ -15,6 +15,8 @@
  *   heap-full      shmem_malloc larger than the heap returns NULL
  */
 #include <shmem.h>
+
+#include "expect.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,13 +25,6 @@
 
 static int me, npes, errors;
 
-#define EXPECT(cond)                                                       \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            printf("PE %d: line %d: %s failed\n", me, __LINE__, #cond);    \
-            errors++;                                                      \
-        }                                                                  \
-    } while (0)
 
 static void calloc_flags(void)
 {

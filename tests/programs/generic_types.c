@@ -4,6 +4,8 @@
  * atomic names, the bitwise atomics and the team bitwise reductions.
  * Prints "PE n generic types ok" or the failed checks. */
 #include <shmem.h>
+
+#include "expect.h"
 #include <stdint.h>
 #include <stdio.h>
 
@@ -19,13 +21,6 @@ static int me, npes, right, errors;
 #define DEFERRED(T, N, body) DEFER(body)(T, N)
 #define EACH2(table, body) EXPAND(table(DEFERRED2_##body))
 
-#define EXPECT(cond)                                                            \
-    do {                                                                        \
-        if (!(cond)) {                                                          \
-            errors++;                                                           \
-            printf("PE %d: line %d: %s failed\n", me, __LINE__, #cond);         \
-        }                                                                       \
-    } while (0)
 
 /* Waits and tests: the right neighbour sets v[0] and v[1] to 1. */
 #define P2P(T, N)                                                               \

@@ -3,19 +3,14 @@
  * computes as the standard one.  argv[1] "bad": a typed shmemx_ call to a
  * PE that does not exist, whose finding must name this file's line. */
 #include <shmem.h>
+
+#include "expect.h"
 #include <shmemx.h>
 #include <stdio.h>
 #include <string.h>
 
 static int me, npes, errors;
 
-#define EXPECT(cond)                                                            \
-    do {                                                                        \
-        if (!(cond)) {                                                          \
-            errors++;                                                           \
-            printf("PE %d: line %d: %s failed\n", me, __LINE__, #cond);         \
-        }                                                                       \
-    } while (0)
 
 static int flags[8];
 static long in[2], out[2], data[4];

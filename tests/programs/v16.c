@@ -3,18 +3,13 @@
  * team_ptr, ibput/ibget, and the sum scans (typed and generic) over the
  * world and over a strided team.  Prints "PE n v16 ok" or the failures. */
 #include <shmem.h>
+
+#include "expect.h"
 #include <stdint.h>
 #include <stdio.h>
 
 static int me, npes, errors;
 
-#define EXPECT(cond)                                                            \
-    do {                                                                        \
-        if (!(cond)) {                                                          \
-            errors++;                                                           \
-            printf("PE %d: line %d: %s failed\n", me, __LINE__, #cond);         \
-        }                                                                       \
-    } while (0)
 
 static uint64_t sig;
 static long dst[32], src[32];
