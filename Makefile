@@ -6,7 +6,7 @@
 #   make demo         the seed examples and a fault scenario
 #   make fuzz         the scenario loader under libFuzzer (needs clang;
 #                     FUZZ_SECONDS=60)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (make uninstall PREFIX=... removes it)
 CC      ?= gcc
 ifeq ($(origin FC),default)
 FC      := gfortran
@@ -41,7 +41,7 @@ FMODULE_O := $(O)/lib/shmemsim_fmodule.o $(O)/lib/shmemsim_fmodule_cray.o
 # shmemsim-cc finds them next to its bin/.
 HEADERS  := $(if $(filter .,$(O)),,$(O)/api/include/shmem.h)
 
-.PHONY: all check check-asan bench demo fuzz install clean
+.PHONY: all check check-asan bench demo fuzz install uninstall clean
 NOTSAN   := $(O)/lib/notsan/libtsan.so
 all: $(BIN) $(CCWRAP) $(FCWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(HEADERS) $(NOTSAN)
 
@@ -212,6 +212,15 @@ install: all
 	    -e "s|@CFLAGS@|$$($(PREFIX)/bin/shmemsim-cc --no-race-instrumentation --showme:compile | tr -d "'")|" \
 	    -e "s|@LIBS@|$$($(PREFIX)/bin/shmemsim-cc --showme:link | sed 's/^.*-I[^ ]* //' | tr -d "'")|" \
 	    scripts/shmemsim.pc.in > $(PREFIX)/lib/pkgconfig/shmemsim.pc
+
+# Removes exactly what install put there.
+uninstall:
+	rm -f $(PREFIX)/bin/shmemsim $(PREFIX)/bin/shmemsim-cc $(PREFIX)/bin/shmemsim-fc
+	rm -f $(PREFIX)/lib/libshmemsim.so $(PREFIX)/lib/shmemsim_module.o \
+	    $(addprefix $(PREFIX)/lib/,$(notdir $(FMODULE_O))) $(PREFIX)/lib/notsan/libtsan.so \
+	    $(PREFIX)/lib/pkgconfig/shmemsim.pc
+	rm -rf $(PREFIX)/include/shmemsim
+	-rmdir $(PREFIX)/lib/notsan 2>/dev/null
 
 clean:
 	rm -rf build bin lib

@@ -70,7 +70,7 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT
     fi
     # shellcheck disable=SC2086
     if ! (cd "$dir" && "$bin/shmemsim-cc" -g -O1 -I"$out/include" -I"$incdir" $flags \
-              -o "$out/$name" "$src" -lm) >"$log" 2>&1; then
+              ${defs:-} -o "$out/$name" "$src" -lm) >"$log" 2>&1; then
         echo "failed $name build: $(grep -m1 'error' "$log" | cut -c1-160)"; return
     fi
     set +e
@@ -112,9 +112,10 @@ for dir in "$@"; do
     dir=$(cd "$dir" && pwd)
     out=$dir/shmemsim-results
     mkdir -p "$out/include"
-    # tests-sos sources include the configure header: what its configure
-    # finds when CC is shmemsim-cc.
+    # What tests-sos's configure finds when CC is shmemsim-cc, as its
+    # header (config.h) and as the -D flags of DEFS.
     echo '#define HAVE_SHMEMX_WTIME 1' >"$out/include/config.h"
+    defs=-DHAVE_SHMEMX_WTIME=1
     list=$out/jobs
     : >"$list"
     if [ -f "$dir/test/unit/Makefile.am" ]; then

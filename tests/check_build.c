@@ -157,7 +157,8 @@ START_TEST(a_cmake_project_builds_and_tests)
 }
 END_TEST
 
-/* After make install, pkg-config's flags make a PE module that runs. */
+/* After make install, pkg-config's flags make a PE module that runs, and
+ * make uninstall removes every file install made. */
 START_TEST(pkg_config_builds_a_runnable_module)
 {
     if (!have("pkg-config")) {
@@ -167,10 +168,13 @@ START_TEST(pkg_config_builds_a_runnable_module)
     run_result_t r = tu_run("make -s install O=%s PREFIX=%s/inst >/dev/null && "
                             "PKG_CONFIG_PATH=%s/inst/lib/pkgconfig && export PKG_CONFIG_PATH && "
                             "cc $(pkg-config --cflags shmemsim) -o %s/h %s $(pkg-config --libs "
-                            "shmemsim) && SHMEMSIM_NPES=2 %s/h",
-                            tu_out_dir(), tmp, tmp, tmp, HELLO, tmp);
+                            "shmemsim) && SHMEMSIM_NPES=2 %s/h && "
+                            "make -s uninstall O=%s PREFIX=%s/inst && "
+                            "echo \"left: $(find %s/inst -type f | wc -l)\"",
+                            tu_out_dir(), tmp, tmp, tmp, HELLO, tmp, tu_out_dir(), tmp, tmp);
     ck_assert_msg(r.status == 0 && tu_count(r.out, " of 2: ok\n") == 2, "%d\n%s%s", r.status,
                   r.out, r.err);
+    ck_assert_msg(strstr(r.out, "left: 0\n"), "make uninstall left files: %s", r.out);
     tu_free(&r);
 }
 END_TEST
