@@ -416,7 +416,7 @@ typedef struct {
 typedef union {
     lapi_util_type_t Util_type;
     lapi_thread_func_t thread;
-    char reserved[256];  /* room for the utility types not implemented */
+    char reserved[256];  /* room for the utility types other LAPI versions define */
 } lapi_util_t;
 
 /* ---- Return codes ---- */

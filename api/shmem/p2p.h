@@ -1,4 +1,4 @@
-/* api/shmem/p2p.h: internal interface of the point-to-point API (issue #3):
+/* api/shmem/p2p.h: internal interface of the point-to-point API:
  * teams and their pSync pool, contexts, and the one internal operation
  * behind each family of public routines.  Included by shmem_impl.h.
  *

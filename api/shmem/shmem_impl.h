@@ -41,7 +41,7 @@ typedef struct shm_pe {
     int initialized;  /* shmem_init or start_pes was called */
     int finalized;    /* shmem_finalize was called */
     sim_chan_t chan;  /* the default context's channel */
-    /* Point-to-point API state (issue #3). */
+    /* Point-to-point API state. */
     shm_ctx_t dflt;       /* SHMEM_CTX_DEFAULT (dflt.chan == &chan) */
     shm_ctx_t *ctxs;      /* contexts created and not yet destroyed */
     shm_team_t *world;    /* SHMEM_TEAM_WORLD (slot 0 of the team pool) */
