@@ -160,7 +160,8 @@ static const char *const collect_algos[] = {"tree", "linear", NULL};
 static void gather_all(const char *call, const coll_set_t *s, void *dest, const void *src,
                        size_t off, size_t n, long *psync)
 {
-    memcpy((char *)dest + off, src, n);
+    if (n) /* a zero-length collective may pass NULL */
+        memcpy((char *)dest + off, src, n);
     for (int k = 1; k < s->size; k++)
         coll_put(call, (char *)dest + off, src, n, coll_pe(s, (s->me + k) % s->size));
     coll_fence();
@@ -177,7 +178,8 @@ static void fcollect_ring(const char *call, const coll_set_t *s, void *dest, con
 {
     int right = coll_pe(s, (s->me + 1) % s->size);
     char why[200];
-    memcpy((char *)dest + (size_t)s->me * n, src, n);
+    if (n)
+        memcpy((char *)dest + (size_t)s->me * n, src, n);
     for (int t = 1; t < s->size; t++) {
         size_t off = (size_t)((s->me - t + 1 + s->size) % s->size) * n;
         coll_put(call, (char *)dest + off, (char *)dest + off, n, right);
@@ -252,7 +254,8 @@ static void collect_tree(const char *call, const coll_set_t *s, void *dest, cons
 {
     char why[200];
     if (s->me == 0) {
-        memcpy((char *)dest + off, src, n);
+        if (n)
+            memcpy((char *)dest + off, src, n);
         snprintf(why, sizeof why, "%s (waiting for %d blocks)", call, s->size - 1);
         coll_wait_ge(why, &psync[0], s->size - 1);
     } else {

@@ -80,7 +80,7 @@ static int bcast(const char *call, shmem_team_t team, void *dest, const void *sr
                           "was skipped.", root, s.size - 1);
         return -1;
     }
-    if (s.me == root && dest != src) /* team broadcast updates the root too */
+    if (s.me == root && dest != src && n) /* team broadcast updates the root too */
         memmove(dest, src, n);
     coll_bcast_core(call, &s, dest, src, n, root, (long *)area(t, TEAM_PSYNC_OFF));
     team_done(call, &s, t);
@@ -165,16 +165,18 @@ static int scan(const char *call, shmem_team_t team, void *dest, const void *src
     size_t bytes = n * es;
     unsigned char *mine = sim_xmalloc(bytes > 0 ? bytes : 1);
     unsigned char *sum = sim_xmalloc(bytes > 0 ? bytes : 1);
-    memcpy(mine, src, bytes);
+    if (bytes)
+        memcpy(mine, src, bytes);
     char why[160];
     if (s.me > 0) {
         coll_set_word(call, &ps[1], 1, coll_pe(&s, s.me - 1));
         snprintf(why, sizeof why, "%s (waiting for the sum of members 0..%d from PE %d)", call,
                  s.me - 1, coll_pe(&s, s.me - 1));
         coll_wait_ge(why, &ps[0], 1);
-        memcpy(sum, dest, bytes);
+        if (bytes)
+            memcpy(sum, dest, bytes);
         op(sum, mine, n);
-    } else {
+    } else if (bytes) {
         memcpy(sum, mine, bytes);
     }
     if (s.me + 1 < s.size) {
@@ -185,9 +187,9 @@ static int scan(const char *call, shmem_team_t team, void *dest, const void *src
         coll_fence();
         coll_set_word(call, &ps[0], 1, next);
     }
-    if (inclusive)
+    if (inclusive && bytes)
         memcpy(dest, sum, bytes);
-    else if (s.me == 0)
+    else if (s.me == 0 && bytes)
         memset(dest, 0, bytes);
     free(mine);
     free(sum);

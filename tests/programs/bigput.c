@@ -41,6 +41,8 @@ int main(int argc, char **argv)
     if (!strcmp(how, "put_signal"))
         errors += sig != (uint64_t)count;
     printf("PE %d %s\n", me, errors ? "FAILED" : "ok");
+    free(src);
+    shmem_free(dst);
     shmem_finalize();
     return errors != 0;
 }
