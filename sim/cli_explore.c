@@ -479,8 +479,20 @@ static int explore(const cli_opts_t *o, const sim_scenario_t *scen, int argc, ch
     if (span >= 10000000)
         return cli_usage_error("--seeds %llu..%llu is more than 10 million runs",
                                (unsigned long long)o->seed_lo, (unsigned long long)o->seed_hi);
+    /* --shard K/N: every N-th seed from the K-th on, so N jobs cover the
+     * range once between them. */
+    uint64_t first = o->seed_lo, step = 1;
+    if (o->shard_n) {
+        first = o->seed_lo + (uint64_t)(o->shard_k - 1);
+        step = (uint64_t)o->shard_n;
+    }
     xstate_t x = {0};
-    x.n = (int)span + 1;
+    x.n = first > o->seed_hi ? 0 : (int)((o->seed_hi - first) / step + 1);
+    if (x.n == 0) {
+        printf("explore: shard %d/%d of seeds %llu..%llu holds no seed\n", o->shard_k,
+               o->shard_n, (unsigned long long)o->seed_lo, (unsigned long long)o->seed_hi);
+        return 0;
+    }
     x.r = calloc((size_t)x.n, sizeof *x.r);
     x.c = calloc((size_t)x.n, sizeof *x.c);
     x.oc = calloc((size_t)x.n, sizeof *x.oc);
@@ -488,7 +500,7 @@ static int explore(const cli_opts_t *o, const sim_scenario_t *scen, int argc, ch
     x.o = o;
     int vary = vary_network(o);
     for (int i = 0; i < x.n; i++) {
-        x.r[i].seed = o->seed_lo + (uint64_t)i;
+        x.r[i].seed = first + (uint64_t)i * step;
         x.r[i].jitter_ns = vary ? seed_jitter(o, x.r[i].seed) : o->cfg.net.jitter_ns;
         if (vary)
             snprintf(x.r[i].net_arg, sizeof x.r[i].net_arg, "jitter=%lluns",
@@ -497,9 +509,13 @@ static int explore(const cli_opts_t *o, const sim_scenario_t *scen, int argc, ch
         x.c[i].argv = child_argv(o, argc, argv, &x.r[i]);
     }
     char *copy = strdup(o->cfg.program);
-    printf("explore: %d run%s of %s on %d PE%s (seeds %llu..%llu, %d at a time)\n", x.n,
+    char shard[64] = "";
+    if (o->shard_n)
+        snprintf(shard, sizeof shard, ", shard %d/%d: seeds %llu, %llu, ...", o->shard_k,
+                 o->shard_n, (unsigned long long)first, (unsigned long long)(first + step));
+    printf("explore: %d run%s of %s on %d PE%s (seeds %llu..%llu%s, %d at a time)\n", x.n,
            x.n == 1 ? "" : "s", basename(copy), o->cfg.npes, o->cfg.npes == 1 ? "" : "s",
-           (unsigned long long)o->seed_lo, (unsigned long long)o->seed_hi, o->jobs);
+           (unsigned long long)o->seed_lo, (unsigned long long)o->seed_hi, shard, o->jobs);
     free(copy);
     fflush(stdout);
     int status = cli_children_run(x.c, x.n, o->jobs, on_done, &x) != 0 ? SIM_EXIT_USAGE : 0;

@@ -76,7 +76,7 @@ typedef struct opt_help {
 
 enum { O_SEED = 256, O_TRACE, O_REPORT, O_CHECK, O_NET, O_STACK, O_HEAP, O_WATCHDOG,
        O_TAG, O_QUIET, O_VERSION, O_PRIV, O_SCENARIO, O_PROGDIR, O_JUNIT, O_SEEDS, O_OUT,
-       O_FIXEDNET, O_NODIGEST, O_ERRDIGEST };
+       O_FIXEDNET, O_NODIGEST, O_ERRDIGEST, O_SHARD };
 
 static const opt_help_t opt_help[] = {
     {'n', "N", "  -n, --npes N          number of PEs (default 1; -np N is the same)\n"},
@@ -117,6 +117,9 @@ static const opt_help_t opt_help[] = {
                "                        the CPU count)\n"},
     {O_JUNIT, "FILE", "      --junit FILE      test: also write a JUnit XML report for CI\n"},
     {O_SEEDS, "A..B", "      --seeds A..B      explore: the seeds to run (default 1..100)\n"},
+    {O_SHARD, "K/N",
+     "      --shard K/N       explore: run only the K-th of N interleaved slices of the\n"
+     "                        seeds (A+K-1, A+K-1+N, ...), e.g. one per CI job\n"},
     {O_OUT, "DIR",
      "      --out DIR         explore: where to write the failure scenarios (made if\n"
      "                        missing; default .)\n"},
@@ -249,6 +252,7 @@ static const struct option long_opts[] = {
     {"fixed-network", no_argument, NULL, O_FIXEDNET},
     {"no-output-digest", no_argument, NULL, O_NODIGEST},
     {"stderr-digest", no_argument, NULL, O_ERRDIGEST},
+    {"shard", required_argument, NULL, O_SHARD},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, O_VERSION},
     {0, 0, 0, 0},
@@ -262,7 +266,8 @@ static const char *takers(int c)
     case O_PROGDIR: case 'h': case O_VERSION: return "RPTE";
     case 'j': return "TE";
     case O_JUNIT: return "T";
-    case O_SEEDS: case O_OUT: case O_FIXEDNET: case O_NODIGEST: case O_ERRDIGEST: return "E";
+    case O_SEEDS: case O_OUT: case O_FIXEDNET: case O_NODIGEST: case O_ERRDIGEST: case O_SHARD:
+        return "E";
     case O_SEED: case O_TRACE: case O_REPORT: return "RP";
     default: return "RPE";
     }
@@ -357,6 +362,16 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
             return *status = cli_usage_error("--jobs needs a number from 1 to 256, got '%s'", arg), -1;
         o->jobs = (int)v;
         return 0;
+    case O_SHARD: {
+        int k, n, used = 0;
+        if (sscanf(arg, "%d/%d%n", &k, &n, &used) != 2 || arg[used] || n < 1 || n > 100000 ||
+            k < 1 || k > n)
+            return *status = cli_usage_error("--shard needs K/N with 1 <= K <= N, got '%s'", arg),
+                   -1;
+        o->shard_k = k;
+        o->shard_n = n;
+        return 0;
+    }
     case O_SEEDS:
         if (parse_seeds(arg, &o->seed_lo, &o->seed_hi))
             return *status = cli_usage_error("--seeds needs A..B with A <= B, got '%s'", arg), -1;
@@ -370,7 +385,7 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
 static int is_explore_own(int c)
 {
     return c == 'j' || c == O_SEEDS || c == O_OUT || c == O_FIXEDNET || c == O_NODIGEST ||
-           c == O_ERRDIGEST;
+           c == O_ERRDIGEST || c == O_SHARD;
 }
 
 /* Edit distance of a and b, a swap of two neighbours counting one (for

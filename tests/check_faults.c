@@ -222,6 +222,67 @@ END_TEST
  * what most runs do not is a failure, with a reproducer (program path
  * relative to it) that replays it and a regression twin that fails until
  * the bug is fixed. */
+/* The failing seeds explore lists (first at seed A; seeds A, B, ...) into
+ * a bit set over 1..64. */
+static uint64_t failing_seeds(const char *out)
+{
+    uint64_t set = 0;
+    for (const char *p = out; (p = strstr(p, "first at seed ")) != NULL; p++) {
+        const char *line = p, *eol = strchr(p, '\n');
+        while (line > out && line[-1] != '\n')
+            line--;
+        if (strstr(line, " ok ") && strstr(line, " ok ") < p)
+            continue; /* the ok group */
+        const char *q = strstr(p, "seeds ");
+        if (!q || (eol && q > eol))
+            q = p + strlen("first at ");
+        for (q = strchr(q, ' '); q && (!eol || q < eol); q = strchr(q + 1, ' ')) {
+            long v = strtol(q + 1, NULL, 10);
+            if (v > 0 && v <= 64)
+                set |= 1ull << (v - 1);
+        }
+    }
+    return set;
+}
+
+/* --shard K/N: each shard runs every N-th seed from the K-th; the shards
+ * cover the range once between them and find the failures one run over
+ * the whole range finds. */
+START_TEST(explore_shards_cover_the_seeds_once)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/../shard-XXXXXX", progdir());
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t all = tu_run("%s explore -n 2 --seeds 1..12 --jobs 2 --out %s --check "
+                              "all,-data-race %s/scen_fence", SIM, dir, progdir());
+    ck_assert_ptr_nonnull(strstr(all.out, "explore: 12 runs"));
+    uint64_t want = failing_seeds(all.out), got = 0;
+    ck_assert_msg(want != 0, "no failing seed to compare:\n%s", all.out);
+    for (int k = 1; k <= 3; k++) {
+        run_result_t r = tu_run("%s explore -n 2 --seeds 1..12 --shard %d/3 --jobs 2 --out %s "
+                                "--check all,-data-race %s/scen_fence", SIM, k, dir, progdir());
+        ck_assert_msg(strstr(r.out, "explore: 4 runs"), "%s", r.out);
+        uint64_t mine = failing_seeds(r.out);
+        for (int s = 1; s <= 12; s++)
+            if (mine & (1ull << (s - 1)))
+                ck_assert_msg((s - 1) % 3 == k - 1, "shard %d ran seed %d", k, s);
+        ck_assert((got & mine) == 0);
+        got |= mine;
+        tu_free(&r);
+    }
+    ck_assert_msg(got == want, "shards found %llx, the whole range %llx", (unsigned long long)got,
+                  (unsigned long long)want);
+    tu_free(&all);
+    run_result_t r = tu_run("%s explore -n 2 --shard 4/3 x; %s explore -n 2 --seeds 1..2 --shard 3/3 "
+                            "%s/scen_fence", SIM, SIM, progdir());
+    ck_assert_ptr_nonnull(strstr(r.err, "--shard needs K/N with 1 <= K <= N, got '4/3'"));
+    ck_assert_ptr_nonnull(strstr(r.out, "holds no seed"));
+    tu_free(&r);
+    r = tu_run("rm -rf %s", dir);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(explore_varies_the_network_and_groups_by_output)
 {
     char dir[4200];
@@ -700,6 +761,7 @@ Suite *faults_suite(void)
     tcase_add_test(tc, every_library_scenario_passes);
     tcase_add_test(tc, junit_file_parses_with_the_right_counts);
     tcase_add_test(tc, command_line_conveniences);
+    tcase_add_test(tc, explore_shards_cover_the_seeds_once);
     tcase_add_test(tc, malformed_scenarios_name_file_line_column);
     tcase_add_test(tc, bad_command_lines_are_usage_errors);
     tcase_add_test(tc, explore_finds_the_missing_fence_and_replay_reproduces_it);
