@@ -36,6 +36,7 @@ typedef struct cli_opts {
     int jobs;                 /* test, explore: children at a time (default: CPUs) */
     uint64_t seed_lo, seed_hi; /* explore: --seeds A..B (default 1..100) */
     int shard_k, shard_n;     /* explore: --shard K/N (N 0: no sharding) */
+    int merge;                /* explore: --merge DIR... */
     unsigned char *drop;      /* explore: argv elements that are explore's own options */
     int fixed_network;        /* explore: --fixed-network */
     int no_output_digest;     /* explore: --no-output-digest */

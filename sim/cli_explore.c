@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,6 +41,7 @@ typedef struct xrun {
     int failed;            /* anything but "ok" */
     int usage;             /* the run could not happen (status 2) */
     char err[300];         /* usage: its first line of stderr */
+    char replay[600];      /* first run of a failing group: its reproducer, or empty */
 } xrun_t;
 
 typedef struct xgroup {
@@ -455,8 +457,12 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, 
         }
         char *path = write_replay(o, scen, x, &g[k], odd_text[0] ? odd_text : NULL,
                                   usual_text, argc, argv);
-        if (path)
+        if (odd)
+            strncat(f->sig, " (output differs)", sizeof f->sig - strlen(f->sig) - 1);
+        if (path) {
             printf("        replay: shmemsim replay %s\n", path);
+            snprintf(f->replay, sizeof f->replay, "%s", path);
+        }
         free(path);
     }
     if (failures)
@@ -466,6 +472,173 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, 
         printf("no failure in %d runs\n", x->n);
     free(g);
     return failures;
+}
+
+/* A shard's runs, for --merge: a line per run, "seed TAB failed TAB
+ * reproducer-or-- TAB group key TAB description", in DIR/PROG-shard-K-of-N.runs. */
+static void write_runs(const cli_opts_t *o, const xstate_t *x)
+{
+    char *copy = strdup(o->cfg.program), path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s-shard-%d-of-%d.runs", o->out_dir, basename(copy),
+             o->shard_k, o->shard_n);
+    free(copy);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "shmemsim: explore: cannot write '%s': %s\n", path, strerror(errno));
+        return;
+    }
+    for (int i = 0; i < x->n; i++) {
+        const xrun_t *r = &x->r[i];
+        fprintf(f, "%llu\t%d\t%s\t", (unsigned long long)r->seed, r->failed,
+                r->replay[0] ? r->replay : "-");
+        for (const char *p = r->key; *p; p++)
+            fputc(*p == '\t' || *p == '\n' ? ' ' : *p, f);
+        fputc('\t', f);
+        for (const char *p = r->sig; *p; p++)
+            fputc(*p == '\t' || *p == '\n' ? ' ' : *p, f);
+        fputc('\n', f);
+    }
+    fclose(f);
+}
+
+static int by_seed(const void *a, const void *b)
+{
+    const xrun_t *x = a, *y = b;
+    return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Reads one .runs file into x; -1 (said) on a malformed line. */
+static int read_runs(const char *path, xstate_t *x, int *cap)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "shmemsim: explore --merge: cannot read '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    char line[4096];
+    int lineno = 0, rc = 0;
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\n")] = '\0';
+        char *field[5];
+        int nf = 0;
+        for (char *p = line; nf < 5; nf++) {
+            field[nf] = p;
+            char *t = strchr(p, '\t');
+            if (!t) {
+                nf++;
+                break;
+            }
+            *t = '\0';
+            p = t + 1;
+        }
+        if (nf != 5 || (field[1][0] != '0' && field[1][0] != '1')) {
+            fprintf(stderr, "shmemsim: explore --merge: %s:%d: not a line explore --shard wrote\n",
+                    path, lineno);
+            rc = -1;
+            break;
+        }
+        if (x->n == *cap) {
+            *cap = *cap ? 2 * *cap : 256;
+            x->r = realloc(x->r, (size_t)*cap * sizeof *x->r);
+        }
+        xrun_t *r = &x->r[x->n++];
+        memset(r, 0, sizeof *r);
+        r->seed = strtoull(field[0], NULL, 10);
+        r->failed = field[1][0] == '1';
+        if (strcmp(field[2], "-") != 0)
+            snprintf(r->replay, sizeof r->replay, "%s", field[2]);
+        snprintf(r->key, sizeof r->key, "%s", field[3]);
+        snprintf(r->sig, sizeof r->sig, "%s", field[4]);
+    }
+    fclose(f);
+    return rc;
+}
+
+/* explore --merge DIR...: the shards' runs as one exploration: the same
+ * groups, in seed order, with the reproducer of each failure's first
+ * seed (which its shard wrote). */
+static int merge(int ndirs, char **dirs)
+{
+    xstate_t x = {0};
+    int cap = 0, nfiles = 0, rc = 0;
+    for (int d = 0; d < ndirs && rc == 0; d++) {
+        DIR *dir = opendir(dirs[d]);
+        if (!dir) {
+            fprintf(stderr, "shmemsim: explore --merge: cannot open '%s': %s\n", dirs[d],
+                    strerror(errno));
+            rc = -1;
+            break;
+        }
+        char **names = NULL;
+        size_t n = 0;
+        for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+            size_t len = strlen(e->d_name);
+            if (len > 5 && strcmp(e->d_name + len - 5, ".runs") == 0) {
+                names = realloc(names, (n + 1) * sizeof *names);
+                names[n++] = strdup(e->d_name);
+            }
+        }
+        closedir(dir);
+        qsort(names, n, sizeof *names, by_name);
+        for (size_t i = 0; i < n; i++) {
+            char path[PATH_MAX];
+            snprintf(path, sizeof path, "%s/%s", dirs[d], names[i]);
+            if (rc == 0 && read_runs(path, &x, &cap) == 0)
+                nfiles++;
+            else
+                rc = -1;
+            free(names[i]);
+        }
+        free(names);
+    }
+    if (rc == 0 && x.n == 0) {
+        fprintf(stderr, "shmemsim: explore --merge: no .runs file (written by explore --shard) "
+                        "in the given directories\n");
+        rc = -1;
+    }
+    if (rc != 0) {
+        free(x.r);
+        return SIM_EXIT_USAGE;
+    }
+    qsort(x.r, (size_t)x.n, sizeof *x.r, by_seed);
+    printf("explore: %d runs merged from %d shard file%s (seeds %llu..%llu)\n", x.n, nfiles,
+           nfiles == 1 ? "" : "s", (unsigned long long)x.r[0].seed,
+           (unsigned long long)x.r[x.n - 1].seed);
+    xgroup_t *g = calloc((size_t)x.n, sizeof *g);
+    int ng = 0, failures = 0, failed_runs = 0;
+    for (int i = 0; i < x.n; i++) {
+        int k = 0;
+        while (k < ng && strcmp(x.r[g[k].first].key, x.r[i].key) != 0)
+            k++;
+        if (k == ng)
+            g[ng++] = (xgroup_t){x.r[i].key, i, 0, {0}};
+        g[k].count++;
+        x.r[g[k].first].failed |= x.r[i].failed;
+    }
+    for (int k = 0; k < ng; k++) {
+        const xrun_t *f = &x.r[g[k].first];
+        print_group(&x, &g[k], 0);
+        if (!f->failed)
+            continue;
+        failures++;
+        failed_runs += g[k].count;
+        if (f->replay[0])
+            printf("        replay: shmemsim replay %s\n", f->replay);
+    }
+    if (failures)
+        printf("%d distinct failure%s in %d of %d runs\n", failures, failures == 1 ? "" : "s",
+               failed_runs, x.n);
+    else
+        printf("no failure in %d runs\n", x.n);
+    free(g);
+    free(x.r);
+    return failures ? 1 : 0;
 }
 
 /* Runs the seeds and reports; returns the status of explore. */
@@ -526,8 +699,11 @@ static int explore(const cli_opts_t *o, const sim_scenario_t *scen, int argc, ch
             status = SIM_EXIT_USAGE;
         }
     }
-    if (status == 0)
+    if (status == 0) {
         status = report(o, scen, &x, argc, argv) ? 1 : 0;
+        if (o->shard_n)
+            write_runs(o, &x);
+    }
     for (int i = 0; i < x.n; i++) {
         cli_child_free(&x.c[i]);
         free(x.c[i].argv);
@@ -547,6 +723,12 @@ int cli_explore(int argc, char **argv)
     int first = cli_parse(CLI_EXPLORE, argc, argv, &o, &status);
     if (first < 0)
         return status;
+    if (o.merge) {
+        cli_opts_free(&o);
+        if (first >= argc)
+            return cli_usage_error("explore --merge needs the --out directories of the shards");
+        return merge(argc - first, argv + first);
+    }
     status = cli_config(&o, argv + first, argc - first, &scen);
     if (status == 0)
         status = explore(&o, scen, argc, argv);

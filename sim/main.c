@@ -76,7 +76,7 @@ typedef struct opt_help {
 
 enum { O_SEED = 256, O_TRACE, O_REPORT, O_CHECK, O_NET, O_STACK, O_HEAP, O_WATCHDOG,
        O_TAG, O_QUIET, O_VERSION, O_PRIV, O_SCENARIO, O_PROGDIR, O_JUNIT, O_SEEDS, O_OUT,
-       O_FIXEDNET, O_NODIGEST, O_ERRDIGEST, O_SHARD };
+       O_FIXEDNET, O_NODIGEST, O_ERRDIGEST, O_SHARD, O_MERGE };
 
 static const opt_help_t opt_help[] = {
     {'n', "N", "  -n, --npes N          number of PEs (default 1; -np N is the same)\n"},
@@ -119,7 +119,11 @@ static const opt_help_t opt_help[] = {
     {O_SEEDS, "A..B", "      --seeds A..B      explore: the seeds to run (default 1..100)\n"},
     {O_SHARD, "K/N",
      "      --shard K/N       explore: run only the K-th of N interleaved slices of the\n"
-     "                        seeds (A+K-1, A+K-1+N, ...), e.g. one per CI job\n"},
+     "                        seeds (A+K-1, A+K-1+N, ...), e.g. one per CI job; it\n"
+     "                        also writes its runs to DIR/PROG-shard-K-of-N.runs\n"},
+    {O_MERGE, "",
+     "      --merge DIR...    explore: report the runs the shards wrote to these\n"
+     "                        --out directories as one exploration (no run)\n"},
     {O_OUT, "DIR",
      "      --out DIR         explore: where to write the failure scenarios (made if\n"
      "                        missing; default .)\n"},
@@ -253,6 +257,7 @@ static const struct option long_opts[] = {
     {"no-output-digest", no_argument, NULL, O_NODIGEST},
     {"stderr-digest", no_argument, NULL, O_ERRDIGEST},
     {"shard", required_argument, NULL, O_SHARD},
+    {"merge", no_argument, NULL, O_MERGE},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, O_VERSION},
     {0, 0, 0, 0},
@@ -267,6 +272,7 @@ static const char *takers(int c)
     case 'j': return "TE";
     case O_JUNIT: return "T";
     case O_SEEDS: case O_OUT: case O_FIXEDNET: case O_NODIGEST: case O_ERRDIGEST: case O_SHARD:
+    case O_MERGE:
         return "E";
     case O_SEED: case O_TRACE: case O_REPORT: return "RP";
     default: return "RPE";
@@ -355,6 +361,7 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
     case O_JUNIT: o->junit = arg; return 0;
     case O_OUT: o->out_dir = arg; return 0;
     case O_FIXEDNET: o->fixed_network = 1; return 0;
+    case O_MERGE: o->merge = 1; return 0;
     case O_NODIGEST: o->no_output_digest = 1; return 0;
     case O_ERRDIGEST: o->stderr_digest = 1; return 0;
     case 'j':

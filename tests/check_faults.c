@@ -247,7 +247,7 @@ static uint64_t failing_seeds(const char *out)
 
 /* --shard K/N: each shard runs every N-th seed from the K-th; the shards
  * cover the range once between them and find the failures one run over
- * the whole range finds. */
+ * the whole range finds, and --merge reports them as that run does. */
 START_TEST(explore_shards_cover_the_seeds_once)
 {
     char dir[4200];
@@ -272,6 +272,20 @@ START_TEST(explore_shards_cover_the_seeds_once)
     }
     ck_assert_msg(got == want, "shards found %llx, the whole range %llx", (unsigned long long)got,
                   (unsigned long long)want);
+    /* --merge: the shards' runs reported as one exploration, the same
+     * groups, counts, seeds and summary as the run over the whole range */
+    run_result_t m = tu_run("%s explore --merge %s", SIM, dir);
+    ck_assert_msg(m.status == 1 && strstr(m.out, "explore: 12 runs merged from 3 shard files "
+                                                  "(seeds 1..12)\n"), "%d %s%s", m.status, m.out,
+                  m.err);
+    const char *a = strchr(all.out, '\n'), *b = strchr(m.out, '\n');
+    ck_assert(a && b);
+    ck_assert_str_eq(b, a);
+    tu_free(&m);
+    m = tu_run("printf 'x\\ty\\n' > %s/bad.runs && %s explore --merge %s", dir, SIM, dir);
+    ck_assert_msg(m.status == 2 && strstr(m.err, "bad.runs:1: not a line explore --shard wrote"),
+                  "%d %s", m.status, m.err);
+    tu_free(&m);
     tu_free(&all);
     run_result_t r = tu_run("%s explore -n 2 --shard 4/3 x; %s explore -n 2 --seeds 1..2 --shard 3/3 "
                             "%s/scen_fence", SIM, SIM, progdir());
