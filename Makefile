@@ -129,6 +129,8 @@ PROGS    := $(patsubst tests/programs/%.c,$(BUILD)/tests/programs/%,$(PROG_SRC))
 # legacy Cray source (cray_seed001.f is the seed page's example as printed).
 FPROG_SRC := $(wildcard tests/programs/*.f90 tests/programs/*.f)
 PROGS    += $(patsubst tests/programs/%,$(BUILD)/tests/programs/%,$(basename $(FPROG_SRC)))
+# C++ test programs, built by the same wrapper.
+PROGS    += $(patsubst tests/programs/%.cpp,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.cpp))
 # conform built without the race detector's instrumentation too: the
 # fallback checks (fingerprints) must agree with the detector.
 PROGS    += $(BUILD)/tests/programs/conform_noinst
@@ -139,6 +141,10 @@ $(BUILD)/tests/programs/conform_noinst: tests/programs/conform.c all
 	$(CCWRAP) --no-race-instrumentation -g -O1 -o $@ $<
 
 $(BUILD)/tests/programs/%: tests/programs/%.c all
+	@mkdir -p $(dir $@)
+	$(CCWRAP) -g -O1 -o $@ $<
+
+$(BUILD)/tests/programs/%: tests/programs/%.cpp all
 	@mkdir -p $(dir $@)
 	$(CCWRAP) -g -O1 -o $@ $<
 

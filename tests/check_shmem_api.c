@@ -191,6 +191,24 @@ START_TEST(profiling_interface_interposes)
 }
 END_TEST
 
+/* C++: the generic names are overloads of <shmem.h>, and a finding in one
+ * names the program's line. */
+START_TEST(cxx_overloads_of_the_generic_names)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("cxx_generic"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " c++ ok\n") == 3 && r.err[0] == 0, "%s%s",
+                  r.out, r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet %s bad", SIM, PROG("cxx_generic"));
+    char want[64];
+    snprintf(want, sizeof want, "called from main at cxx_generic.cpp:%d:\n",
+             tu_line_of("tests/programs/cxx_generic.cpp", "BAD(cxx)"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "[invalid-pe]") && strstr(r.err, want),
+                  "want '%s' in:\n%s", want, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Runs a checking program on npes PEs under both privatization strategies:
  * same output, exit 0, every PE reports no error after some checks. */
 static void run_checks(const char *prog, int npes, const char *what)
@@ -409,6 +427,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, openshmem_16_routines);
     tcase_add_test(tc, shmemx_spellings_of_standard_routines);
     tcase_add_test(tc, profiling_interface_interposes);
+    tcase_add_test(tc, cxx_overloads_of_the_generic_names);
     tcase_add_test(tc, every_rma_family_and_type_on_4_pes);
     tcase_add_test(tc, every_atomic_family_and_type_on_4_pes);
     tcase_add_test(tc, message_passing_needs_the_fence);

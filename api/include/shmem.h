@@ -255,6 +255,124 @@ SHMEM_TEAM_COMPLEX_TYPES(SHMEM_DECL_TEAM_SCAN)
 
 #ifdef __cplusplus
 }
+
+/* ---- C++: the generic names as overloads ----------------------------------
+ * Made from the same type tables as the routines (the types with a C type
+ * of their own; int64_t and the like select the routine of the C type they
+ * are).  Each forwards to the typed routine, so findings and traces name
+ * that routine (always inlined and marked artificial, so a finding names
+ * the program's line); the ctx_ forms take the context first. */
+#define SHMEMI_CXXFN inline __attribute__((always_inline, artificial))
+#define SHMEMI_CXX_RMA(T, N, a)                                                               \
+    SHMEMI_CXXFN void shmem_put(T *d, const T *s, size_t n, int pe) { shmem_##N##_put(d, s, n, pe); } \
+    SHMEMI_CXXFN void shmem_put(shmem_ctx_t c, T *d, const T *s, size_t n, int pe)                \
+    { shmem_ctx_##N##_put(c, d, s, n, pe); }                                                 \
+    SHMEMI_CXXFN void shmem_get(T *d, const T *s, size_t n, int pe) { shmem_##N##_get(d, s, n, pe); } \
+    SHMEMI_CXXFN void shmem_get(shmem_ctx_t c, T *d, const T *s, size_t n, int pe)                \
+    { shmem_ctx_##N##_get(c, d, s, n, pe); }                                                 \
+    SHMEMI_CXXFN void shmem_put_nbi(T *d, const T *s, size_t n, int pe)                           \
+    { shmem_##N##_put_nbi(d, s, n, pe); }                                                    \
+    SHMEMI_CXXFN void shmem_put_nbi(shmem_ctx_t c, T *d, const T *s, size_t n, int pe)            \
+    { shmem_ctx_##N##_put_nbi(c, d, s, n, pe); }                                             \
+    SHMEMI_CXXFN void shmem_get_nbi(T *d, const T *s, size_t n, int pe)                           \
+    { shmem_##N##_get_nbi(d, s, n, pe); }                                                    \
+    SHMEMI_CXXFN void shmem_get_nbi(shmem_ctx_t c, T *d, const T *s, size_t n, int pe)            \
+    { shmem_ctx_##N##_get_nbi(c, d, s, n, pe); }                                             \
+    SHMEMI_CXXFN void shmem_iput(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) \
+    { shmem_##N##_iput(d, s, dst, sst, n, pe); }                                             \
+    SHMEMI_CXXFN void shmem_iget(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) \
+    { shmem_##N##_iget(d, s, dst, sst, n, pe); }                                             \
+    SHMEMI_CXXFN void shmem_p(T *d, T v, int pe) { shmem_##N##_p(d, v, pe); }                      \
+    SHMEMI_CXXFN void shmem_p(shmem_ctx_t c, T *d, T v, int pe) { shmem_ctx_##N##_p(c, d, v, pe); } \
+    SHMEMI_CXXFN T shmem_g(const T *s, int pe) { return shmem_##N##_g(s, pe); }                    \
+    SHMEMI_CXXFN T shmem_g(shmem_ctx_t c, const T *s, int pe) { return shmem_ctx_##N##_g(c, s, pe); } \
+    SHMEMI_CXXFN void shmem_put_signal(T *d, const T *s, size_t n, uint64_t *sig, uint64_t v,      \
+                                 int op, int pe)                                             \
+    { shmem_##N##_put_signal(d, s, n, sig, v, op, pe); }
+SHMEM_RMA_STD_TYPES(SHMEMI_CXX_RMA, )
+
+#define SHMEMI_CXX_AMO_EXT(T, N, a)                                                           \
+    SHMEMI_CXXFN T shmem_atomic_fetch(const T *s, int pe) { return shmem_##N##_atomic_fetch(s, pe); } \
+    SHMEMI_CXXFN T shmem_atomic_fetch(shmem_ctx_t c, const T *s, int pe)                          \
+    { return shmem_ctx_##N##_atomic_fetch(c, s, pe); }                                       \
+    SHMEMI_CXXFN void shmem_atomic_set(T *d, T v, int pe) { shmem_##N##_atomic_set(d, v, pe); }    \
+    SHMEMI_CXXFN void shmem_atomic_set(shmem_ctx_t c, T *d, T v, int pe)                          \
+    { shmem_ctx_##N##_atomic_set(c, d, v, pe); }                                             \
+    SHMEMI_CXXFN T shmem_atomic_swap(T *d, T v, int pe) { return shmem_##N##_atomic_swap(d, v, pe); } \
+    SHMEMI_CXXFN T shmem_atomic_swap(shmem_ctx_t c, T *d, T v, int pe)                            \
+    { return shmem_ctx_##N##_atomic_swap(c, d, v, pe); }
+SHMEM_AMO_STD_TYPES(SHMEMI_CXX_AMO_EXT, )
+SHMEM_AMO_EXT_ONLY_TYPES(SHMEMI_CXX_AMO_EXT, )
+
+#define SHMEMI_CXX_AMO(T, N, a)                                                               \
+    SHMEMI_CXXFN T shmem_atomic_compare_swap(T *d, T c, T v, int pe)                              \
+    { return shmem_##N##_atomic_compare_swap(d, c, v, pe); }                                 \
+    SHMEMI_CXXFN T shmem_atomic_fetch_inc(T *d, int pe) { return shmem_##N##_atomic_fetch_inc(d, pe); } \
+    SHMEMI_CXXFN void shmem_atomic_inc(T *d, int pe) { shmem_##N##_atomic_inc(d, pe); }            \
+    SHMEMI_CXXFN T shmem_atomic_fetch_add(T *d, T v, int pe)                                      \
+    { return shmem_##N##_atomic_fetch_add(d, v, pe); }                                       \
+    SHMEMI_CXXFN void shmem_atomic_add(T *d, T v, int pe) { shmem_##N##_atomic_add(d, v, pe); }    \
+    SHMEMI_CXXFN void shmem_wait_until_all(T *v, size_t n, const int *st, int cmp, T x)            \
+    { shmem_##N##_wait_until_all(v, n, st, cmp, x); }                                        \
+    SHMEMI_CXXFN size_t shmem_wait_until_any(T *v, size_t n, const int *st, int cmp, T x)          \
+    { return shmem_##N##_wait_until_any(v, n, st, cmp, x); }                                 \
+    SHMEMI_CXXFN size_t shmem_wait_until_some(T *v, size_t n, size_t *ix, const int *st, int cmp, T x) \
+    { return shmem_##N##_wait_until_some(v, n, ix, st, cmp, x); }                            \
+    SHMEMI_CXXFN int shmem_test(T *v, int cmp, T x) { return shmem_##N##_test(v, cmp, x); }        \
+    SHMEMI_CXXFN int shmem_test_all(T *v, size_t n, const int *st, int cmp, T x)                  \
+    { return shmem_##N##_test_all(v, n, st, cmp, x); }                                       \
+    SHMEMI_CXXFN size_t shmem_test_any(T *v, size_t n, const int *st, int cmp, T x)               \
+    { return shmem_##N##_test_any(v, n, st, cmp, x); }                                       \
+    SHMEMI_CXXFN size_t shmem_test_some(T *v, size_t n, size_t *ix, const int *st, int cmp, T x)  \
+    { return shmem_##N##_test_some(v, n, ix, st, cmp, x); }
+SHMEM_AMO_STD_TYPES(SHMEMI_CXX_AMO, )
+/* shmem_wait_until on long is the deprecated untyped C routine itself. */
+#define SHMEMI_CXX_WAIT(T, N, a)                                                              \
+    SHMEMI_CXXFN void shmem_wait_until(T *v, int cmp, T x) { shmem_##N##_wait_until(v, cmp, x); }
+SHMEMI_CXX_WAIT(int, int, ) SHMEMI_CXX_WAIT(long long, longlong, )
+SHMEMI_CXX_WAIT(unsigned int, uint, ) SHMEMI_CXX_WAIT(unsigned long, ulong, )
+SHMEMI_CXX_WAIT(unsigned long long, ulonglong, )
+
+#define SHMEMI_CXX_BIT(T, N, a)                                                               \
+    SHMEMI_CXXFN T shmem_atomic_fetch_and(T *d, T v, int pe)                                      \
+    { return shmem_##N##_atomic_fetch_and(d, v, pe); }                                       \
+    SHMEMI_CXXFN void shmem_atomic_and(T *d, T v, int pe) { shmem_##N##_atomic_and(d, v, pe); }    \
+    SHMEMI_CXXFN T shmem_atomic_fetch_or(T *d, T v, int pe) { return shmem_##N##_atomic_fetch_or(d, v, pe); } \
+    SHMEMI_CXXFN void shmem_atomic_or(T *d, T v, int pe) { shmem_##N##_atomic_or(d, v, pe); }      \
+    SHMEMI_CXXFN T shmem_atomic_fetch_xor(T *d, T v, int pe)                                      \
+    { return shmem_##N##_atomic_fetch_xor(d, v, pe); }                                       \
+    SHMEMI_CXXFN void shmem_atomic_xor(T *d, T v, int pe) { shmem_##N##_atomic_xor(d, v, pe); }
+SHMEM_AMO_BIT_STD_TYPES(SHMEMI_CXX_BIT, )
+
+#define SHMEMI_CXX_TEAM(T, N)                                                                 \
+    SHMEMI_CXXFN int shmem_broadcast(shmem_team_t t, T *d, const T *s, size_t n, int root)        \
+    { return shmem_##N##_broadcast(t, d, s, n, root); }                                      \
+    SHMEMI_CXXFN int shmem_collect(shmem_team_t t, T *d, const T *s, size_t n)                    \
+    { return shmem_##N##_collect(t, d, s, n); }                                              \
+    SHMEMI_CXXFN int shmem_fcollect(shmem_team_t t, T *d, const T *s, size_t n)                   \
+    { return shmem_##N##_fcollect(t, d, s, n); }                                             \
+    SHMEMI_CXXFN int shmem_alltoall(shmem_team_t t, T *d, const T *s, size_t n)                   \
+    { return shmem_##N##_alltoall(t, d, s, n); }                                             \
+    SHMEMI_CXXFN int shmem_max_reduce(shmem_team_t t, T *d, const T *s, size_t n)                 \
+    { return shmem_##N##_max_reduce(t, d, s, n); }                                           \
+    SHMEMI_CXXFN int shmem_min_reduce(shmem_team_t t, T *d, const T *s, size_t n)                 \
+    { return shmem_##N##_min_reduce(t, d, s, n); }                                           \
+    SHMEMI_CXXFN int shmem_sum_reduce(shmem_team_t t, T *d, const T *s, size_t n)                 \
+    { return shmem_##N##_sum_reduce(t, d, s, n); }                                           \
+    SHMEMI_CXXFN int shmem_prod_reduce(shmem_team_t t, T *d, const T *s, size_t n)                \
+    { return shmem_##N##_prod_reduce(t, d, s, n); }
+#define SHMEMI_CXX_TEAM3(T, N, a) SHMEMI_CXX_TEAM(T, N)
+SHMEMI_TEAM_CORE(SHMEMI_CXX_TEAM3, )
+SHMEMI_TEAM_STD_ONLY(SHMEMI_CXX_TEAM3, )
+#define SHMEMI_CXX_TEAM_BIT(T, N, a)                                                          \
+    SHMEMI_CXXFN int shmem_and_reduce(shmem_team_t t, T *d, const T *s, size_t n)                 \
+    { return shmem_##N##_and_reduce(t, d, s, n); }                                           \
+    SHMEMI_CXXFN int shmem_or_reduce(shmem_team_t t, T *d, const T *s, size_t n)                  \
+    { return shmem_##N##_or_reduce(t, d, s, n); }                                            \
+    SHMEMI_CXXFN int shmem_xor_reduce(shmem_team_t t, T *d, const T *s, size_t n)                 \
+    { return shmem_##N##_xor_reduce(t, d, s, n); }
+SHMEMI_TEAM_CORE(SHMEMI_CXX_TEAM_BIT, )
+SHMEMI_CXX_TEAM_BIT(int8_t, int8, )
 #endif
 
 #endif

@@ -1,0 +1,39 @@
+// C++: the generic names of <shmem.h> as overloads (RMA, atomics, waits,
+// team collectives), each result checked.  Prints "PE n c++ ok".  argv[1]
+// "bad": a put through an overload to a PE that does not exist, whose
+// finding must name this file's line.
+#include <shmem.h>
+#include <stdio.h>
+#include <string.h>
+
+static long lv[4], sum, mx;
+static double dv[2];
+static int iv;
+static unsigned int flags[3];
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes(), right = (me + 1) % n;
+    long src[4] = {me, me + 1, me + 2, me + 3};
+    shmem_put(lv, src, 4, right);
+    shmem_p(dv, 0.5 * me, right);
+    shmem_atomic_add(&iv, 2, right);
+    shmem_barrier_all();
+    int left = (me + n - 1) % n, ok = lv[3] == left + 3 && dv[0] == 0.5 * left && iv == 2;
+    ok &= shmem_g(&lv[1], right) == me + 1;
+    ok &= shmem_atomic_fetch(&iv, right) == 2;
+    for (int i = 0; i < 3; i++)
+        shmem_atomic_set(&flags[i], 1u, right);
+    shmem_wait_until_all(flags, 3, NULL, SHMEM_CMP_EQ, 1u);
+    ok &= shmem_test_any(flags, 3, NULL, SHMEM_CMP_EQ, 1u) < 3;
+    shmem_barrier_all();
+    shmem_sum_reduce(SHMEM_TEAM_WORLD, &sum, &lv[0], 1);
+    shmem_max_reduce(SHMEM_TEAM_WORLD, &mx, &lv[0], 1);
+    ok &= sum == (long)n * (n - 1) / 2 && mx == n - 1;
+    if (argc > 1 && !strcmp(argv[1], "bad") && me == 0)
+        shmem_p(&lv[0], 7L, n); // BAD(cxx)
+    printf("PE %d c++ %s\n", me, ok ? "ok" : "WRONG");
+    shmem_finalize();
+    return !ok;
+}
