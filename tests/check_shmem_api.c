@@ -169,6 +169,19 @@ START_TEST(shmemx_spellings_of_standard_routines)
 }
 END_TEST
 
+/* Cray's legacy shmem_short_finc/fadd/cswap/swap are 2-byte atomics
+ * with exact results, leaving the neighbouring short alone. */
+START_TEST(cray_legacy_short_atomics)
+{
+    for (int n = 1; n <= 4; n++) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, n, PROG("cray_short_amo"));
+        ck_assert_msg(r.status == 0 && tu_count(r.out, " cray short ok\n") == n && r.err[0] == 0,
+                      "%d: %s%s", n, r.out, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 /* The profiling interface: a program that defines shmem_putmem and
  * shmem_long_p sees every call it makes and reaches the library through
  * pshmem_; and <pshmem.h> declares a pshmem_ name for every shmem_
@@ -439,6 +452,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, teams_contexts_pointers_and_queries);
     tcase_add_test(tc, global_exit_ends_the_job);
     tcase_add_test(tc, misuse_names_the_call_and_the_pe);
+    tcase_add_test(tc, cray_legacy_short_atomics);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -71,6 +71,9 @@
 #define SHMEM_AMO_DEPR_TYPES(X, a) SHMEM_AMO_TYPES(X, a)
 /* ...and fetch, set, swap on every extended one. */
 #define SHMEM_AMO_DEPR_EXT_TYPES(X, a) SHMEM_AMO_EXT_TYPES(X, a)
+/* Cray's legacy atomics on short (finc, fadd, cswap, swap), which the
+ * OpenSHMEM tables never listed but old Cray programs call. */
+#define SHMEM_AMO_CRAY_SHORT_TYPES(X, a) X(short, short, a)
 
 /* Sized RMA routines: X(BITS, BYTES, a) for shmem_putBITS & co. */
 #define SHMEM_RMA_SIZES(X, a) X(8, 1, a) X(16, 2, a) X(32, 4, a) X(64, 8, a) X(128, 16, a)
@@ -270,6 +273,12 @@ SHMEM_AMO_BIT_TYPES(SHMEMI_DECL_AMO_SET, _atomic_xor)
     T shmem_##N##_swap(T *dest, T value, int pe);
 SHMEM_AMO_DEPR_TYPES(SHMEMI_DECL_DEPR_AMO, )
 SHMEM_AMO_DEPR_EXT_TYPES(SHMEMI_DECL_DEPR_AMO_EXT, )
+#define SHMEMI_DECL_CRAY_SHORT_AMO(T, N, a)                                    \
+    T shmem_##N##_finc(T *dest, int pe);                                       \
+    T shmem_##N##_fadd(T *dest, T value, int pe);                              \
+    T shmem_##N##_cswap(T *dest, T cond, T value, int pe);                     \
+    T shmem_##N##_swap(T *dest, T value, int pe);
+SHMEM_AMO_CRAY_SHORT_TYPES(SHMEMI_DECL_CRAY_SHORT_AMO, )
 /* The untyped legacy swap on a long (C11: the generic below). */
 long shmem_swap(long *target, long value, int pe);
 

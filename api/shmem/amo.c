@@ -347,6 +347,31 @@ SHMEM_AMO_BIT_TYPES(DEFINE_BITWISE, )
 SHMEM_AMO_DEPR_TYPES(DEFINE_DEPR, )
 SHMEM_AMO_DEPR_EXT_TYPES(DEFINE_DEPR_EXT, )
 
+/* Cray's legacy atomics on short: the same 2-byte operations. */
+#define DEFINE_CRAY_SHORT(T, N, a)                                                      \
+    T shmem_##N##_fadd(T *dest, T value, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_fadd", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_finc(T *dest, int pe)                                                 \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_finc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_cswap(T *dest, T cond, T value, int pe)                               \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_cswap", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, dest, value, cond, 1, \
+            NULL);                                                                      \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_swap(T *dest, T value, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_swap", SHMEM_CTX_DEFAULT, SHM_AMO_SWAP, dest, value, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }
+SHMEM_AMO_CRAY_SHORT_TYPES(DEFINE_CRAY_SHORT, )
+
 /* The untyped legacy swap; in C11 programs the name is the generic macro
  * of <shmem.h>, hence the parentheses. */
 long(shmem_swap)(long *target, long value, int pe)
