@@ -76,9 +76,9 @@ $(PSHMEM_LD): $(filter $(BUILD)/api/shmem/%,$(LIB_OBJ))
 	    ' * shmem_NAME can call the library through pshmem_NAME. */' \
 	    '#ifndef PSHMEM_H' '#define PSHMEM_H' '#include <shmem.h>' '#ifdef __cplusplus' \
 	    'extern "C" {' '#endif'; \
-	  awk '!/complex/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
-	  echo '#ifndef __cplusplus /* the complex routines are C only */'; \
-	  awk '/complex/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
+	  awk '!/complex|^shmem_wait_until$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
+	  echo '#ifndef __cplusplus /* complex: C only; shmem_wait_until: overloaded in C++ */'; \
+	  awk '/complex|^shmem_wait_until$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
 	  echo '#endif'; \
 	  printf '%s\n' '#ifdef __cplusplus' '}' '#endif' '#endif'; } > $@.h
 	cmp -s $@.h api/include/pshmem.h || cp $@.h api/include/pshmem.h

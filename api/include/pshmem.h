@@ -1949,8 +1949,7 @@ extern __typeof__(shmem_ushort_wait_until_some) pshmem_ushort_wait_until_some;
 extern __typeof__(shmem_ushort_wait_until_some_vector) pshmem_ushort_wait_until_some_vector;
 extern __typeof__(shmem_ushort_xor_reduce) pshmem_ushort_xor_reduce;
 extern __typeof__(shmem_wait) pshmem_wait;
-extern __typeof__(shmem_wait_until) pshmem_wait_until;
-#ifndef __cplusplus /* the complex routines are C only */
+#ifndef __cplusplus /* complex: C only; shmem_wait_until: overloaded in C++ */
 extern __typeof__(shmem_complexd_prod_reduce) pshmem_complexd_prod_reduce;
 extern __typeof__(shmem_complexd_prod_to_all) pshmem_complexd_prod_to_all;
 extern __typeof__(shmem_complexd_sum_exscan) pshmem_complexd_sum_exscan;
@@ -1963,6 +1962,7 @@ extern __typeof__(shmem_complexf_sum_exscan) pshmem_complexf_sum_exscan;
 extern __typeof__(shmem_complexf_sum_inscan) pshmem_complexf_sum_inscan;
 extern __typeof__(shmem_complexf_sum_reduce) pshmem_complexf_sum_reduce;
 extern __typeof__(shmem_complexf_sum_to_all) pshmem_complexf_sum_to_all;
+extern __typeof__(shmem_wait_until) pshmem_wait_until;
 #endif
 #ifdef __cplusplus
 }

@@ -93,7 +93,7 @@ void shmem_barrier_all(void);
     X(short, short) X(int, int) X(long, long) X(long long, longlong)
 #define SHMEM_REDUCE_FLOAT_TYPES(X) \
     X(float, float) X(double, double) X(long double, longdouble)
-#ifndef __cplusplus
+#if !defined(__cplusplus) || defined(__GNUC__) /* g++: GNU complex types */
 #define SHMEM_REDUCE_COMPLEX_TYPES(X) \
     X(float _Complex, complexf) X(double _Complex, complexd)
 #else
@@ -164,7 +164,7 @@ SHMEM_REDUCE_COMPLEX_TYPES(SHMEM_DECL_ARITH)
     SHMEMI_TEAM_CORE(SHMEMI_X2, X) X(int8_t, int8) SHMEMI_TEAM_BIT_SIZED(SHMEMI_X2, X)
 #define SHMEM_TEAM_STD_TYPES(X)                                                \
     SHMEM_TEAM_BITWISE_TYPES(X) SHMEMI_TEAM_STD_ONLY(SHMEMI_X2, X) X(ptrdiff_t, ptrdiff)
-#ifndef __cplusplus
+#if !defined(__cplusplus) || defined(__GNUC__) /* g++: GNU complex types */
 #define SHMEM_TEAM_COMPLEX_TYPES(X) X(double _Complex, complexd) X(float _Complex, complexf)
 #else
 #define SHMEM_TEAM_COMPLEX_TYPES(X)

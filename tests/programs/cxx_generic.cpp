@@ -3,6 +3,7 @@
 // "bad": a put through an overload to a PE that does not exist, whose
 // finding must name this file's line.
 #include <shmem.h>
+#include <pshmem.h> // must also compile as C++
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@ static long lv[4], sum, mx;
 static double dv[2];
 static int iv;
 static unsigned int flags[3];
+static double _Complex zsrc, zsum; // GNU complex in C++, as C's
 
 int main(int argc, char **argv)
 {
@@ -31,6 +33,10 @@ int main(int argc, char **argv)
     shmem_sum_reduce(SHMEM_TEAM_WORLD, &sum, &lv[0], 1);
     shmem_max_reduce(SHMEM_TEAM_WORLD, &mx, &lv[0], 1);
     ok &= sum == (long)n * (n - 1) / 2 && mx == n - 1;
+    __real__ zsrc = me;
+    __imag__ zsrc = 1;
+    shmem_complexd_sum_reduce(SHMEM_TEAM_WORLD, &zsum, &zsrc, 1);
+    ok &= __real__ zsum == (double)n * (n - 1) / 2 && __imag__ zsum == n;
     if (argc > 1 && !strcmp(argv[1], "bad") && me == 0)
         shmem_p(&lv[0], 7L, n); // BAD(cxx)
     printf("PE %d c++ %s\n", me, ok ? "ok" : "WRONG");
