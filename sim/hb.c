@@ -15,11 +15,14 @@
  * that matters. */
 #include "hb.h"
 
+#include "finding.h"
 #include "heap.h"
 #include "loader.h"
+#include "mem.h"
 #include "util.h"
 #include "world.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <uthash.h>
@@ -1149,4 +1152,59 @@ void sim_hb_forget(int mem_pe, const void *addr, size_t n)
         p += run;
         n -= run;
     }
+}
+
+/* ---- the words of a report ---- */
+
+static const char *kind_of(const sim_hb_side_t *s)
+{
+    if (!s->is_op)
+        return s->atomic ? (s->write ? "atomic store" : "atomic load")
+                         : (s->write ? "store" : "load");
+    if (s->atomic)
+        return "atomic";
+    return s->write ? "write" : "read";
+}
+
+const char *sim_hb_where(const void *site, char *buf, size_t len)
+{
+    return site ? sim_loader_symbolize(sim_w->loader, site, buf, len) : "?";
+}
+
+/* "PE 0's write by shmem_int_put at main (race.c:20)". */
+static const char *side_text(const sim_hb_side_t *s, char *buf, size_t len)
+{
+    char w[200];
+    sim_hb_where(s->site, w, sizeof w);
+    if (s->is_op)
+        snprintf(buf, len, "PE %d's %s by %s at %s", s->pe, kind_of(s), s->call, w);
+    else
+        snprintf(buf, len, "PE %d's %s at %s", s->pe, kind_of(s), w);
+    return buf;
+}
+
+void sim_hb_raise(const char *id, const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
+                  const void *addr, size_t len, const sim_hb_side_t *at, const char *advice)
+{
+    char t1[300], t2[300], obj[160], name[96];
+    side_text(a, t1, sizeof t1);
+    side_text(b, t2, sizeof t2);
+    sim_mem_name(addr, name, sizeof name);
+    const char *what = "private memory";
+    if (sim_mem_object_name(mem_pe, addr, obj, sizeof obj) && strcmp(obj, "?") != 0)
+        what = obj;
+    /* Raised at the program's own access when there is one, else at the
+     * op whose site reads first, so the same race is one finding whichever
+     * order a seed gave the two. */
+    char wa[200], wb[200];
+    if (!at)
+        at = !b->is_op ? b : !a->is_op ? a
+             : strcmp(sim_hb_where(a->site, wa, sizeof wa), sim_hb_where(b->site, wb, sizeof wb)) < 0
+                 ? a : b;
+    sim_finding_raise(id, SIM_SEV_ERROR, at->pe, at->call ? at->call : kind_of(at), at->site,
+                      "%s and %s touch the same bytes of PE %d's memory (%s, in %s, %zu "
+                      "byte%s from there) and no synchronisation orders them: the first "
+                      "happened at t=%lluns in this run, but another run may order them the "
+                      "other way. %s", t1, t2, mem_pe, name, what, len, len == 1 ? "" : "s",
+                      (unsigned long long)a->time, advice);
 }

@@ -88,6 +88,16 @@ typedef void (*sim_hb_report_fn)(const sim_hb_side_t *first, const sim_hb_side_t
                                  int mem_pe, const void *addr, size_t len,
                                  const sim_hb_hint_t *hint);
 
+/* For a layer's report function: where site is in the program
+ * ("main at race.c:20"), and the finding id raised at the access at (or,
+ * NULL, at the program's own access if there is one, else at the op whose
+ * site sorts first, so one race is one finding whatever the order), its
+ * text naming both sides, the object and advice, the layer's words on the
+ * synchronisation that would have ordered them. */
+const char *sim_hb_where(const void *site, char *buf, size_t len);
+void sim_hb_raise(const char *id, const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
+                  const void *addr, size_t len, const sim_hb_side_t *at, const char *advice);
+
 /* Turns the detector on for this run (npes PEs) with the layer's report
  * function; stays off above SIM_HB_MAX_PES.  Returns whether it is on. */
 int sim_hb_start(int npes, sim_hb_report_fn report);

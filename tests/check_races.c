@@ -37,35 +37,71 @@ static const struct {
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
-/* Whether the finding text names races.c at the line of marker. */
-static int names_line(const char *err, const char *marker)
+/* The LAPI cases (tests/programs/lapi_races.c): counters, fences, Gfence. */
+static const char *const lapi_cases[] = {
+    "put-load", "origin-store", "get-load", "put-put", "rmw-put", "fence-load",
+    "completion-chain",
+};
+#define NLAPI (int)(sizeof lapi_cases / sizeof lapi_cases[0])
+
+/* Whether the finding text names the program's source (tests/programs/
+ * PROG.c) at the line of marker. */
+static int names_line_in(const char *prog, const char *err, const char *marker)
 {
-    int line = tu_line_of(RACES_SRC, marker);
-    ck_assert_msg(line > 0, "no %s in %s", marker, RACES_SRC);
+    char src[128];
+    snprintf(src, sizeof src, "tests/programs/%s.c", prog);
+    int line = tu_line_of(src, marker);
+    ck_assert_msg(line > 0, "no %s in %s", marker, src);
     char want[64];
-    snprintf(want, sizeof want, "races.c:%d ", line);
+    snprintf(want, sizeof want, "%s.c:%d ", prog, line);
     char want_nl[64];
-    snprintf(want_nl, sizeof want_nl, "races.c:%d:", line);
+    snprintf(want_nl, sizeof want_nl, "%s.c:%d:", prog, line);
     return strstr(err, want) != NULL || strstr(err, want_nl) != NULL;
 }
 
-START_TEST(each_race_names_both_accesses)
+static int names_line(const char *err, const char *marker)
 {
-    const char *name = cases[_i].name;
-    run_result_t r = tu_run("%s -n 3 --quiet %s %s bad", SIM, PROG("races"), name);
+    return names_line_in("races", err, marker);
+}
+
+/* prog CASE bad: exit 4 with an id finding naming both marked lines;
+ * prog CASE good: exit 0 and nothing on stderr. */
+static void bad_and_good(const char *prog, const char *name, const char *id)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s %s bad", SIM, PROG(prog), name);
     ck_assert_msg(r.status == 4, "%s: status %d\n%s", name, r.status, r.err);
     char head[80];
-    snprintf(head, sizeof head, "error [%s] PE ", cases[_i].id);
+    snprintf(head, sizeof head, "error [%s] PE ", id);
     ck_assert_msg(strstr(r.err, head) != NULL, "%s: no '%s' in\n%s", name, head, r.err);
     char a[40], b[40];
     snprintf(a, sizeof a, "A(%s)", name);
     snprintf(b, sizeof b, "B(%s)", name);
-    ck_assert_msg(names_line(r.err, a) && names_line(r.err, b),
+    ck_assert_msg(names_line_in(prog, r.err, a) && names_line_in(prog, r.err, b),
                   "%s: the finding does not name both lines:\n%s", name, r.err);
     tu_free(&r);
-    r = tu_run("%s -n 3 --quiet %s %s good", SIM, PROG("races"), name);
+    r = tu_run("%s -n 3 --quiet %s %s good", SIM, PROG(prog), name);
     ck_assert_msg(r.status == 0 && r.err[0] == 0, "%s good: status %d\n%s", name, r.status, r.err);
     tu_free(&r);
+}
+
+START_TEST(each_lapi_race_names_both_accesses)
+{
+    bad_and_good("lapi_races", lapi_cases[_i], "data-race");
+}
+END_TEST
+
+START_TEST(lapi_twins_are_clean_on_50_seeds)
+{
+    char args[64];
+    snprintf(args, sizeof args, "%s good", lapi_cases[_i]);
+    char *msg = tu_explore_clean(3, "lapi_races", args);
+    ck_assert_msg(msg == NULL, "%s", msg);
+}
+END_TEST
+
+START_TEST(each_race_names_both_accesses)
+{
+    bad_and_good("races", cases[_i].name, cases[_i].id);
 }
 END_TEST
 
@@ -144,6 +180,8 @@ Suite *races_suite(void)
     tcase_add_test(tc, check_option_and_uninstrumented_modules);
     tcase_add_test(tc, earlier_demonstrations_are_diagnosed);
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
+    tcase_add_loop_test(tc, each_lapi_race_names_both_accesses, 0, NLAPI);
+    tcase_add_loop_test(tc, lapi_twins_are_clean_on_50_seeds, 0, NLAPI);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -27,6 +27,7 @@ static void all_gather(lx_call_t *c, lapi_long_t mine, lapi_long_t *out)
         x->site = c->site;
         x->round = r;
         x->value = mine;
+        lx_race_signal(x);
         lx_send(x, sizeof mine);
     }
     char why[160];
@@ -34,6 +35,7 @@ static void all_gather(lx_call_t *c, lapi_long_t mine, lapi_long_t *out)
     while (t->addr_got[r & 1] < n - 1)
         lx_iwait(t, why);
     t->addr_got[r & 1] = 0;
+    lx_race_gathered();
     t->addr_in[r & 1][me] = mine;
     memcpy(out, t->addr_in[r & 1], (size_t)n * sizeof *out);
 }

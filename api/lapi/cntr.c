@@ -22,8 +22,10 @@ int LAPI_Getcntr(lapi_handle_t hndl, lapi_cntr_t *cntr, int *val)
         rc = LAPI_ERR_CNTR_NULL;
     if (rc == LAPI_SUCCESS && !val)
         rc = LAPI_ERR_RET_PTR_NULL;
-    if (rc == LAPI_SUCCESS)
+    if (rc == LAPI_SUCCESS) {
         *val = cntr->cntr;
+        lx_race_cntr_read(c.t, sim_mem_home(c.t->id, cntr), c.name, c.site);
+    }
     return lx_end(&c, rc);
 }
 
@@ -137,8 +139,10 @@ static int wait_cntr(lx_call_t *c, lapi_cntr_t *cntr, int val, int *cur, int nop
         t->iwait[me] = 0;
     }
     t->waiting_on[me] = NULL;
-    if (rc == LAPI_SUCCESS)
+    if (rc == LAPI_SUCCESS) {
         cntr->cntr -= val;
+        lx_race_cntr_read(t, home, c->name, c->site);
+    }
     if (cur)
         *cur = cntr->cntr;
     return rc;
@@ -211,6 +215,7 @@ static void fence(lx_task_t *t, const char *call)
     snprintf(why, sizeof why, "%s (waiting for this task's operations to complete)", call);
     while (t->outstanding > 0)
         lx_iwait(t, why);
+    lx_race_fence(t);
 }
 
 int LAPI_Fence(lapi_handle_t hndl)
@@ -237,12 +242,14 @@ static void barrier(lx_call_t *c)
         x->what = c->name;
         x->site = c->site;
         x->round = k;
+        lx_race_signal(x);
         lx_send(x, 0);
         snprintf(why, sizeof why, "%s (barrier round %d: waiting for task %d)", c->name, k,
                  ((me - dist) % n + n) % n);
         while (t->bar[k] == 0)
             lx_iwait(t, why);
         t->bar[k]--;
+        lx_race_signal_take(t, k);
     }
 }
 

@@ -163,6 +163,7 @@ void lx_run_header(lx_task_t *t, lx_t *x)
         return;
     }
     lx_describe(t, x, "the header handler");
+    lx_race_header(x);
     if (x->vector)
         header_vector(t, x, fn);
     else
@@ -185,6 +186,7 @@ static void run_job(lx_task_t *t, lx_t *x)
     case LX_JOB_CHNDLR:
         x->chndlr(&h, x->cinfo);
         lx_cntr_add(t->id, x->org_cntr, 1, x->src);
+        lx_race_cntr(t->id, x->org_cntr, x->hb[LX_ORIGIN], 0);
         lx_free(x);
         break;
     default: {

@@ -179,6 +179,7 @@ int LAPI_Init(lapi_handle_t *hndl, lapi_info_t *lapi_info)
         t->err_hndlr = lapi_info->err_hndlr;
         t->lib_vers = lapi_info->lib_vers;
         *hndl = LX_HANDLE;
+        lx_race_start();
         /* Messages that arrived before Init waited for this. */
         lx_poll(t, sim_net_params()->call_ns);
     }

@@ -23,6 +23,7 @@
 #define LAPI_IMPL_H
 
 #include "evq.h"
+#include "hb.h"
 #include "finding.h"
 #include "mem.h"
 #include "net.h"
@@ -115,8 +116,27 @@ typedef struct lx {
     /* Collectives. */
     int round;               /* barrier round, Address_init round */
     lapi_long_t value;       /* Address_init entry */
+    /* Race detection (race.c). */
+    sim_hb_rec_t hb[2];      /* the ops of its origin side and target side */
+    sim_hb_rec_t hbx;        /* a clock it carries, or an Rmw's fetched write */
     struct lx *next;         /* incoming queue / completion queue */
 } lx_t;
+
+/* The sides of a transfer (lx_t.hb). */
+enum { LX_ORIGIN, LX_TARGET };
+
+/* A counter increment not yet read: who reads the counter acquires rec. */
+typedef struct lx_cntr_hb {
+    const void *cntr;        /* home address of the counter */
+    sim_hb_rec_t rec;        /* an op, or a clock (release) */
+    int release;
+} lx_cntr_hb_t;
+
+/* Clocks of Gfence signals of one round, oldest at head. */
+typedef struct lx_relq {
+    sim_hb_rec_t *v;
+    size_t head, n, cap;
+} lx_relq_t;
 
 /* Jobs of the completion thread. */
 enum { LX_JOB_AM = 1, LX_JOB_CHNDLR, LX_JOB_SHDLR };
@@ -185,6 +205,11 @@ typedef struct lx_task {
     int lock_depth;          /* recursion */
     lx_wstatus_t *wstatus;   /* LAPI_Setcntr_wstatus counters */
     lapi_statistics_t stats; /* QUERY_STATISTICS */
+    /* Race detection (race.c). */
+    lx_cntr_hb_t *cw;        /* counter increments not yet read */
+    size_t ncw, capcw;
+    lx_relq_t *barq;         /* Gfence signals by round */
+    int nbarq;
 } lx_task_t;
 
 /* What a routine may do from a header handler (borrowed context). */
@@ -306,5 +331,39 @@ enum { LX_SEG_LOCAL, LX_SEG_READ, LX_SEG_WRITE };
 lx_seg_t *lx_vec_segs(const lapi_vec_t *v, int pe, int remote, int *n);
 /* The lengths a vector header handler receives (num_vecs entries). */
 ulong *lx_vec_lens(const lapi_vec_t *v);
+
+/* ---- race.c: what LAPI operations mean to the race detector ----
+ * Every function is a no-op when the detector is off. */
+/* Turns the detector on for the run if data-race is selected. */
+void lx_race_start(void);
+/* PE context.  The ops of x, a transfer c starts (before it is sent). */
+void lx_race_issue(lx_call_t *c, lx_t *x);
+/* x's side op touches segments s[0..n) of task pe. */
+void lx_race_segs(lx_t *x, int side, int pe, const lx_seg_t *s, int n, sim_hb_dir_t dir);
+/* x, an Rmw, updates its variable in task pe (remembers the write it fetched). */
+void lx_race_rmw(lx_t *x, int pe);
+/* x, an active message, writes its data at task pe, as pe (after its header handler). */
+void lx_race_am_data(lx_t *x, int pe);
+/* PE context.  x's header handler is about to run: it acquires the origin's clock. */
+void lx_race_header(lx_t *x);
+/* PE context.  A clock for the origin, at the end of a completion handler. */
+sim_hb_rec_t lx_race_completion(void);
+/* The counter at home address cntr of task pe moved for rec (an op, or a
+ * clock when release is set). */
+void lx_race_cntr(int pe, void *cntr, sim_hb_rec_t rec, int release);
+/* PE context.  t's program read the counter: it acquires its increments. */
+void lx_race_cntr_read(lx_task_t *t, const void *cntr, const char *call, const void *site);
+/* PE context.  t's transfers are complete (LAPI_Fence). */
+void lx_race_fence(lx_task_t *t);
+/* PE context.  x (a Gfence signal or Address_init entry) carries the sender's clock. */
+void lx_race_signal(lx_t *x);
+/* x arrived at t. */
+void lx_race_signal_arrived(lx_task_t *t, lx_t *x);
+/* PE context.  t took one signal of Gfence round round. */
+void lx_race_signal_take(lx_task_t *t, int round);
+/* PE context.  Address_init has every task's entry. */
+void lx_race_gathered(void);
+/* Drops what x holds. */
+void lx_race_free(lx_t *x);
 
 #endif

@@ -34,6 +34,7 @@ lx_t *lx_new(lx_kind_t kind, int src, int dst)
 
 void lx_free(lx_t *x)
 {
+    lx_race_free(x);
     free(x->data);
     free(x->from);
     free(x->to);
@@ -273,6 +274,7 @@ static void inject_work(lx_t *x)
     if (!x->captured)
         lx_capture(x->src, x);
     lx_cntr_add(x->src, x->org_cntr, 1, x->src);
+    lx_race_cntr(x->src, x->org_cntr, x->hb[LX_ORIGIN], 0);
     lx_task_t *t = lx_task(x->src, 1);
     t->sends_done++;
     if (x->shdlr) {
@@ -418,6 +420,10 @@ void lx_ack(lx_t *x, int fence, int cmpl)
     a->counted = fence && x->counted;
     a->ack_fence = fence;
     a->cmpl_cntr = c;
+    if (c && x->kind == LX_AM)
+        a->hbx = lx_race_completion(); /* its completion handler is done */
+    else if (c)
+        a->hb[LX_TARGET] = sim_hb_hold(x->hb[LX_TARGET]);
     lx_send(a, 0);
 }
 
@@ -425,8 +431,10 @@ void lx_ack(lx_t *x, int fence, int cmpl)
 
 static void finish_put(lx_task_t *t, lx_t *x)
 {
+    lx_race_segs(x, LX_TARGET, t->id, x->to, x->nto, SIM_HB_WRITE);
     lx_scatter(t->id, x);
     lx_cntr_add(t->id, x->tgt_cntr, 1, x->origin);
+    lx_race_cntr(t->id, x->tgt_cntr, x->hb[LX_TARGET], 0);
     t->recvs_done++;
     lx_ack(x, 1, 1);
     lx_free(x);
@@ -435,8 +443,10 @@ static void finish_put(lx_task_t *t, lx_t *x)
 /* The target reads its memory when the request arrives and replies. */
 static void serve_get(lx_task_t *t, lx_t *req)
 {
+    lx_race_segs(req, LX_TARGET, t->id, req->from, req->nfrom, SIM_HB_READ);
     lx_gather(t->id, req);
     lx_cntr_add(t->id, req->tgt_cntr, 1, req->origin);
+    lx_race_cntr(t->id, req->tgt_cntr, req->hb[LX_TARGET], 0);
     t->recvs_done++;
     lx_t *r = lx_new(LX_GET_REPLY, t->id, req->origin);
     r->what = req->what;
@@ -452,6 +462,9 @@ static void serve_get(lx_task_t *t, lx_t *req)
     r->len = req->len;
     r->to = req->to;
     r->nto = req->nto;
+    r->hb[LX_ORIGIN] = req->hb[LX_ORIGIN];
+    r->hb[LX_TARGET] = req->hb[LX_TARGET];
+    req->hb[LX_ORIGIN] = req->hb[LX_TARGET] = 0;
     req->data = NULL;
     req->to = NULL;
     lx_free(req);
@@ -460,6 +473,7 @@ static void serve_get(lx_task_t *t, lx_t *req)
 
 static void got_reply(lx_task_t *t, lx_t *r)
 {
+    lx_race_segs(r, LX_ORIGIN, t->id, r->to, r->nto, SIM_HB_WRITE);
     lx_scatter(t->id, r);
     lx_op_done(t, r);
     t->recvs_done++;
@@ -469,6 +483,7 @@ static void got_reply(lx_task_t *t, lx_t *r)
         return;
     }
     lx_cntr_add(t->id, r->org_cntr, 1, r->src);
+    lx_race_cntr(t->id, r->org_cntr, r->hb[LX_ORIGIN], 0);
     lx_free(r);
 }
 
@@ -487,6 +502,7 @@ static void serve_rmw(lx_task_t *t, lx_t *x)
 {
     void *live = x->var ? sim_mem_live(t->id, x->var) : NULL;
     int64_t old = 0;
+    lx_race_rmw(x, t->id);
     if (!live) {
         /* a dropped foreign address: nothing to update */
     } else if (x->size == 64) {
@@ -515,6 +531,8 @@ static void serve_rmw(lx_task_t *t, lx_t *x)
 static void rmw_done(lx_task_t *t, lx_t *x)
 {
     if (x->prev) {
+        lx_seg_t s = {x->prev, (size_t)x->size / 8};
+        lx_race_segs(x, LX_ORIGIN, t->id, &s, 1, SIM_HB_WRITE);
         void *live = sim_mem_live(t->id, x->prev);
         if (x->size == 64) {
             long long v = x->result;
@@ -527,6 +545,8 @@ static void rmw_done(lx_task_t *t, lx_t *x)
     }
     lx_op_done(t, x);
     lx_cntr_add(t->id, x->org_cntr, 1, x->src);
+    lx_race_cntr(t->id, x->org_cntr, x->hb[x->prev ? LX_ORIGIN : LX_TARGET], 0);
+    lx_race_cntr(t->id, x->org_cntr, x->hbx, 0); /* the write it fetched */
     t->sends_done++;
     if (x->shdlr) {
         x->job = LX_JOB_SHDLR;
@@ -547,8 +567,10 @@ static void finish_am(lx_task_t *t, lx_t *x)
 {
     if (!x->scattered) {
         x->scattered = 1;
-        if (!x->bury)
+        if (!x->bury) {
+            lx_race_am_data(x, t->id);
             lx_scatter(t->id, x);
+        }
         t->recvs_done++;
         lx_ack(x, 1, 0); /* the data fence: Fence does not wait for handlers */
         if (x->dropped) {
@@ -567,6 +589,7 @@ static void acked(lx_task_t *t, lx_t *a)
     if (a->ack_fence)
         lx_op_done(t, a);
     lx_cntr_add(t->id, a->cmpl_cntr, 1, a->src);
+    lx_race_cntr(t->id, a->cmpl_cntr, a->hbx ? a->hbx : a->hb[LX_TARGET], a->hbx != 0);
     t->sends_done++;
     lx_free(a);
 }
@@ -594,6 +617,7 @@ static void finish(lx_task_t *t, lx_t *x)
     case LX_ACK: acked(t, x); break;
     case LX_BARRIER:
         lx_bar(t);
+        lx_race_signal_arrived(t, x);
         t->bar[x->round]++;
         lx_kick(t);
         lx_free(x);
@@ -604,6 +628,7 @@ static void finish(lx_task_t *t, lx_t *x)
             t->addr_in[1] = sim_xcalloc((size_t)sim_w->npes, sizeof(lapi_long_t));
         }
         t->addr_in[x->round & 1][x->src] = x->value;
+        lx_race_signal_arrived(t, x);
         t->addr_got[x->round & 1]++;
         lx_kick(t);
         lx_free(x);

@@ -55,6 +55,7 @@ static lx_t *start(lx_call_t *c, lx_kind_t kind, uint tgt)
 
 static void send_op(lx_call_t *c, lx_t *x, size_t wire)
 {
+    lx_race_issue(c, x);
     lx_op_start(c->t, x);
     lx_send(x, wire);
 }

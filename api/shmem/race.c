@@ -102,33 +102,6 @@ static void rounds_reset(void)
 
 /* ---- the report ---- */
 
-static const char *kind_of(const sim_hb_side_t *s)
-{
-    if (!s->is_op)
-        return s->atomic ? (s->write ? "atomic store" : "atomic load")
-                         : (s->write ? "store" : "load");
-    if (s->atomic)
-        return "atomic";
-    return s->write ? "write" : "read";
-}
-
-static const char *where(const void *site, char *buf, size_t len)
-{
-    return site ? sim_loader_symbolize(sim_w->loader, site, buf, len) : "?";
-}
-
-/* "PE 0's write by shmem_int_put (main at race.c:20)". */
-static const char *side_text(const sim_hb_side_t *s, char *buf, size_t len)
-{
-    char w[200];
-    where(s->site, w, sizeof w);
-    if (s->is_op)
-        snprintf(buf, len, "PE %d's %s by %s at %s", s->pe, kind_of(s), s->call, w);
-    else
-        snprintf(buf, len, "PE %d's %s at %s", s->pe, kind_of(s), w);
-    return buf;
-}
-
 /* The synchronisation that would have ordered first before second. */
 static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                    const sim_hb_hint_t *h, char *buf, size_t len)
@@ -139,8 +112,8 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "PE %d's %s at %s observed %s issued at %s, and took the data as complete; "
                  "but PE %d issued that %s with no shmem_fence or shmem_quiet after this %s, "
                  "so the network may deliver the two in either order. Put shmem_fence (or "
-                 "shmem_quiet) between them.", b->pe, h->by_call, where(h->by_site, s1, sizeof s1),
-                 h->seen_call, where(h->seen_site, s2, sizeof s2), a->pe, h->seen_call,
+                 "shmem_quiet) between them.", b->pe, h->by_call, sim_hb_where(h->by_site, s1, sizeof s1),
+                 h->seen_call, sim_hb_where(h->seen_site, s2, sizeof s2), a->pe, h->seen_call,
                  a->call ? a->call : "access");
     } else if (a->atomic || b->atomic) {
         snprintf(buf, len,
@@ -174,35 +147,15 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
 static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, const void *addr,
                    size_t len, const sim_hb_hint_t *hint)
 {
-    char t1[300], t2[300], obj[160], name[96], adv[700];
-    side_text(a, t1, sizeof t1);
-    side_text(b, t2, sizeof t2);
-    sim_mem_name(addr, name, sizeof name);
-    const char *what = "private memory";
-    int sym = sim_mem_object_name(mem_pe, addr, obj, sizeof obj) && strcmp(obj, "?") != 0;
-    if (sym)
-        what = obj;
+    char adv[700];
     advice(a, b, mem_pe, hint, adv, sizeof adv);
     /* The source of a put_nbi changed before its quiet keeps its own id. */
     const sim_hb_side_t *op = a->is_op ? a : b, *other = a->is_op ? b : a;
     int nbi_source = op->is_op && op->nbi && !op->write && !other->is_op && other->write &&
                      op->pe == other->pe;
     const char *id = nbi_source ? "nbi-buffer-modified" : "data-race";
-    if (!sim_finding_enabled(id))
-        return;
-    /* Raised at the program's own access when there is one, else at the
-     * op whose site reads first, so the same race is one finding whichever
-     * order a seed gave the two. */
-    char wa[200], wb[200];
-    const sim_hb_side_t *at =
-        nbi_source ? op : !b->is_op ? b : !a->is_op ? a
-        : strcmp(where(a->site, wa, sizeof wa), where(b->site, wb, sizeof wb)) < 0 ? a : b;
-    sim_finding_raise(id, SIM_SEV_ERROR, at->pe, at->call ? at->call : kind_of(at), at->site,
-                      "%s and %s touch the same bytes of PE %d's memory (%s, in %s, %zu "
-                      "byte%s from there) and no synchronisation orders them: the first "
-                      "happened at t=%lluns in this run, but another run may order them the "
-                      "other way. %s", t1, t2, mem_pe, name, what, len, len == 1 ? "" : "s",
-                      (unsigned long long)a->time, adv);
+    if (sim_finding_enabled(id))
+        sim_hb_raise(id, a, b, mem_pe, addr, len, nbi_source ? op : NULL, adv);
 }
 
 void shm_race_start(void)

@@ -1,0 +1,185 @@
+/* One LAPI race per case, and its corrected twin: lapi_races CASE bad|good.
+ *
+ * Each bad case has two conflicting accesses that nothing orders in LAPI's
+ * terms (counters, LAPI_Fence, LAPI_Gfence), on lines marked A(case) and
+ * B(case); the detector must name both lines on the first run.  The good
+ * twin waits for the counter or fence that orders them and must raise
+ * nothing under any seed.  Every case runs on 3 tasks. */
+#include <lapi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TASKS 64
+
+static lapi_handle_t h;
+static int me, bad;
+static long buf[4], src[4], dst[4], word;
+static long long counter;
+static lapi_cntr_t tc;   /* target counter of the transfers into this task */
+static void *bufs[MAX_TASKS], *srcs[MAX_TASKS], *words[MAX_TASKS], *counters[MAX_TASKS],
+    *tcs[MAX_TASKS];
+
+/* Task 0 puts into task 1's buf; task 1 reads it before / after its
+ * target counter says the data is there. */
+static void put_load(void)
+{
+    long v[4] = {1, 2, 3, 4};
+    if (me == 0) {
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Put(h, 1, sizeof v, bufs[1], v, tcs[1], &oc, NULL); /* A(put-load) */
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+    if (me == 1) {
+        if (!bad)
+            LAPI_Waitcntr(h, &tc, 1, NULL);
+        printf("buf[2]=%ld\n", buf[2]); /* B(put-load) */
+    }
+}
+
+/* Task 0 changes the origin buffer of its Put before / after the origin
+ * counter says LAPI has read it. */
+static void origin_store(void)
+{
+    if (me == 0) {
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        src[0] = 7;
+        LAPI_Put(h, 1, sizeof src, bufs[1], src, tcs[1], &oc, NULL); /* A(origin-store) */
+        if (!bad)
+            LAPI_Waitcntr(h, &oc, 1, NULL);
+        src[0] = 8; /* B(origin-store) */
+    }
+    if (me == 1)
+        LAPI_Waitcntr(h, &tc, 1, NULL);
+}
+
+/* Task 0 gets task 1's src into its dst and reads dst before / after the
+ * origin counter says the data has come. */
+static void get_load(void)
+{
+    if (me == 0) {
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Get(h, 1, sizeof dst, srcs[1], dst, NULL, &oc); /* A(get-load) */
+        if (!bad)
+            LAPI_Waitcntr(h, &oc, 1, NULL);
+        printf("dst[1]=%ld\n", dst[1]); /* B(get-load) */
+    }
+}
+
+/* Two Puts of task 0 to one word of task 1: LAPI may apply them in either
+ * order unless a fence separates them. */
+static void put_put(void)
+{
+    if (me == 0) {
+        long one = 1, two = 2;
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Put(h, 1, sizeof one, words[1], &one, NULL, &oc, NULL); /* A(put-put) */
+        if (!bad)
+            LAPI_Fence(h);
+        LAPI_Put(h, 1, sizeof two, words[1], &two, NULL, &oc, NULL); /* B(put-put) */
+        LAPI_Waitcntr(h, &oc, 2, NULL);
+    }
+}
+
+/* Task 1 updates task 0's counter with LAPI_Rmw64 while task 2 overwrites
+ * it with a Put; the good twin orders them with a Gfence. */
+static void rmw_put(void)
+{
+    lapi_cntr_t oc;
+    LAPI_Setcntr(h, &oc, 0);
+    if (me == 1) {
+        long long one = 1, old;
+        LAPI_Rmw64(h, FETCH_AND_ADD, 0, counters[0], &one, &old, &oc); /* A(rmw-put) */
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+    if (!bad)
+        LAPI_Gfence(h);
+    if (me == 2) {
+        long long z = 100;
+        LAPI_Put(h, 0, sizeof z, counters[0], &z, NULL, &oc, NULL); /* B(rmw-put) */
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+}
+
+/* Task 0 puts with no counters and fences; task 1 reads after a Gfence
+ * both pass (good) or before it (bad). */
+static void fence_load(void)
+{
+    if (me == 0) {
+        long v = 9;
+        LAPI_Put(h, 1, sizeof v, words[1], &v, NULL, NULL, NULL); /* A(fence-load) */
+    }
+    if (!bad)
+        LAPI_Gfence(h);
+    if (me == 1)
+        printf("word=%ld\n", word); /* B(fence-load) */
+}
+
+/* Task 0 writes task 1's buf, learns it is complete from its completion
+ * counter, and tells task 2, which then reads buf from task 1 with a Get:
+ * ordered only if task 0 waited for cmpl_cntr before telling. */
+static void completion_chain(void)
+{
+    if (me == 0) {
+        long v[4] = {5, 6, 7, 8}, flag = 1;
+        lapi_cntr_t oc, cc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Setcntr(h, &cc, 0);
+        LAPI_Put(h, 1, sizeof v, bufs[1], v, NULL, &oc, &cc); /* A(completion-chain) */
+        if (!bad)
+            LAPI_Waitcntr(h, &cc, 1, NULL);
+        LAPI_Put(h, 2, sizeof flag, words[2], &flag, tcs[2], &oc, NULL);
+        LAPI_Waitcntr(h, &oc, 2, NULL);
+    }
+    if (me == 2) {
+        long got[4];
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Waitcntr(h, &tc, 1, NULL);
+        LAPI_Get(h, 1, sizeof got, bufs[1], got, NULL, &oc); /* B(completion-chain) */
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+        printf("got[3]=%ld\n", got[3]);
+    }
+}
+
+static const struct {
+    const char *name;
+    void (*run)(void);
+} cases[] = {
+    {"put-load", put_load},     {"origin-store", origin_store},
+    {"get-load", get_load},     {"put-put", put_put},
+    {"rmw-put", rmw_put},       {"fence-load", fence_load},
+    {"completion-chain", completion_chain},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: lapi_races CASE bad|good\n");
+        return 2;
+    }
+    bad = strcmp(argv[2], "bad") == 0;
+    lapi_info_t info;
+    memset(&info, 0, sizeof info);
+    LAPI_Init(&h, &info);
+    LAPI_Qenv(h, TASK_ID, &me);
+    LAPI_Setcntr(h, &tc, 0);
+    LAPI_Address_init(h, buf, bufs);
+    LAPI_Address_init(h, src, srcs);
+    LAPI_Address_init(h, &word, words);
+    LAPI_Address_init(h, &counter, counters);
+    LAPI_Address_init(h, &tc, tcs);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (strcmp(argv[1], cases[i].name) == 0) {
+            cases[i].run();
+            LAPI_Gfence(h);
+            LAPI_Term(h);
+            return 0;
+        }
+    fprintf(stderr, "lapi_races: no case '%s'\n", argv[1]);
+    return 2;
+}
