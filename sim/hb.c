@@ -28,6 +28,16 @@
 #include <uthash.h>
 
 int sim_hb_on;
+sim_hb_filt_t sim_hb_filt[SIM_HB_NFILT];
+uint32_t sim_hb_stamp;
+const void *sim_hb_filt_owner;
+
+/* Something other than the running PE's plain accesses changed what the
+ * detector knows: every filter entry is stale. */
+static inline void restamp(void)
+{
+    sim_hb_stamp++;
+}
 
 #define NWIT 4            /* witnesses kept per op */
 #define NPART 8           /* partners kept per op */
@@ -273,6 +283,7 @@ static view_t view_rec(const rec_t *r)
  * released or witnessed until now. */
 static uint32_t tick(int p)
 {
+    restamp();
     return ++H.pe[p].vc[p];
 }
 
@@ -508,17 +519,26 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
 /* Checks and records access ai over n bytes at addr of mem_pe.  Bytes
  * next to each other usually hold the same accesses: each run of equal
  * cells is checked once and its references moved in one step. */
+/* pg0 (at k0, off0), when not NULL: where the caller found addr already. */
 static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe,
-                         const void *addr, size_t n)
+                         const void *addr, size_t n, spage_t *pg0, const pkey_t *k0, size_t off0)
 {
     const char *p = addr;
     while (n) {
         pkey_t k;
         size_t off;
-        if (v->pe < 0 || H.rec[ai].is_op || fast_locate(v->pe, p, &k, &off) != 0)
-            locate(mem_pe, p, &k, &off);
+        spage_t *pg;
+        if (pg0) {
+            k = *k0;
+            off = off0;
+            pg = pg0;
+            pg0 = NULL;
+        } else {
+            if (v->pe < 0 || H.rec[ai].is_op || fast_locate(v->pe, p, &k, &off) != 0)
+                locate(mem_pe, p, &k, &off);
+            pg = page_get(&k, 1);
+        }
         size_t run = PAGE - off < n ? PAGE - off : n;
-        spage_t *pg = page_get(&k, 1);
         if (!pg->c && run == PAGE) {
             cell_t first = pg->u;
             check_cell(&first, ai, write, v, &k, 0, p, run);
@@ -582,6 +602,8 @@ int sim_hb_start(int npes, sim_hb_report_fn report)
     if (npes > SIM_HB_MAX_PES || !report)
         return sim_hb_on = 0;
     memset(&H, 0, sizeof H);
+    sim_hb_filt_owner = NULL;
+    restamp();
     H.npes = npes;
     H.report = report;
     H.pe = sim_xcalloc((size_t)npes, sizeof *H.pe);
@@ -630,6 +652,8 @@ void sim_hb_stop(void)
     free(H.pe);
     free(H.rec);
     memset(&H, 0, sizeof H);
+    sim_hb_filt_owner = NULL;
+    restamp();
     sim_hb_on = 0;
 }
 
@@ -704,20 +728,53 @@ static int same_epoch(const spage_t *pg, size_t off, size_t n, int me, uint32_t 
     return 1;
 }
 
+/* The running PE made a plain access of n bytes at addr and the
+ * detector knows it in its current epoch: remember that in the filter. */
+static void filter_note(const void *addr, size_t n, int write)
+{
+    if (sim_hb_filt_owner != sim_w->cur) {
+        restamp(); /* another PE's entries */
+        sim_hb_filt_owner = sim_w->cur;
+    }
+    uintptr_t a = (uintptr_t)addr;
+    if (n > 8 || (a >> 3) != ((a + n - 1) >> 3))
+        return;
+    sim_hb_filt_t *f = &sim_hb_filt[(a >> 3) & (SIM_HB_NFILT - 1)];
+    if (f->word != (a >> 3) || f->stamp != sim_hb_stamp)
+        *f = (sim_hb_filt_t){a >> 3, sim_hb_stamp, 0, 0};
+    uint8_t m = (uint8_t)(((1u << n) - 1) << (a & 7));
+    f->r |= m;
+    if (write)
+        f->w |= m;
+}
+
 void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site)
 {
     int me = self_id();
+    int write = dir == SIM_HB_WRITE;
     pkey_t k;
     size_t off;
-    if (!atomic && fast_locate(me, addr, &k, &off) == 0 && off + n <= PAGE) {
-        spage_t *pg = page_get(&k, 0);
-        if (pg && same_epoch(pg, off, n, me, H.pe[me].vc[me], dir == SIM_HB_WRITE))
-            return;
+    if (sim_hb_filt_owner != sim_w->cur) {
+        restamp();
+        sim_hb_filt_owner = sim_w->cur;
     }
-    sim_hb_rec_t i = local_rec(me, dir == SIM_HB_WRITE, atomic, site);
+    spage_t *pg = NULL;
+    if (fast_locate(me, addr, &k, &off) == 0 && off + n <= PAGE) {
+        pg = page_get(&k, 1);
+        if (!atomic && same_epoch(pg, off, n, me, H.pe[me].vc[me], write)) {
+            filter_note(addr, n, write);
+            return;
+        }
+    }
+    sim_hb_rec_t i = local_rec(me, write, atomic, site);
     view_t v = view_pe(me);
     /* The program sees its live image; the detector keys by home address. */
-    access_range(i, dir == SIM_HB_WRITE, &v, me, sim_loader_home(sim_w->loader, me, addr), n);
+    uint32_t stamp = sim_hb_stamp;
+    access_range(i, write, &v, me, sim_loader_home(sim_w->loader, me, addr), n, pg, &k, off);
+    if (atomic || stamp != sim_hb_stamp)
+        restamp(); /* an atomic's record, or a report that ran the layer */
+    else
+        filter_note(addr, n, write);
 }
 
 /* ---- ops ---- */
@@ -852,12 +909,14 @@ void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, s
 {
     if (!op || !sim_hb_on)
         return;
+    restamp();
     rec_t *r = &H.rec[op];
     if (r->atomic && dir == SIM_HB_WRITE)
         chain(op, mem_pe, addr);
     view_t v = view_rec(r);
     for (size_t k = 0; k < count; k++)
-        access_range(op, dir == SIM_HB_WRITE, &v, mem_pe, (const char *)addr + (ptrdiff_t)k * stride, n);
+        access_range(op, dir == SIM_HB_WRITE, &v, mem_pe, (const char *)addr + (ptrdiff_t)k * stride, n,
+                     NULL, NULL, 0);
 }
 
 /* Adds p to op's partners; the oldest but the first goes when they are full. */
@@ -1127,6 +1186,7 @@ void sim_hb_forget(int mem_pe, const void *addr, size_t n)
 {
     if (!sim_hb_on)
         return;
+    restamp();
     const char *p = addr;
     while (n) {
         pkey_t k;

@@ -109,6 +109,34 @@ extern int sim_hb_on;
 /* A load or store of n bytes at addr (as the running PE sees it) by the
  * program, from site.  The caller filtered the address (sim_hb_watched). */
 void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site);
+/* The filter of the running PE's repeated plain accesses: for an 8-byte
+ * word, the bytes it already read and wrote since the stamp last moved.
+ * The stamp moves whenever anything but the running PE's own plain
+ * accesses may change what the detector knows (a clock ticks, an op or
+ * another PE touches memory, a PE switch, an atomic, a free), so a hit is
+ * an access FastTrack would find in its same-epoch case: nothing to check,
+ * nothing to record. */
+#define SIM_HB_NFILT 65536
+typedef struct sim_hb_filt {
+    uintptr_t word;      /* address / 8 */
+    uint32_t stamp;
+    uint8_t r, w;        /* bytes read (or written), bytes written */
+} sim_hb_filt_t;
+extern sim_hb_filt_t sim_hb_filt[SIM_HB_NFILT];
+extern uint32_t sim_hb_stamp;
+extern const void *sim_hb_filt_owner; /* the PE (compared for identity only) */
+
+/* Whether the running PE (cur) already made this access in this stamp. */
+static inline int sim_hb_filtered(const void *cur, const void *addr, size_t n, int write)
+{
+    uintptr_t a = (uintptr_t)addr;
+    if (cur != sim_hb_filt_owner || n > 8 || (a >> 3) != ((a + n - 1) >> 3))
+        return 0;
+    const sim_hb_filt_t *f = &sim_hb_filt[(a >> 3) & (SIM_HB_NFILT - 1)];
+    unsigned m = ((1u << n) - 1) << (a & 7);
+    return f->word == (a >> 3) && f->stamp == sim_hb_stamp && ((write ? f->w : f->r) & m) == m;
+}
+
 /* Whether the running PE's access to addr may concern the detector: its
  * symmetric memory, or a buffer a non-blocking op of its still uses. */
 int sim_hb_watched(const void *addr);

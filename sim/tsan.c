@@ -25,7 +25,11 @@ int sim_tsan_seen;
 static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic,
                         const void *pc)
 {
-    if (!sim_hb_on || !sim_w || !sim_w->cur || !sim_hb_watched(addr))
+    if (!sim_hb_on || !sim_w || !sim_w->cur)
+        return;
+    if (!atomic && sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE))
+        return;
+    if (!sim_hb_watched(addr))
         return;
     sim_hb_local(addr, n, dir, atomic, pc);
 }
