@@ -83,10 +83,10 @@ $(PSHMEM_LD): $(filter $(BUILD)/api/shmem/%,$(LIB_OBJ))
 	  printf '%s\n' '#ifdef __cplusplus' '}' '#endif' '#endif'; } > $@.h
 	cmp -s $@.h api/include/pshmem.h || cp $@.h api/include/pshmem.h
 
-$(LIB): $(LIB_OBJ) $(PSHMEM_LD)
+$(LIB): $(LIB_OBJ) $(PSHMEM_LD) api/exports.map
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libshmemsim.so $(LDSAN) -o $@ $(LIB_OBJ) $(PSHMEM_LD) \
-	    $(shell pkg-config --libs yaml-0.1 libdw) -ldl
+	$(CC) -shared -Wl,-soname,libshmemsim.so -Wl,--version-script=api/exports.map $(LDSAN) \
+	    -o $@ $(LIB_OBJ) $(PSHMEM_LD) $(shell pkg-config --libs yaml-0.1 libdw) -ldl
 
 $(MODULE_O): api/module.c
 	@mkdir -p $(dir $@)

@@ -202,6 +202,29 @@ START_TEST(pkg_config_builds_a_runnable_module)
 }
 END_TEST
 
+/* The library exports the API, the engine and what the instrumentation
+ * and the wrapped libc calls need: nothing of the API layers' internals
+ * that a program's own function of the same name could meet. */
+START_TEST(the_library_exports_no_internal_name)
+{
+    if (!have("nm")) {
+        fprintf(stderr, "check_build: nm not installed: test skipped\n");
+        return;
+    }
+    run_result_t r = tu_run(
+        "nm -D --defined-only %s/lib/libshmemsim.so | awk '{print $3}' | sed 's/@.*//' | "
+        "grep -Ev '^(shmem|pshmem|LAPI_|lapi_|sim_|__tsan_|__wrap_)|^(_my_pe|_num_pes|my_pe_|"
+        "num_pes_|start_pes_?|shmalloc|shfree|shrealloc|shmemalign|shpalloc_|shpclmove_|"
+        "shpdeallc_|shpdealloc_|exit|write|writev)$'; "
+        "nm -D --defined-only %s/lib/libshmemsim.so | grep -c ' T shmem_int_put$'",
+        tu_out_dir(), tu_out_dir());
+    ck_assert_msg(r.status == 0 && strcmp(r.out, "1\n") == 0,
+                  "exported names outside the allow-list (or shmem_int_put missing):\n%s%s",
+                  r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *build_suite(void)
 {
     Suite *s = suite_create("build");
@@ -214,6 +237,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, an_autotools_project_builds_and_tests);
     tcase_add_test(tc, a_cmake_project_builds_and_tests);
     tcase_add_test(tc, pkg_config_builds_a_runnable_module);
+    tcase_add_test(tc, the_library_exports_no_internal_name);
     suite_add_tcase(s, tc);
     return s;
 }
