@@ -23,14 +23,9 @@ void sim_evq_free(sim_evq_t *q)
     sim_evq_init(q);
 }
 
-void sim_evq_push(sim_evq_t *q, uint64_t time, sim_event_fn fn, void *arg)
+/* Puts ev at slot i or above, moving later parents down. */
+static void sift_up(sim_evq_t *q, size_t i, sim_event_t ev)
 {
-    if (q->len == q->cap) {
-        q->cap = q->cap ? q->cap * 2 : 1024;
-        q->heap = sim_xrealloc(q->heap, q->cap * sizeof *q->heap);
-    }
-    sim_event_t ev = {time, q->next_seq++, fn, arg};
-    size_t i = q->len++;
     while (i > 0) {
         size_t parent = (i - 1) / 2;
         if (!earlier(&ev, &q->heap[parent]))
@@ -41,26 +36,63 @@ void sim_evq_push(sim_evq_t *q, uint64_t time, sim_event_fn fn, void *arg)
     q->heap[i] = ev;
 }
 
-int sim_evq_pop(sim_evq_t *q, sim_event_t *ev)
+/* Puts ev at slot i or below, moving earlier children up. */
+static void sift_down(sim_evq_t *q, size_t i, sim_event_t ev)
 {
-    if (q->len == 0)
-        return -1;
-    *ev = q->heap[0];
-    sim_event_t last = q->heap[--q->len];
-    size_t i = 0, n = q->len;
+    size_t n = q->len;
     for (;;) {
         size_t c = 2 * i + 1;
         if (c >= n)
             break;
         if (c + 1 < n && earlier(&q->heap[c + 1], &q->heap[c]))
             c++;
-        if (!earlier(&q->heap[c], &last))
+        if (!earlier(&q->heap[c], &ev))
             break;
         q->heap[i] = q->heap[c];
         i = c;
     }
-    if (n)
-        q->heap[i] = last;
+    q->heap[i] = ev;
+}
+
+uint64_t sim_evq_push(sim_evq_t *q, uint64_t time, sim_event_fn fn, void *arg)
+{
+    if (q->len == q->cap) {
+        q->cap = q->cap ? q->cap * 2 : 1024;
+        q->heap = sim_xrealloc(q->heap, q->cap * sizeof *q->heap);
+    }
+    sim_event_t ev = {time, q->next_seq++, fn, arg};
+    sift_up(q, q->len++, ev);
+    return ev.seq;
+}
+
+/* Takes the event at slot i out, keeping the heap in order. */
+static void remove_at(sim_evq_t *q, size_t i)
+{
+    sim_event_t last = q->heap[--q->len];
+    if (i == q->len)
+        return;
+    if (i > 0 && earlier(&last, &q->heap[(i - 1) / 2]))
+        sift_up(q, i, last);
+    else
+        sift_down(q, i, last);
+}
+
+int sim_evq_pop(sim_evq_t *q, sim_event_t *ev)
+{
+    if (q->len == 0)
+        return -1;
+    *ev = q->heap[0];
+    remove_at(q, 0);
     q->fired++;
     return 0;
+}
+
+int sim_evq_cancel(sim_evq_t *q, uint64_t id)
+{
+    for (size_t i = 0; i < q->len; i++)
+        if (q->heap[i].seq == id) {
+            remove_at(q, i);
+            return 0;
+        }
+    return -1;
 }

@@ -30,8 +30,13 @@ typedef struct sim_evq {
 
 void sim_evq_init(sim_evq_t *q);
 void sim_evq_free(sim_evq_t *q);
-/* Queues fn(arg) at time; aborts on out-of-memory. */
-void sim_evq_push(sim_evq_t *q, uint64_t time, sim_event_fn fn, void *arg);
+/* Queues fn(arg) at time; aborts on out-of-memory.  Returns the event's
+ * id (its sequence number), for sim_evq_cancel. */
+uint64_t sim_evq_push(sim_evq_t *q, uint64_t time, sim_event_fn fn, void *arg);
+/* Removes the queued event id, so it never fires; returns 0, or -1 when
+ * it is not queued (it fired, or was cancelled).  Safe from an event's
+ * function.  Costs a scan of the queue: for rare events (timeouts). */
+int sim_evq_cancel(sim_evq_t *q, uint64_t id);
 /* Removes the earliest event into *ev; returns 0, or -1 when empty. */
 int sim_evq_pop(sim_evq_t *q, sim_event_t *ev);
 /* Time of the earliest event, or UINT64_MAX when empty. */

@@ -34,6 +34,8 @@ typedef struct fstate {
     size_t mem_off;        /* memory: byte offset into the image, or the heap's user part */
     int mem_heap;          /* memory: mem_off is into the symmetric heap */
     unsigned char *side;   /* partition: per PE, 1 in group a, 2 in group b, else 0 */
+    uint64_t timer;        /* at: its timer event, while timer_on */
+    int timer_on;
 } fstate_t;
 
 typedef struct hold {
@@ -590,6 +592,7 @@ static void act(fstate_t *s, sim_pe_t *pe, int in_call)
 static void timer_ev(void *arg)
 {
     fstate_t *s = arg;
+    s->timer_on = 0;
     sim_pe_t *pe = &sim_w->pes[s->f->pe];
     if (pe->state != SIM_PE_DONE && hits(s))
         act(s, pe, 0);
@@ -598,13 +601,19 @@ static void timer_ev(void *arg)
 void sim_fault_start(void)
 {
     for (int i = 0; E && i < E->n; i++)
-        if (E->fs[i].f->has_at)
-            sim_evq_push(&sim_w->evq, E->fs[i].f->at_ns, timer_ev, &E->fs[i]);
+        if (E->fs[i].f->has_at) {
+            E->fs[i].timer = sim_evq_push(&sim_w->evq, E->fs[i].f->at_ns, timer_ev, &E->fs[i]);
+            E->fs[i].timer_on = 1;
+        }
 }
 
-int sim_fault_is_timer(const sim_event_t *ev)
+void sim_fault_cancel_timers(void)
 {
-    return ev->fn == timer_ev;
+    for (int i = 0; E && i < E->n; i++)
+        if (E->fs[i].timer_on) {
+            sim_evq_cancel(&sim_w->evq, E->fs[i].timer);
+            E->fs[i].timer_on = 0;
+        }
 }
 
 void sim_fault_call(sim_pe_t *pe, const char *name)

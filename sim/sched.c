@@ -242,9 +242,14 @@ void sim_sched_run(void)
     sim_w->culprit = -1;
     start_pes();
     sim_event_t ev;
-    while (!sim_w->stopping && sim_evq_pop(&sim_w->evq, &ev) == 0) {
-        if (sim_w->live == 0 && sim_fault_is_timer(&ev))
-            continue; /* a fault due after every PE ended changes nothing, not even the clock */
+    int ended = 0;
+    for (;;) {
+        if (sim_w->live == 0 && !ended) {
+            ended = 1;
+            sim_fault_cancel_timers();
+        }
+        if (sim_w->stopping || sim_evq_pop(&sim_w->evq, &ev) != 0)
+            break;
         sim_w->now = ev.time;
         /* Resuming a context whose last call was a poll that saw nothing
          * changes nothing another poller can see; everything else may. */

@@ -334,6 +334,23 @@ START_TEST(counters_gets_vectors_xfer_handlers_threads_env)
 }
 END_TEST
 
+/* A cond_timedwait signalled before its deadline leaves no timeout event
+ * behind: the run ends when the program does, not at the deadline (1 s). */
+START_TEST(a_signalled_timedwait_does_not_stretch_the_run)
+{
+    run_result_t r = tu_run("%s -n 2 %s", SIM, PROG("lapi_features"));
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    const char *at = strstr(r.err, "at virtual time ");
+    ck_assert_msg(at != NULL, "%s", r.err);
+    char *end;
+    double v = strtod(at + strlen("at virtual time "), &end);
+    double ns = v * (strncmp(end, "us", 2) == 0 ? 1e3 : strncmp(end, "ms", 2) == 0 ? 1e6
+                     : strncmp(end, "ns", 2) == 0 ? 1 : 1e9);
+    ck_assert_msg(ns < 1e8, "the run ended at %s", at);
+    tu_free(&r);
+}
+END_TEST
+
 /* AM_LW copies uhdr and udata at the call: GUPS reuses its one buffer
  * right after LAPI_Xfer returns, and org_cntr already counts the send. */
 START_TEST(lw_messages_are_copied_at_the_call)
@@ -482,6 +499,7 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, interrupt_mode_delivers_while_computing_polling_does_not);
     tcase_add_test(tc, unfenced_puts_reorder_fence_orders_them);
     tcase_add_test(tc, counters_gets_vectors_xfer_handlers_threads_env);
+    tcase_add_test(tc, a_signalled_timedwait_does_not_stretch_the_run);
     tcase_add_test(tc, lw_messages_are_copied_at_the_call);
     tcase_add_test(tc, busy_polling_skips_to_the_next_event);
     tcase_add_test(tc, wild_target_ranges_are_findings);

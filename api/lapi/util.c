@@ -160,8 +160,8 @@ static int cond_wait_until(lx_task_t *t, lapi_cond_t *cond, uint64_t deadline, c
     lock_release(t);
     char why[120];
     snprintf(why, sizeof why, "%s (waiting for cond_signal)", name);
-    if (deadline > sim_w->now)
-        sim_evq_push(&sim_w->evq, deadline, timeout_ev, me);
+    int timer = deadline > sim_w->now;
+    uint64_t id = timer ? sim_evq_push(&sim_w->evq, deadline, timeout_ev, me) : 0;
     while (cond->seq == seq) {
         if (deadline && sim_w->now >= deadline) {
             rc = ETIMEDOUT;
@@ -169,6 +169,8 @@ static int cond_wait_until(lx_task_t *t, lapi_cond_t *cond, uint64_t deadline, c
         }
         sim_pe_block_on(why, cond, sizeof cond->seq);
     }
+    if (timer) /* signalled first (or woken at the deadline): it must not fire later */
+        sim_evq_cancel(&sim_w->evq, id);
     lock_wait(t, "LAPI cond_wait (taking the lock back)");
     lock_take(t);
     t->lock_depth = depth;

@@ -323,8 +323,13 @@ static void threads(void)
     LAPI_Setcntr(h, &tried, 0);
     LAPI_Amsend(h, (uint)me, (void *)self_hh, NULL, 0, NULL, 0, NULL, NULL, NULL);
     LAPI_Waitcntr(h, &tried, 1, NULL); /* holding the lock */
+    /* A deadline far away: the signal comes first, and the timeout must
+     * not stretch the run to it. */
+    struct timespec far;
+    clock_gettime(CLOCK_REALTIME, &far);
+    far.tv_sec += 1;
     while (!shared)
-        tf.cond_wait(h, &cond);
+        CHECK(tf.cond_timedwait(h, &cond, &far) == 0, "timedwait signalled");
     CHECK(trylock_rc == EBUSY && owner_seen == 1, "trylock %d, owner %lu", trylock_rc,
           owner_seen);
     struct timespec t0, dl, t1;
