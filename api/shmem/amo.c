@@ -297,6 +297,30 @@ uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void 
     DEFINE_NOP(T, N, _atomic_xor, SHM_AMO_XOR)
 
 /* The deprecated names: the same operations on the default context. */
+/* The fetching deprecated atomics, shared with Cray's legacy short ones. */
+#define DEFINE_DEPR_FETCHING(T, N)                                                      \
+    T shmem_##N##_fadd(T *dest, T value, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_fadd", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_finc(T *dest, int pe)                                                 \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_finc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }                                                                                   \
+    T shmem_##N##_cswap(T *dest, T cond, T value, int pe)                               \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_cswap", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, dest, value, cond, 1, \
+            NULL);                                                                      \
+        return V(T);                                                                    \
+    }
+#define DEFINE_DEPR_SWAP(T, N)                                                          \
+    T shmem_##N##_swap(T *dest, T value, int pe)                                        \
+    {                                                                                   \
+        RUN(T, "shmem_" #N "_swap", SHMEM_CTX_DEFAULT, SHM_AMO_SWAP, dest, value, 0, 1, NULL); \
+        return V(T);                                                                    \
+    }
 #define DEFINE_DEPR(T, N, a)                                                            \
     void shmem_##N##_add(T *dest, T value, int pe)                                      \
     {                                                                                   \
@@ -308,22 +332,7 @@ uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void 
         RUN(T, "shmem_" #N "_inc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 0, NULL); \
         (void)b;                                                                        \
     }                                                                                   \
-    T shmem_##N##_fadd(T *dest, T value, int pe)                                        \
-    {                                                                                   \
-        RUN(T, "shmem_" #N "_fadd", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 1, NULL); \
-        return V(T);                                                                    \
-    }                                                                                   \
-    T shmem_##N##_finc(T *dest, int pe)                                                 \
-    {                                                                                   \
-        RUN(T, "shmem_" #N "_finc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 1, NULL); \
-        return V(T);                                                                    \
-    }                                                                                   \
-    T shmem_##N##_cswap(T *dest, T cond, T value, int pe)                               \
-    {                                                                                   \
-        RUN(T, "shmem_" #N "_cswap", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, dest, value, cond, 1, \
-            NULL);                                                                      \
-        return V(T);                                                                    \
-    }
+    DEFINE_DEPR_FETCHING(T, N)
 #define DEFINE_DEPR_EXT(T, N, a)                                                        \
     T shmem_##N##_fetch(const T *source, int pe)                                        \
     {                                                                                   \
@@ -335,11 +344,7 @@ uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void 
         RUN(T, "shmem_" #N "_set", SHMEM_CTX_DEFAULT, SHM_AMO_SET, dest, value, 0, 0, NULL); \
         (void)b;                                                                        \
     }                                                                                   \
-    T shmem_##N##_swap(T *dest, T value, int pe)                                        \
-    {                                                                                   \
-        RUN(T, "shmem_" #N "_swap", SHMEM_CTX_DEFAULT, SHM_AMO_SWAP, dest, value, 0, 1, NULL); \
-        return V(T);                                                                    \
-    }
+    DEFINE_DEPR_SWAP(T, N)
 
 SHMEM_AMO_EXT_TYPES(DEFINE_FETCH, )
 SHMEM_AMO_TYPES(DEFINE_ARITH, )
@@ -348,28 +353,7 @@ SHMEM_AMO_DEPR_TYPES(DEFINE_DEPR, )
 SHMEM_AMO_DEPR_EXT_TYPES(DEFINE_DEPR_EXT, )
 
 /* Cray's legacy atomics on short: the same 2-byte operations. */
-#define DEFINE_CRAY_SHORT(T, N, a)                                                      \
-    T shmem_##N##_fadd(T *dest, T value, int pe)                                        \
-    {                                                                                   \
-        RUN(T, "shmem_" #N "_fadd", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 1, NULL); \
-        return V(T);                                                                    \
-    }                                                                                   \
-    T shmem_##N##_finc(T *dest, int pe)                                                 \
-    {                                                                                   \
-        RUN(T, "shmem_" #N "_finc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 1, NULL); \
-        return V(T);                                                                    \
-    }                                                                                   \
-    T shmem_##N##_cswap(T *dest, T cond, T value, int pe)                               \
-    {                                                                                   \
-        RUN(T, "shmem_" #N "_cswap", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, dest, value, cond, 1, \
-            NULL);                                                                      \
-        return V(T);                                                                    \
-    }                                                                                   \
-    T shmem_##N##_swap(T *dest, T value, int pe)                                        \
-    {                                                                                   \
-        RUN(T, "shmem_" #N "_swap", SHMEM_CTX_DEFAULT, SHM_AMO_SWAP, dest, value, 0, 1, NULL); \
-        return V(T);                                                                    \
-    }
+#define DEFINE_CRAY_SHORT(T, N, a) DEFINE_DEPR_FETCHING(T, N) DEFINE_DEPR_SWAP(T, N)
 SHMEM_AMO_CRAY_SHORT_TYPES(DEFINE_CRAY_SHORT, )
 
 /* The untyped legacy swap; in C11 programs the name is the generic macro
