@@ -124,6 +124,11 @@ endif
 
 # ---- tests ----
 PROG_SRC := $(wildcard tests/programs/*.c)
+# What building a test program uses (not the phony all, which would
+# rebuild every program on every make check); the library and the CLI
+# only need to exist (order-only), a module does not embed them.
+TOOLCHAIN := $(CCWRAP) $(FCWRAP) $(MODULE_O) $(FMODULE_O) $(HEADERS) $(NOTSAN) \
+             $(wildcard api/include/*.h api/include/*/*.h api/include/*.fh)
 PROGS    := $(patsubst tests/programs/%.c,$(BUILD)/tests/programs/%,$(PROG_SRC))
 # Fortran test programs: free form (.f90) and fixed form (.f); cray_*.f are
 # legacy Cray source (cray_seed001.f is the seed page's example as printed).
@@ -136,27 +141,27 @@ PROGS    += $(patsubst tests/programs/%.cpp,$(BUILD)/tests/programs/%,$(wildcard
 PROGS    += $(BUILD)/tests/programs/conform_noinst
 CHECK_BIN := $(BUILD)/tests/check_all
 
-$(BUILD)/tests/programs/conform_noinst: tests/programs/conform.c all
+$(BUILD)/tests/programs/conform_noinst: tests/programs/conform.c $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(CCWRAP) --no-race-instrumentation -g -O1 -o $@ $<
 
-$(BUILD)/tests/programs/%: tests/programs/%.c all
+$(BUILD)/tests/programs/%: tests/programs/%.c $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(CCWRAP) -g -O1 -o $@ $<
 
-$(BUILD)/tests/programs/%: tests/programs/%.cpp all
+$(BUILD)/tests/programs/%: tests/programs/%.cpp $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(CCWRAP) -g -O1 -o $@ $<
 
-$(BUILD)/tests/programs/%: tests/programs/%.f90 tests/programs/f_report.inc all
+$(BUILD)/tests/programs/%: tests/programs/%.f90 tests/programs/f_report.inc $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $@.mod
 	$(FCWRAP) -g -O1 -J $@.mod -o $@ $<
 
-$(BUILD)/tests/programs/%: tests/programs/%.f all
+$(BUILD)/tests/programs/%: tests/programs/%.f $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(FCWRAP) -g -O1 -o $@ $<
 
-$(BUILD)/tests/programs/cray_%: tests/programs/cray_%.f all
+$(BUILD)/tests/programs/cray_%: tests/programs/cray_%.f $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(FCWRAP) --cray -g -O1 -o $@ $<
 
