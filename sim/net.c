@@ -16,12 +16,16 @@ typedef struct epoch_group {
     uint64_t pending; /* of them, not yet acknowledged */
 } epoch_group_t;
 
+/* A channel's state towards one target while it has messages there
+ * unacknowledged: pairs with nothing outstanding are recycled, so a
+ * channel holds state for its busy targets only, not for every PE. */
 struct sim_pair {
     int dst;               /* hash key */
     epoch_group_t *groups; /* unacknowledged epochs, oldest first, from head */
     size_t head, n, cap;   /* ring of groups */
     sim_msg_t *held, *held_tail; /* messages waiting for older epochs */
     UT_hash_handle hh;
+    sim_pair_t *next_free; /* on the network's free list */
 };
 
 typedef struct fifo_pair {
@@ -38,6 +42,7 @@ typedef struct sim_net {
     fifo_pair_t *fifo;    /* per-pair arrival floor (fifo ordering only) */
     uint64_t next_id;     /* message ids */
     sim_msg_t *free_msgs; /* recycled messages */
+    sim_pair_t *free_pairs; /* recycled channel-to-target states */
     sim_net_stats_t stats;
     /* Large payload buffers kept for the next large message, so a stream
      * of big transfers does not map and fault in fresh memory each time. */
@@ -69,6 +74,12 @@ void sim_net_destroy(void)
     HASH_ITER(hh, net->fifo, f, tmp) {
         HASH_DEL(net->fifo, f);
         free(f);
+    }
+    while (net->free_pairs) {
+        sim_pair_t *p = net->free_pairs;
+        net->free_pairs = p->next_free;
+        free(p->groups);
+        free(p);
     }
     while (net->free_msgs) {
         sim_msg_t *m = net->free_msgs;
@@ -237,11 +248,31 @@ static sim_pair_t *pair_of(sim_chan_t *c, int dst)
     sim_pair_t *p;
     HASH_FIND_INT(c->pairs, &dst, p);
     if (!p) {
-        p = sim_xcalloc(1, sizeof *p);
+        p = net->free_pairs;
+        if (p) {
+            net->free_pairs = p->next_free;
+            epoch_group_t *g = p->groups;
+            size_t cap = p->cap;
+            memset(p, 0, sizeof *p);
+            p->groups = g;
+            p->cap = cap;
+        } else {
+            p = sim_xcalloc(1, sizeof *p);
+        }
         p->dst = dst;
         HASH_ADD_INT(c->pairs, dst, p);
     }
     return p;
+}
+
+/* A pair with nothing unacknowledged goes back to the free list. */
+static void pair_idle(sim_chan_t *c, sim_pair_t *p)
+{
+    if (p->n || p->held)
+        return;
+    HASH_DEL(c->pairs, p);
+    p->next_free = net->free_pairs;
+    net->free_pairs = p;
 }
 
 static epoch_group_t *group_at(sim_pair_t *p, size_t i)
@@ -272,6 +303,7 @@ static void send_on_chan(sim_msg_t *m)
     c->outstanding++;
     m->epoch = c->epoch;
     sim_pair_t *p = pair_of(c, m->dst);
+    m->pair = p;
     if (p->n == 0 || group_at(p, p->n - 1)->epoch != m->epoch)
         push_group(p, m->epoch);
     group_at(p, p->n - 1)->pending++;
@@ -318,13 +350,14 @@ static void ack_ev(void *arg)
 {
     sim_msg_t *m = arg;
     sim_chan_t *c = m->chan;
-    sim_pair_t *p = pair_of(c, m->dst);
+    sim_pair_t *p = m->pair;
     epoch_group_t *g = group_at(p, 0);
     SIM_ASSERT(p->n > 0 && g->epoch == m->epoch && g->pending > 0);
     if (--g->pending == 0) {
         p->head = (p->head + 1) % p->cap;
         p->n--;
         release_held(p);
+        pair_idle(c, p);
     }
     if (m->on_ack)
         m->on_ack(m);

@@ -52,6 +52,7 @@ struct sim_msg {
     uint64_t arg[4];         /* free for the sender's protocol */
     void *ptr;               /* free for the sender's protocol */
     sim_msg_t *next;         /* held list, free list */
+    struct sim_pair *pair;   /* its channel's state towards dst (set by send) */
     uint32_t hb;             /* race detector record it carries (sim/hb), or 0; released with m */
     uint32_t fault_marks;    /* set by sim/fault when it leaves, acted on at delivery; 0 = none */
     size_t heap_bytes;       /* bytes of data allocated on the heap (0: inline) */
