@@ -1,4 +1,4 @@
-/* sim/coro: context creation with makecontext, guard-paged stacks, and the
+/* sim/coro: context creation with makecontext, the stack arena, and the
  * glue around the assembly switch (ASan fiber annotations, Valgrind). */
 #include "coro.h"
 
@@ -51,26 +51,83 @@ size_t sim_coro_guard_size(void)
     return (GUARD_BYTES + page - 1) / page * page;
 }
 
-static int map_stack(sim_coro_t *c, size_t stack_size)
+static size_t round_pages(size_t n)
 {
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), guard = sim_coro_guard_size();
-    if (stack_size > SIZE_MAX / 2)
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (n + page - 1) / page * page;
+}
+
+int sim_stacks_create(sim_stacks_t *a, size_t nslots, size_t busy, size_t stack_size,
+                      size_t max_guards)
+{
+    memset(a, 0, sizeof *a);
+    if (nslots == 0 || stack_size > SIZE_MAX / 4)
+        return -EINVAL;
+    a->guard = sim_coro_guard_size();
+    a->slot = a->guard + round_pages(stack_size);
+    if (nslots > SIZE_MAX / a->slot)
         return -ENOMEM;
-    size_t usable = (stack_size + page - 1) / page * page;
-    size_t total = usable + guard;
-    char *m = mmap(NULL, total, PROT_READ | PROT_WRITE,
+    a->nslots = nslots;
+    a->size = a->slot * nslots;
+    if (max_guards < 1)
+        max_guards = 1;
+    if (busy < 1 || busy > nslots)
+        busy = nslots;
+    a->guard_every = (busy + max_guards - 1) / max_guards;
+    char *m = mmap(NULL, a->size, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
-    if (m == MAP_FAILED)
-        return -errno;
-    if (mprotect(m, guard, PROT_NONE) != 0) {
+    if (m == MAP_FAILED) {
         int e = errno;
-        munmap(m, total);
+        memset(a, 0, sizeof *a);
         return -e;
     }
-    c->map = m;
-    c->map_size = total;
-    c->stack_lo = m + guard;
-    c->stack_size = usable;
+    a->base = m;
+    return 0;
+}
+
+void sim_stacks_destroy(sim_stacks_t *a)
+{
+    if (a->base)
+        munmap(a->base, a->size);
+    memset(a, 0, sizeof *a);
+}
+
+long sim_stacks_slot_of(const sim_stacks_t *a, const void *addr)
+{
+    uintptr_t p = (uintptr_t)addr, lo = (uintptr_t)a->base;
+    if (!a->base || p < lo || p - lo >= a->size)
+        return -1;
+    return (long)((p - lo) / a->slot);
+}
+
+void sim_stacks_release(sim_stacks_t *a, size_t slot)
+{
+    if (a->base && slot < a->nslots)
+        madvise(a->base + slot * a->slot + a->guard, a->slot - a->guard, MADV_DONTNEED);
+}
+
+int sim_coro_overflowed(const sim_coro_t *c)
+{
+    if (!c->map)
+        return 0;
+    const char *sp = __builtin_frame_address(0);
+    if (sp < c->stack_lo)
+        return 1;
+    if (c->guarded)
+        return 0;
+    /* Nothing touches a guard zone but an overflow (every page a large
+     * frame crosses is probed, and a recursion writes as it goes), so a
+     * zone page in memory means the stack went through it. */
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), zone = (size_t)(c->stack_lo - c->map);
+    unsigned char vec[GUARD_BYTES / 4096 + 1];
+    size_t npages = zone / page;
+    if (npages > sizeof vec)
+        npages = sizeof vec;
+    if (mincore(c->map, npages * page, vec) != 0)
+        return 0;
+    for (size_t i = 0; i < npages; i++)
+        if (vec[i] & 1)
+            return 1;
     return 0;
 }
 
@@ -92,12 +149,21 @@ static void frame_from_ucontext(sim_coro_t *c, ucontext_t *uc)
     c->sp = f;
 }
 
-int sim_coro_create(sim_coro_t *c, size_t stack_size, void (*entry)(void))
+int sim_coro_create(sim_coro_t *c, sim_stacks_t *a, size_t slot, void (*entry)(void))
 {
     memset(c, 0, sizeof *c);
-    int rc = map_stack(c, stack_size);
-    if (rc)
-        return rc;
+    if (!a->base || slot >= a->nslots)
+        return -EINVAL;
+    c->map = a->base + slot * a->slot;
+    c->map_size = a->slot;
+    c->stack_lo = c->map + a->guard;
+    c->stack_size = a->slot - a->guard;
+    c->guarded = slot % a->guard_every == 0;
+    if (c->guarded && mprotect(c->map, a->guard, PROT_NONE) != 0) {
+        int e = errno;
+        c->map = NULL;
+        return -e;
+    }
     ucontext_t uc;
     if (getcontext(&uc) != 0) {
         sim_coro_destroy(c);
@@ -131,7 +197,6 @@ void sim_coro_destroy(sim_coro_t *c)
 #ifdef SIM_ASAN
     __lsan_unregister_root_region(c->stack_lo, c->stack_size);
 #endif
-    munmap(c->map, c->map_size);
     c->map = NULL;
 }
 

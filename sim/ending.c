@@ -186,8 +186,10 @@ void sim_ending_stack_overflow_finding(const sim_pe_t *pe)
     snprintf(name, sizeof name, "%.*s", (int)(strstr(fn, " at ") ? strstr(fn, " at ") - fn
                                                                     : (long)strlen(fn)), fn);
     sim_finding_raise("stack-overflow", SIM_SEV_ERROR, pe->id, pe->call ? pe->call : name, site,
-                      "PE %d used up its %zu-byte stack (the fault was in %s). Each PE runs on "
+                      "PE %d used up its %zu-byte stack (%s %s). Each PE runs on "
                       "a stack of --stack-size bytes: raise it (e.g. --stack-size 8M), or make "
                       "the recursion shallower and move large local arrays to the heap.",
-                      pe->id, sim_w->cfg.stack_size, fn);
+                      pe->id, sim_w->cfg.stack_size,
+                      pe->crash_note ? "it went past it before its call from" : "the fault was in",
+                      fn);
 }

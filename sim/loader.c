@@ -172,13 +172,31 @@ static long map_limit(void)
     return v;
 }
 
-/* Memory mappings a run needs: per PE its stack and guard page (twice when
- * the module may start a helper context per PE), plus its copy's mappings
- * under the copy strategy. */
+/* Memory mappings the program copies need (one per segment per copy under
+ * the copy strategy), plus room for the rest of the process.  Stacks are
+ * one mapping, cut by as many guard zones as the remaining budget allows
+ * (sim/coro). */
 static long mappings_needed(const sim_loader_t *l, sim_load_mode_t mode)
 {
-    long per_pe = (l->helpers ? 4 : 2) + (mode == SIM_LOAD_COPY ? (long)l->maps_per_copy : 0);
-    return (long)l->ncopies * per_pe + 128;
+    return (mode == SIM_LOAD_COPY ? (long)l->ncopies * (long)l->maps_per_copy : 0) + 128;
+}
+
+/* Stacks a run may need: a PE's, and its helper's when the module may
+ * start one. */
+static long stacks_needed(const sim_loader_t *l)
+{
+    return (long)l->ncopies * (l->helpers ? 2 : 1);
+}
+
+long sim_loader_spare_maps(const sim_loader_t *l)
+{
+    long spare = map_limit() - mappings_needed(l, l->mode);
+    return spare > 0 ? spare : 0;
+}
+
+size_t sim_loader_stacks(const sim_loader_t *l)
+{
+    return (size_t)stacks_needed(l);
 }
 
 static int check_capacity(const sim_loader_t *l, char *err, size_t n)
@@ -187,18 +205,9 @@ static int check_capacity(const sim_loader_t *l, char *err, size_t n)
     long need = mappings_needed(l, l->mode);
     struct rlimit rl;
     if (need > limit) {
-        snprintf(err, n, "%d PEs need about %ld memory mappings (%s) but vm.max_map_count "
-                 "is %ld; use fewer PEs%s or raise it (sysctl -w vm.max_map_count=%ld)",
-                 l->ncopies, need,
-                 l->mode == SIM_LOAD_COPY
-                     ? (l->helpers ? "a program copy, a stack and a helper stack (LAPI "
-                                     "completion handlers) per PE"
-                                   : "a program copy and a stack per PE")
-                     : (l->helpers ? "a stack and a helper stack (LAPI completion handlers) "
-                                     "per PE"
-                                   : "a stack per PE"),
-                 limit,
-                 l->mode == SIM_LOAD_COPY ? ", --privatize=swap" : "", need * 2);
+        snprintf(err, n, "%d PEs need about %ld memory mappings (a program copy per PE) but "
+                 "vm.max_map_count is %ld; use --privatize=swap, fewer PEs, or raise it "
+                 "(sysctl -w vm.max_map_count=%ld)", l->ncopies, need, limit, need * 2);
         return -1;
     }
     if (l->mode == SIM_LOAD_SWAP)
@@ -322,7 +331,9 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
             struct rlimit rl;
             int files_fit = getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
                             (rlim_t)ncopies + 64 <= rl.rlim_cur;
-            l->mode = mappings_needed(l, SIM_LOAD_COPY) <= map_limit() && files_fit
+            /* Copies only while every stack still gets its own guard. */
+            l->mode = mappings_needed(l, SIM_LOAD_COPY) + 2 * stacks_needed(l) <= map_limit() &&
+                              files_fit
                           ? SIM_LOAD_COPY
                           : SIM_LOAD_SWAP;
         }

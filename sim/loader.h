@@ -53,8 +53,7 @@ typedef struct sim_loader {
 
 /* Registers an API routine that may start a helper context (a coroutine
  * with its own stack) for the PE that calls it: a module that imports it
- * is counted one more stack per PE when the loader checks the mapping
- * limit.  For the API layers, before any load. */
+ * is given one more stack slot per PE.  For the API layers, before any load. */
 void sim_loader_helper_symbol(const char *name);
 
 /* Loads the module at path for npes PEs.  auto_mode picks the copy
@@ -64,6 +63,12 @@ void sim_loader_helper_symbol(const char *name);
 int sim_loader_open(const char *path, int npes, int auto_mode, sim_load_mode_t mode,
                     sim_loader_t **out, char *err, size_t errlen);
 void sim_loader_close(sim_loader_t *l);
+/* Memory mappings left for the rest of the run (stack guard zones) once
+ * the copies have theirs. */
+long sim_loader_spare_maps(const sim_loader_t *l);
+/* Stacks the run may need: one per PE, two when the module may start a
+ * helper context per PE (slot npes + pe is PE pe's helper). */
+size_t sim_loader_stacks(const sim_loader_t *l);
 /* PE whose copy contains addr, with the offset into it; -1 if none. */
 int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off);
 /* Home address of offset off in pe's copy. */

@@ -34,19 +34,11 @@ void *sim_mem_xlate(int from_pe, const void *addr, int to_pe)
     return NULL;
 }
 
+/* The PE whose stack (or helper's stack) holds addr, or -1. */
 static int on_stack_of(const void *addr)
 {
-    const char *a = addr;
-    for (int i = 0; i < sim_w->npes; i++) {
-        const sim_coro_t *c = &sim_w->pes[i].coro;
-        if (c->map && a >= c->map && a < c->stack_lo + c->stack_size)
-            return i;
-        /* A helper's stack counts as its PE's. */
-        c = sim_w->pes[i].helper ? &sim_w->pes[i].helper->coro : NULL;
-        if (c && c->map && a >= c->map && a < c->stack_lo + c->stack_size)
-            return i;
-    }
-    return -1;
+    long slot = sim_stacks_slot_of(&sim_w->stacks, addr);
+    return slot < 0 ? -1 : (int)(slot % sim_w->npes);
 }
 
 int sim_mem_stack_of(const void *addr)

@@ -32,23 +32,27 @@ void sim_config_default(sim_config_t *cfg)
     sim_netparams_default(&cfg->net);
 }
 
-/* Whether npes stacks of the configured size (and their guards) fit in
- * the address space, tried before any PE starts: a stack that cannot be
- * mapped is a usage error, not a PE crash. */
-static int stacks_fit(const sim_config_t *cfg)
+/* Reserves every stack the run may need, before any PE starts: stacks that
+ * cannot be mapped are a usage error, not a PE crash.  Guard zones get
+ * half the mappings the copies leave (each splits the reservation). */
+static int reserve_stacks(const sim_config_t *cfg)
 {
-    size_t per = cfg->stack_size + sim_coro_guard_size();
-    size_t total = per * (size_t)cfg->npes;
-    void *m = MAP_FAILED;
-    if (per >= cfg->stack_size && total / (size_t)cfg->npes == per)
-        m = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED) {
+    /* A helper slot for every PE, whether or not the module seems to want
+     * one (a binding may start it on the module's behalf); reserving costs
+     * address space only. */
+    size_t nslots = 2 * (size_t)cfg->npes, busy = sim_loader_stacks(sim_w->loader);
+    long spare = sim_loader_spare_maps(sim_w->loader) - 1024;
+    size_t guards = spare > 2 ? (size_t)spare / 2 : 1;
+    /* A lower cap, to try the spaced guards without 30,000 PEs. */
+    const char *cap = getenv("SHMEMSIM_STACK_GUARDS");
+    if (cap && strtoul(cap, NULL, 10) > 0 && strtoul(cap, NULL, 10) < guards)
+        guards = strtoul(cap, NULL, 10);
+    if (sim_stacks_create(&sim_w->stacks, nslots, busy, cfg->stack_size, guards) != 0) {
         fprintf(stderr, "shmemsim: %d PE stacks of %zu bytes (--stack-size) do not fit in the "
                 "address space; use a smaller --stack-size or fewer PEs\n", cfg->npes,
                 cfg->stack_size);
         return -1;
     }
-    munmap(m, total);
     return 0;
 }
 
@@ -85,7 +89,7 @@ static int setup(const sim_config_t *cfg)
             sim_w->pes[i].argv[a] = sim_xstrdup(cfg->argv[a]);
     }
     sim_net_create(cfg->npes, &cfg->net);
-    return stacks_fit(cfg);
+    return reserve_stacks(cfg);
 }
 
 static const char *where(const void *addr, char *buf, size_t len)
@@ -115,8 +119,10 @@ static void report_crash(const sim_pe_t *pe)
         return;
     }
     if (pe->stack_overflow) {
-        fprintf(stderr, "shmemsim: stack overflow in PE %d (in %s); its stack is %zu bytes, "
-                "raise it with --stack-size\n", pe->id, where_pc(pe->fault_pc, a, sizeof a),
+        fprintf(stderr, "shmemsim: stack overflow in PE %d (%s %s); its stack is %zu bytes, "
+                "raise it with --stack-size\n", pe->id,
+                pe->crash_note ? "found at its next simulator call, from" : "in",
+                where_pc(pe->fault_pc, a, sizeof a),
                 sim_w->cfg.stack_size);
         sim_ending_stack_overflow_finding(pe);
         return;

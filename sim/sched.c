@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <signal.h>
 #include <setjmp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,14 @@ static void deliver_signals(sim_pe_t *ctx)
 /* Gives the CPU back to the scheduler; returns when resumed. */
 static void switch_to_sched(sim_pe_t *pe)
 {
+    if (sim_coro_overflowed(&pe->coro)) {
+        /* It ran past its stack without reaching a live guard zone: stop
+         * it before a PE whose stack it may have written runs again. */
+        pe->stack_overflow = 1;
+        pe->crash_note = "late";
+        pe->fault_pc = pe->call_site ? (void *)((uintptr_t)pe->call_site - 1) : NULL;
+        sim_pe_crash(SIGSEGV, NULL, SIM_END_CRASH);
+    }
     sim_coro_switch(&pe->coro, &sim_w->sched);
     if (sim_pe_main(pe)->sig_pending)
         deliver_signals(pe);
@@ -165,7 +174,7 @@ static void start_pes(void)
 {
     for (int i = 0; i < sim_w->npes; i++) {
         sim_pe_t *pe = &sim_w->pes[i];
-        int rc = sim_coro_create(&pe->coro, sim_w->cfg.stack_size, pe_entry);
+        int rc = sim_coro_create(&pe->coro, &sim_w->stacks, (size_t)i, pe_entry);
         if (rc) {
             fprintf(stderr, "shmemsim: cannot map a %zu-byte stack for PE %d: %s\n",
                     sim_w->cfg.stack_size, i, strerror(-rc));
@@ -180,10 +189,26 @@ static void start_pes(void)
     }
 }
 
+/* Writes what a context still blocked was waiting for, while its frames
+ * (which the description may point into) are still there. */
+static void name_blocked(sim_pe_t *pe)
+{
+    pe->why[0] = '\0';
+    if (pe->state != SIM_PE_BLOCKED)
+        return;
+    if (pe->why_fn)
+        pe->why_fn(pe->why, sizeof pe->why, pe->why_arg);
+    else if (pe->why_text)
+        snprintf(pe->why, sizeof pe->why, "%s", pe->why_text);
+}
+
 static void kill_survivors(void)
 {
     for (int i = 0; i < sim_w->npes; i++) {
         sim_pe_t *pe = &sim_w->pes[i];
+        name_blocked(pe);
+        if (pe->helper)
+            name_blocked(pe->helper);
         if (pe->state != SIM_PE_DONE)
             pe->stopped_state = pe->state;
         if (pe->state != SIM_PE_DONE && sim_w->outcome != SIM_OUT_DEADLOCK) {
@@ -293,13 +318,20 @@ void sim_charge(uint64_t ns)
     }
 }
 
-void sim_pe_block_on(const char *why, const void *addr, size_t len)
+static void block(const char *why, void (*fn)(char *, size_t, const void *), const void *arg,
+                  const void *addr, size_t len)
 {
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
-    if (pe == borrow_pe)
-        abandon_borrow(why);
-    snprintf(pe->why, sizeof pe->why, "%s", why ? why : "");
+    if (pe == borrow_pe) {
+        char text[200] = "";
+        if (fn)
+            fn(text, sizeof text, arg);
+        abandon_borrow(fn ? text : why);
+    }
+    pe->why_text = why;
+    pe->why_fn = fn;
+    pe->why_arg = arg;
     /* Watch the home address: that is what deliveries report. */
     addr = addr ? sim_mem_home(pe->id, addr) : NULL;
     pe->watch_lo = addr;
@@ -313,7 +345,49 @@ void sim_pe_block_on(const char *why, const void *addr, size_t len)
         m->signal_woke = 0; /* woken only to run a handler: wait on */
     }
     pe->watch_lo = pe->watch_hi = NULL;
-    pe->why[0] = '\0';
+    pe->why_text = NULL;
+    pe->why_fn = NULL;
+}
+
+void sim_pe_block_on(const char *why, const void *addr, size_t len)
+{
+    block(why, NULL, NULL, addr, len);
+}
+
+sim_why_t sim_why(const char *fmt, ...)
+{
+    sim_why_t w = {fmt, NULL, {0, 0, 0}};
+    int n = 0; /* conversions after the string */
+    for (const char *p = fmt; *p; p++)
+        if (p[0] == '%' && p[1] == '%')
+            p++;
+        else if (*p == '%')
+            n++;
+    va_list ap;
+    va_start(ap, fmt);
+    if (n-- > 0)
+        w.s = va_arg(ap, const char *);
+    for (int k = 0; k < n && k < 3; k++)
+        w.i[k] = va_arg(ap, int);
+    va_end(ap);
+    return w;
+}
+
+static void why_format(char *buf, size_t len, const void *arg)
+{
+    const sim_why_t *w = arg;
+    snprintf(buf, len, w->fmt, w->s, w->i[0], w->i[1], w->i[2]);
+}
+
+void sim_pe_block_why(const sim_why_t *why, const void *addr, size_t len)
+{
+    block(NULL, why_format, why, addr, len);
+}
+
+void sim_pe_block_lazy(void (*fn)(char *buf, size_t len, const void *arg), const void *arg,
+                       const void *addr, size_t len)
+{
+    block(NULL, fn, arg, addr, len);
 }
 
 void sim_pe_block(const char *why)
@@ -536,7 +610,8 @@ sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg)
     if (pe->helper || pe->owner || pe->state == SIM_PE_DONE)
         return NULL;
     helper_t *h = sim_xcalloc(1, sizeof *h);
-    if (sim_coro_create(&h->ctx.coro, sim_w->cfg.stack_size, helper_entry) != 0) {
+    if (sim_coro_create(&h->ctx.coro, &sim_w->stacks, (size_t)(sim_w->npes + pe->id),
+                        helper_entry) != 0) {
         free(h);
         return NULL;
     }

@@ -14,6 +14,7 @@
 #include "world.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* Runs the job until every PE has ended, a deadlock, or termination. */
@@ -29,8 +30,27 @@ void sim_charge(uint64_t ns);
  * (always does). */
 void sim_pe_block(const char *why);
 /* PE context.  Like sim_pe_block, but also woken by any write into
- * [addr, addr+len) reported with sim_mem_written. */
+ * [addr, addr+len) reported with sim_mem_written.  why must stay valid
+ * while the PE is blocked (a literal, or a buffer of the caller's frame). */
 void sim_pe_block_on(const char *why, const void *addr, size_t len);
+/* A blocking call's description, formatted only if the run ends with the
+ * PE still blocked (formatting on every block would cost more than the
+ * block).  sim_why(fmt, s, ...) keeps a format taking a string and then up
+ * to three ints, checked by the compiler like printf's. */
+typedef struct sim_why {
+    const char *fmt;
+    const char *s;
+    int i[3];
+} sim_why_t;
+sim_why_t sim_why(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* PE context.  sim_pe_block_on with a description made only when needed;
+ * *why must stay valid while the PE is blocked. */
+void sim_pe_block_why(const sim_why_t *why, const void *addr, size_t len);
+/* PE context.  Like sim_pe_block_on, with the description written only if
+ * the run ends with the PE blocked: fn(buf, len, arg) writes it, and arg
+ * must stay valid while the PE is blocked. */
+void sim_pe_block_lazy(void (*fn)(char *buf, size_t len, const void *arg), const void *arg,
+                       const void *addr, size_t len);
 /* PE context.  Sleeps for ns of virtual time.  May yield. */
 void sim_pe_sleep(uint64_t ns);
 /* Any context.  Makes a blocked PE ready at the current time; no effect on

@@ -84,8 +84,14 @@ typedef struct sim_pe {
     int opt_ind, opt_err, opt_opt; /* getopt's optind, opterr, optopt */
     char *opt_arg;             /* getopt's optarg */
     char **argv;               /* its own argv copy (getopt permutes it) */
-    /* While blocked: what it waits for (for wake-ups and the deadlock report). */
-    char why[200];             /* the call and arguments, human readable */
+    /* While blocked: what it waits for (for wake-ups and the deadlock
+     * report).  Formatting it on every block would cost more than the
+     * block, so the text is made only when the run ends with the context
+     * still blocked: from why_text, or by why_fn(buf, len, why_arg). */
+    const char *why_text;      /* the call and arguments, human readable, or NULL */
+    void (*why_fn)(char *buf, size_t len, const void *arg);
+    const void *why_arg;
+    char why[200];             /* after the run: what it was blocked in, or "" */
     const char *watch_lo;      /* a write into [watch_lo, watch_hi) wakes it */
     const char *watch_hi;
     struct sim_io_stream *io[2]; /* stdout, stderr line streams; made on first use */
@@ -113,7 +119,8 @@ typedef struct sim_pe {
     uint64_t poll_mark[2];
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
     void *locale;              /* its locale from setlocale (a locale_t), or NULL: the process's */
-    const char *crash_note;    /* what the crash was, when the signal does not say (an assertion) */
+    const char *crash_note;    /* what the crash was, when the signal does not say (an assertion);
+                                * with stack_overflow: the overflow was found after the fact */
 } sim_pe_t;
 
 typedef enum {
@@ -134,6 +141,7 @@ typedef struct sim_world {
     sim_pe_t *pes;           /* npes PEs */
     sim_pe_t *cur;           /* the running PE, NULL in the scheduler */
     sim_coro_t sched;        /* the scheduler's context (main stack) */
+    sim_stacks_t stacks;     /* every PE's and helper's stack (PE i: slot i, its helper: npes + i) */
     sim_evq_t evq;           /* pending events */
     uint64_t now;            /* virtual time in ns */
     sim_rng_t rng;           /* the only randomness */

@@ -83,6 +83,32 @@ START_TEST(stack_overflow_names_the_frame_line)
 }
 END_TEST
 
+/* With more PEs than guard zones the kernel's mapping limit allows (here
+ * forced down to one), a stack overflow is still one, naming the PE: a
+ * recursion runs into the next live guard, and a frame that jumps past the
+ * unprotected zone is seen at the PE's next simulator call, before the PE
+ * whose stack it wrote runs again. */
+START_TEST(overflow_without_a_guard_zone_is_still_found)
+{
+    char at[120], want[240];
+    site(at, sizeof at, "deep", "overflow");
+    run_result_t r = tu_run("SHMEMSIM_STACK_GUARDS=1 %s -n 3 %s overflow", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 5);
+    snprintf(want, sizeof want, "stack overflow in PE 1 (in %s)", at);
+    ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
+    all_output_kept(&r, 3);
+    tu_free(&r);
+    r = tu_run("SHMEMSIM_STACK_GUARDS=1 %s -n 3 %s big-frame", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_msg(strstr(r.err, "stack overflow in PE 1 (found at its next simulator call, from "
+                          "main at crash_sites.c:"), "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "[stack-overflow] PE 1 at t="));
+    ck_assert_ptr_null(strstr(r.err, "PE 0 crashed"));
+    all_output_kept(&r, 3);
+    tu_free(&r);
+}
+END_TEST
+
 /* A 1.6 MB frame on the 1 MiB stack is caught as an overflow of PE 1's
  * own stack: PE modules probe every page of a large frame. */
 START_TEST(huge_frame_is_a_stack_overflow)
@@ -409,6 +435,7 @@ Suite *crash_suite(void)
     tcase_add_test(tc, stack_overflow_names_the_frame_line);
     tcase_add_test(tc, watchdog_names_the_spinning_line);
     tcase_add_test(tc, huge_frame_is_a_stack_overflow);
+    tcase_add_test(tc, overflow_without_a_guard_zone_is_still_found);
     tcase_add_test(tc, unmappable_stack_is_a_usage_error);
     tcase_add_loop_test(tc, every_abort_path_is_a_pe_crash, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, assert_prints_glibc_message_on_the_pe_stderr);

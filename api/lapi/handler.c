@@ -236,8 +236,8 @@ void lx_cq_push(lx_task_t *t, lx_t *x)
     if (!t->cthread) {
         t->cthread = sim_pe_helper_start(&sim_w->pes[t->id], cthread_main, t);
         if (!t->cthread) {
-            /* The loader counted a helper stack per task; the system had
-             * less memory or fewer mappings than it said. */
+            /* Every task has a stack slot for it; only protecting its
+             * guard zone can fail (the system's mapping limit). */
             fprintf(stderr, "shmemsim: cannot start the completion-handler thread of task %d: "
                     "no memory for its stack (%s); use fewer tasks, a smaller --stack-size, "
                     "or raise vm.max_map_count\n", t->id, strerror(errno));
