@@ -277,9 +277,9 @@ static void count_and_wait(const char *call, const coll_set_t *s, long *psync)
     coll_fence();
     for (int t = 1; t < s->size; t++)
         coll_add_word(call, &psync[0], 1, coll_pe(s, (s->me + t) % s->size));
-    char why[200];
-    snprintf(why, sizeof why, "%s (waiting for the data of %d other PEs)", call, s->size - 1);
-    coll_wait_ge(why, &psync[0], s->size - 1);
+    sim_why_t why;
+    why = sim_why("%s (waiting for the data of %d other PEs)", call, s->size - 1);
+    coll_wait_ge(&why, &psync[0], s->size - 1);
 }
 
 void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const void *source,

@@ -99,6 +99,21 @@ static void amo_deliver(sim_msg_t *m)
     sim_net_send(r);
 }
 
+/* What a fetching atomic waits for (made only for a deadlock report). */
+typedef struct amo_wait {
+    const char *call;
+    const void *dest;
+    int pe;
+} amo_wait_t;
+
+static void amo_why(char *buf, size_t len, const void *arg)
+{
+    const amo_wait_t *w = arg;
+    char dn[96];
+    snprintf(buf, len, "%s(dest=%s, pe=%d), waiting for the fetched value", w->call,
+             sim_mem_name(w->dest, dn, sizeof dn), w->pe);
+}
+
 uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, void *dest,
                     size_t size, uint64_t value, uint64_t cond, int fetch, void *fetch_to)
 {
@@ -125,11 +140,9 @@ uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, vo
     sim_net_send(m);
     if (fetch != 1)
         return 0;
-    char why[200], dn[96];
-    snprintf(why, sizeof why, "%s(dest=%s, pe=%d), waiting for the fetched value", call,
-             sim_mem_name(dest, dn, sizeof dn), wpe);
+    amo_wait_t w = {call, dest, wpe};
     while (!local.done)
-        sim_pe_block(why);
+        sim_pe_block_lazy(amo_why, &w, NULL, 0);
     sim_hb_op_complete(hb);
     sim_hb_unref(hb);
     sim_hb_observe_rec(local.seen, call, sim_pe_self()->call_site);

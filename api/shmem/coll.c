@@ -173,19 +173,21 @@ void coll_fence(void)
 
 void coll_quiet(const char *call)
 {
+    if (!my_chan()->outstanding)
+        return;
     char why[160];
     snprintf(why, sizeof why, "%s (completing collective messages)", call);
     sim_chan_quiet(my_chan(), why);
 }
 
-void coll_wait_ge(const char *why, long *word, long value)
+void coll_wait_ge(const sim_why_t *why, long *word, long value)
 {
     while (*(volatile long *)word < value)
-        sim_pe_block_on(why, word, sizeof *word);
+        sim_pe_block_why(why, word, sizeof *word);
     sim_hb_sync_acquire();
 }
 
-void coll_wait_take(const char *why, long *word, long value)
+void coll_wait_take(const sim_why_t *why, long *word, long value)
 {
     coll_wait_ge(why, word, value);
     *word -= value;
@@ -231,10 +233,9 @@ void coll_fetch_add_start(const char *call, long *word, long value, int pe, coll
 
 long coll_fetch_wait(const char *call, coll_fetch_t *f)
 {
-    char why[160];
-    snprintf(why, sizeof why, "%s (waiting for an atomic's reply from PE %d)", call, f->pe);
+    sim_why_t why = sim_why("%s (waiting for an atomic's reply from PE %d)", call, f->pe);
     while (!f->done)
-        sim_pe_block(why);
+        sim_pe_block_why(&why, NULL, 0);
     sim_hb_sync_acquire();
     return f->value;
 }
@@ -270,30 +271,30 @@ static const char *const barrier_algos[] = {"dissem", "linear", NULL};
  * word k of pSync counts round-k signals. */
 static void sync_dissem(const char *call, const coll_set_t *s, long *psync)
 {
-    char why[200];
+    sim_why_t why;
     for (int k = 0, d = 1; d < s->size; k++, d <<= 1) {
         coll_add_word(call, &psync[k], 1, coll_pe(s, (s->me + d) % s->size));
-        snprintf(why, sizeof why, "%s (round %d: waiting for PE %d)", call, k,
+        why = sim_why("%s (round %d: waiting for PE %d)", call, k,
                  coll_pe(s, (s->me - d % s->size + s->size) % s->size));
-        coll_wait_take(why, &psync[k], 1);
+        coll_wait_take(&why, &psync[k], 1);
     }
 }
 
 /* Linear: everyone signals the first member, which releases everyone. */
 static void sync_linear(const char *call, const coll_set_t *s, long *psync)
 {
-    char why[200];
+    sim_why_t why;
     if (s->me == 0) {
-        snprintf(why, sizeof why, "%s (PE %d waiting for %d arrivals)", call, coll_pe(s, 0),
+        why = sim_why("%s (PE %d waiting for %d arrivals)", call, coll_pe(s, 0),
                  s->size - 1);
-        coll_wait_take(why, &psync[0], s->size - 1);
+        coll_wait_take(&why, &psync[0], s->size - 1);
         for (int i = 1; i < s->size; i++)
             coll_add_word(call, &psync[1], 1, coll_pe(s, i));
         return;
     }
     coll_add_word(call, &psync[0], 1, coll_pe(s, 0));
-    snprintf(why, sizeof why, "%s (waiting for release by PE %d)", call, coll_pe(s, 0));
-    coll_wait_take(why, &psync[1], 1);
+    why = sim_why("%s (waiting for release by PE %d)", call, coll_pe(s, 0));
+    coll_wait_take(&why, &psync[1], 1);
 }
 
 void coll_sync(const char *call, const coll_set_t *s, long *psync)

@@ -72,9 +72,9 @@ void coll_add_word(const char *call, long *word, long value, int pe);
 /* Orders the caller's later collective messages to each PE after earlier ones. */
 void coll_fence(void);
 /* Waits until the caller's own *word >= value.  why names the call. */
-void coll_wait_ge(const char *why, long *word, long value);
+void coll_wait_ge(const sim_why_t *why, long *word, long value);
 /* Counted discipline: waits for *word >= value, then takes value off. */
-void coll_wait_take(const char *why, long *word, long value);
+void coll_wait_take(const sim_why_t *why, long *word, long value);
 /* A fetch-and-add in flight. */
 typedef struct coll_fetch {
     int done;   /* the reply landed */

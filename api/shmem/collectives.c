@@ -110,10 +110,10 @@ void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const v
     long acks = psync[1] < SHMEM_SYNC_VALUE ? psync[1] : SHMEM_SYNC_VALUE;
     const void *from = src;
     if (t.parent >= 0) {
-        char why[200];
-        snprintf(why, sizeof why, "%s (waiting for the data from PE %d)", call,
+        sim_why_t why;
+        why = sim_why("%s (waiting for the data from PE %d)", call,
                  coll_pe(&s, t.parent));
-        coll_wait_ge(why, &psync[0], 1);
+        coll_wait_ge(&why, &psync[0], 1);
         from = dest;
     }
     for (int i = 0; i < t.nchildren; i++)
@@ -122,10 +122,10 @@ void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const v
     for (int i = 0; i < t.nchildren; i++)
         coll_set_word(call, &psync[0], 1, coll_pe(&s, coll_tree_child(&t, i)));
     if (t.nchildren) {
-        char why[200];
-        snprintf(why, sizeof why, "%s (waiting for %d member(s) to have the data)", call,
+        sim_why_t why;
+        why = sim_why("%s (waiting for %d member(s) to have the data)", call,
                  t.nchildren);
-        coll_wait_ge(why, &psync[1], acks + t.nchildren);
+        coll_wait_ge(&why, &psync[1], acks + t.nchildren);
     }
     psync[0] = psync[1] = SHMEM_SYNC_VALUE;
     if (t.parent >= 0)
@@ -167,9 +167,9 @@ static void gather_all(const char *call, const coll_set_t *s, void *dest, const 
     coll_fence();
     for (int k = 1; k < s->size; k++)
         coll_add_word(call, &psync[0], 1, coll_pe(s, (s->me + k) % s->size));
-    char why[200];
-    snprintf(why, sizeof why, "%s (waiting for the blocks of %d other PEs)", call, s->size - 1);
-    coll_wait_ge(why, &psync[0], s->size - 1);
+    sim_why_t why;
+    why = sim_why("%s (waiting for the blocks of %d other PEs)", call, s->size - 1);
+    coll_wait_ge(&why, &psync[0], s->size - 1);
 }
 
 /* Ring: in step t pass block me-t+1 (already in dest) to the right. */
@@ -177,7 +177,7 @@ static void fcollect_ring(const char *call, const coll_set_t *s, void *dest, con
                           size_t n, long *psync)
 {
     int right = coll_pe(s, (s->me + 1) % s->size);
-    char why[200];
+    sim_why_t why;
     if (n)
         memcpy((char *)dest + (size_t)s->me * n, src, n);
     for (int t = 1; t < s->size; t++) {
@@ -185,9 +185,9 @@ static void fcollect_ring(const char *call, const coll_set_t *s, void *dest, con
         coll_put(call, (char *)dest + off, (char *)dest + off, n, right);
         coll_fence();
         coll_add_word(call, &psync[0], 1, right);
-        snprintf(why, sizeof why, "%s (ring step %d: waiting for PE %d)", call, t,
+        why = sim_why("%s (ring step %d: waiting for PE %d)", call, t,
                  coll_pe(s, (s->me - 1 + s->size) % s->size));
-        coll_wait_ge(why, &psync[0], t);
+        coll_wait_ge(&why, &psync[0], t);
     }
 }
 
@@ -226,11 +226,11 @@ static size_t collect_offsets(const char *call, const coll_set_t *s, size_t n, l
                               size_t *total)
 {
     size_t off = 0;
-    char why[200];
+    sim_why_t why;
     if (s->me > 0) {
-        snprintf(why, sizeof why, "%s (waiting for its offset from PE %d)", call,
+        why = sim_why("%s (waiting for its offset from PE %d)", call,
                  coll_pe(s, s->me - 1));
-        coll_wait_ge(why, &psync[1], 1);
+        coll_wait_ge(&why, &psync[1], 1);
         off = (size_t)psync[1] - 1;
     }
     if (s->me + 1 < s->size)
@@ -238,8 +238,8 @@ static size_t collect_offsets(const char *call, const coll_set_t *s, size_t n, l
     else if (s->me > 0)
         coll_set_word(call, &psync[2], (long)(off + n + 1), coll_pe(s, 0));
     if (s->me == 0 && s->size > 1) {
-        snprintf(why, sizeof why, "%s (waiting for the total size)", call);
-        coll_wait_ge(why, &psync[2], 1);
+        why = sim_why("%s (waiting for the total size)", call);
+        coll_wait_ge(&why, &psync[2], 1);
         *total = (size_t)psync[2] - 1;
     } else if (s->size == 1) {
         *total = n;
@@ -252,12 +252,12 @@ static size_t collect_offsets(const char *call, const coll_set_t *s, size_t n, l
 static void collect_tree(const char *call, const coll_set_t *s, void *dest, const void *src,
                          size_t off, size_t n, size_t total, long *psync)
 {
-    char why[200];
+    sim_why_t why;
     if (s->me == 0) {
         if (n)
             memcpy((char *)dest + off, src, n);
-        snprintf(why, sizeof why, "%s (waiting for %d blocks)", call, s->size - 1);
-        coll_wait_ge(why, &psync[0], s->size - 1);
+        why = sim_why("%s (waiting for %d blocks)", call, s->size - 1);
+        coll_wait_ge(&why, &psync[0], s->size - 1);
     } else {
         coll_put(call, (char *)dest + off, src, n, coll_pe(s, 0));
         coll_fence();
@@ -266,9 +266,9 @@ static void collect_tree(const char *call, const coll_set_t *s, void *dest, cons
     coll_tree_t t;
     coll_tree_make(s, 0, 1, &t);
     if (t.parent >= 0) {
-        snprintf(why, sizeof why, "%s (waiting for the result from PE %d)", call,
+        why = sim_why("%s (waiting for the result from PE %d)", call,
                  coll_pe(s, t.parent));
-        coll_wait_ge(why, &psync[3], 1);
+        coll_wait_ge(&why, &psync[3], 1);
         total = (size_t)psync[3] - 1;
     }
     for (int i = 0; i < t.nchildren; i++)
@@ -405,7 +405,7 @@ static void alltoall_core(const a2a_t *a, const coll_set_t *sp, long *psync)
     const char *algo = coll_algorithm("SHMEM_ALLTOALL_ALGORITHM", alltoall_algos,
                                       s.size <= 8 ? "linear" : "pairwise");
     int pairwise = strcmp(algo, "pairwise") == 0;
-    char why[200];
+    sim_why_t why;
     a2a_send(a, &s, s.me);
     for (int t = 1; t < s.size; t++) {
         int j = (s.me + t) % s.size;
@@ -414,17 +414,17 @@ static void alltoall_core(const a2a_t *a, const coll_set_t *sp, long *psync)
             continue;
         coll_fence();
         coll_add_word(a->call, &psync[0], 1, coll_pe(&s, j));
-        snprintf(why, sizeof why, "%s (step %d: waiting for PE %d)", a->call, t,
+        why = sim_why("%s (step %d: waiting for PE %d)", a->call, t,
                  coll_pe(&s, (s.me - t + s.size) % s.size));
-        coll_wait_ge(why, &psync[0], t);
+        coll_wait_ge(&why, &psync[0], t);
     }
     if (!pairwise) {
         coll_fence();
         for (int t = 1; t < s.size; t++)
             coll_add_word(a->call, &psync[0], 1, coll_pe(&s, (s.me + t) % s.size));
-        snprintf(why, sizeof why, "%s (waiting for the blocks of %d other PEs)", a->call,
+        why = sim_why("%s (waiting for the blocks of %d other PEs)", a->call,
                  s.size - 1);
-        coll_wait_ge(why, &psync[0], s.size - 1);
+        coll_wait_ge(&why, &psync[0], s.size - 1);
     }
     psync[0] = SHMEM_SYNC_VALUE;
 }

@@ -41,19 +41,19 @@ static const char *const reduce_algos[] = {"tree", "linear", NULL};
 static void reduce_up(const reduce_args_t *r, const coll_set_t *s, const coll_tree_t *t,
                       char *acc, size_t len, long *grants, long *seen_grant)
 {
-    char why[200];
+    sim_why_t why;
     for (int i = 0; i < t->nchildren; i++) {
         int child = coll_pe(s, coll_tree_child(t, i));
         coll_set_word(r->call, &r->psync[GRANT], ++*grants, child);
-        snprintf(why, sizeof why, "%s (waiting for the partial result of PE %d)", r->call, child);
-        coll_wait_ge(why, &r->psync[DATA], *grants);
+        why = sim_why("%s (waiting for the partial result of PE %d)", r->call, child);
+        coll_wait_ge(&why, &r->psync[DATA], *grants);
         r->op(acc, r->pwrk, len);
     }
     if (t->parent < 0)
         return;
     int parent = coll_pe(s, t->parent);
-    snprintf(why, sizeof why, "%s (waiting for PE %d to accept data)", r->call, parent);
-    coll_wait_ge(why, &r->psync[GRANT], *seen_grant + 1);
+    why = sim_why("%s (waiting for PE %d to accept data)", r->call, parent);
+    coll_wait_ge(&why, &r->psync[GRANT], *seen_grant + 1);
     *seen_grant = r->psync[GRANT];
     coll_put(r->call, r->pwrk, acc, len * r->es, parent);
     coll_fence();
@@ -68,10 +68,10 @@ static void result_down(const reduce_args_t *r, const coll_set_t *s, const coll_
     if (t->parent < 0) {
         memcpy(tgt, acc, len * r->es);
     } else {
-        char why[200];
-        snprintf(why, sizeof why, "%s (waiting for the result from PE %d)", r->call,
+        sim_why_t why;
+        why = sim_why("%s (waiting for the result from PE %d)", r->call,
                  coll_pe(s, t->parent));
-        coll_wait_ge(why, &r->psync[RESULT], c + 1);
+        coll_wait_ge(&why, &r->psync[RESULT], c + 1);
     }
     for (int i = 0; i < t->nchildren; i++)
         coll_put(r->call, tgt, tgt, len * r->es, coll_pe(s, coll_tree_child(t, i)));

@@ -38,13 +38,12 @@ void shm_barrier_world(const char *call)
     shm_wake_after_direct_stores();
     int me = shm_me(), n = sim_w->npes;
     long *ctr = sim_heap_addr(sim_w->heap, me, SHM_OFF_BARRIER);
-    char why[200];
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
         signal_round(me, (me + dist) % n, k, call);
         int from = ((me - dist) % n + n) % n;
-        snprintf(why, sizeof why, "%s (barrier round %d: waiting for PE %d)", call, k, from);
+        sim_why_t why = sim_why("%s (barrier round %d: waiting for PE %d)", call, k, from);
         while (ctr[k] == 0)
-            sim_pe_block_on(why, &ctr[k], sizeof ctr[k]);
+            sim_pe_block_why(&why, &ctr[k], sizeof ctr[k]);
         ctr[k]--;
         shm_race_count_take(k); /* before the next round's signal carries it on */
     }
@@ -182,8 +181,10 @@ static int check(const shm_wait_t *w)
                          w->nelems * w->size);
 }
 
-static void describe(const shm_wait_t *w, char *why, size_t len)
+/* What a wait is blocked in (made only for a deadlock report). */
+static void describe(char *why, size_t len, const void *arg)
 {
+    const shm_wait_t *w = arg;
     char name[96];
     sim_mem_name(w->ivars, name, sizeof name);
     if (w->nelems == 1 && !w->values && !w->status) {
@@ -224,11 +225,8 @@ size_t shm_wait_until(const shm_wait_t *w, shm_wait_mode_t mode)
     shm_wake_after_direct_stores();
     if (w->nelems && check(w))
         return result;
-    char why[200];
-    while (!over(w, mode, &result)) {
-        describe(w, why, sizeof why);
-        sim_pe_block_on(why, w->ivars, w->nelems * w->size);
-    }
+    while (!over(w, mode, &result))
+        sim_pe_block_lazy(describe, w, w->ivars, w->nelems * w->size);
     observe(w);
     return mode == SHM_WAIT_ALL ? 0 : result;
 }

@@ -167,12 +167,12 @@ static int scan(const char *call, shmem_team_t team, void *dest, const void *src
     unsigned char *sum = sim_xmalloc(bytes > 0 ? bytes : 1);
     if (bytes)
         memcpy(mine, src, bytes);
-    char why[160];
+    sim_why_t why;
     if (s.me > 0) {
         coll_set_word(call, &ps[1], 1, coll_pe(&s, s.me - 1));
-        snprintf(why, sizeof why, "%s (waiting for the sum of members 0..%d from PE %d)", call,
+        why = sim_why("%s (waiting for the sum of members 0..%d from PE %d)", call,
                  s.me - 1, coll_pe(&s, s.me - 1));
-        coll_wait_ge(why, &ps[0], 1);
+        coll_wait_ge(&why, &ps[0], 1);
         if (bytes)
             memcpy(sum, dest, bytes);
         op(sum, mine, n);
@@ -181,8 +181,8 @@ static int scan(const char *call, shmem_team_t team, void *dest, const void *src
     }
     if (s.me + 1 < s.size) {
         int next = coll_pe(&s, s.me + 1);
-        snprintf(why, sizeof why, "%s (waiting for PE %d to have read its source)", call, next);
-        coll_wait_ge(why, &ps[1], 1);
+        why = sim_why("%s (waiting for PE %d to have read its source)", call, next);
+        coll_wait_ge(&why, &ps[1], 1);
         coll_put(call, dest, sum, bytes, next);
         coll_fence();
         coll_set_word(call, &ps[0], 1, next);

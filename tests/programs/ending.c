@@ -18,13 +18,14 @@ static char *top; /* near the top of the PE's stack (main's frame) */
 /* @overflow-in-own-code: all of deep is on the next line, so the fault is there */
 static int deep(int n) { volatile char b[1024]; b[0] = 1; return n ? deep(n - 1) + b[0] : 0; }
 
-/* Recurses until fewer than 1 KiB of a stack of `size` bytes are left,
- * then calls the library, whose frames do not fit. */
+/* Recurses until fewer than 512 bytes of a stack of `size` bytes are
+ * left, then calls the library, whose frames do not fit (a barrier's
+ * message and block take more than that). */
 static int near_the_end(size_t size)
 {
     volatile char b[256];
     b[0] = 1;
-    if ((size_t)(top - (char *)b) + 1024 < size)
+    if ((size_t)(top - (char *)b) + 512 < size)
         return near_the_end(size) + b[0];
     shmem_barrier_all(); /* @overflow-in-call */
     return b[0];
