@@ -36,6 +36,8 @@ MODULE_O := $(O)/lib/shmemsim_module.o
 BIN      := $(O)/bin/shmemsim
 CCWRAP   := $(O)/bin/shmemsim-cc
 FCWRAP   := $(O)/bin/shmemsim-fc
+CXXWRAP  := $(O)/bin/shmemsim-c++ $(O)/bin/shmemsim-cxx
+CXXMODULE_O := $(O)/lib/shmemsim_cxxmodule.o
 FMODULE_O := $(O)/lib/shmemsim_fmodule.o $(O)/lib/shmemsim_fmodule_cray.o
 # An out-of-tree build (O=...) gets its own copy of the headers so that its
 # shmemsim-cc finds them next to its bin/.
@@ -43,7 +45,8 @@ HEADERS  := $(if $(filter .,$(O)),,$(O)/api/include/shmem.h)
 
 .PHONY: all check check-asan bench demo fuzz install uninstall clean
 NOTSAN   := $(O)/lib/notsan/libtsan.so
-all: $(BIN) $(CCWRAP) $(FCWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(HEADERS) $(NOTSAN)
+all: $(BIN) $(CCWRAP) $(FCWRAP) $(CXXWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(CXXMODULE_O) \
+     $(HEADERS) $(NOTSAN)
 
 # PE modules are compiled with -fsanitize=thread, whose link step asks for
 # libtsan; this stub answers instead, so the module's __tsan_ calls bind to
@@ -92,6 +95,10 @@ $(MODULE_O): api/module.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -fPIC -O2 -c $< -o $@
 
+$(CXXMODULE_O): api/cxxmodule.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++11 -Wall -Wextra -Werror -fPIC -O2 -c $< -o $@
+
 $(O)/lib/shmemsim_fmodule.o: api/fmodule.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE -fPIC -O2 -c $< -o $@
@@ -106,7 +113,8 @@ $(BIN): $(CLI_OBJ) $(LIB)
 
 # The wrappers default to the compilers shmemsim was built with, never to
 # $CC or $FC at run time (build systems set those to the wrappers).
-WRAPSED := sed -e 's|@CC@|$(CC)|' -e 's|@FC@|$(FC)|' -e 's|@VERSION@|$(VERSION)|'
+WRAPSED := sed -e 's|@CC@|$(CC)|' -e 's|@FC@|$(FC)|' -e 's|@CXX@|$(CXX)|' \
+              -e 's|@VERSION@|$(VERSION)|'
 
 $(CCWRAP): scripts/shmemsim-cc Makefile
 	@mkdir -p $(dir $@)
@@ -115,6 +123,13 @@ $(CCWRAP): scripts/shmemsim-cc Makefile
 $(FCWRAP): scripts/shmemsim-fc Makefile
 	@mkdir -p $(dir $@)
 	$(WRAPSED) $< > $@ && chmod +x $@
+
+$(O)/bin/shmemsim-c++: scripts/shmemsim-c++ Makefile
+	@mkdir -p $(dir $@)
+	$(WRAPSED) $< > $@ && chmod +x $@
+
+$(O)/bin/shmemsim-cxx: $(O)/bin/shmemsim-c++
+	ln -sf shmemsim-c++ $@
 
 ifneq ($(HEADERS),)
 $(HEADERS): $(wildcard api/include/*.h api/include/*/*.h api/include/*.fh api/include/*/*.fh)
@@ -127,14 +142,15 @@ PROG_SRC := $(wildcard tests/programs/*.c)
 # What building a test program uses (not the phony all, which would
 # rebuild every program on every make check); the library and the CLI
 # only need to exist (order-only), a module does not embed them.
-TOOLCHAIN := $(CCWRAP) $(FCWRAP) $(MODULE_O) $(FMODULE_O) $(HEADERS) $(NOTSAN) \
+TOOLCHAIN := $(CCWRAP) $(FCWRAP) $(CXXWRAP) $(MODULE_O) $(FMODULE_O) $(CXXMODULE_O) \
+             $(HEADERS) $(NOTSAN) \
              $(wildcard api/include/*.h api/include/*/*.h api/include/*.fh)
 PROGS    := $(patsubst tests/programs/%.c,$(BUILD)/tests/programs/%,$(PROG_SRC))
 # Fortran test programs: free form (.f90) and fixed form (.f); cray_*.f are
 # legacy Cray source (cray_seed001.f is the seed page's example as printed).
 FPROG_SRC := $(wildcard tests/programs/*.f90 tests/programs/*.f)
 PROGS    += $(patsubst tests/programs/%,$(BUILD)/tests/programs/%,$(basename $(FPROG_SRC)))
-# C++ test programs, built by the same wrapper.
+# C++ test programs, built by the C++ wrapper.
 PROGS    += $(patsubst tests/programs/%.cpp,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.cpp))
 # conform built without the race detector's instrumentation too: the
 # fallback checks (fingerprints) must agree with the detector.
@@ -151,7 +167,7 @@ $(BUILD)/tests/programs/%: tests/programs/%.c $(TOOLCHAIN) | $(LIB) $(BIN)
 
 $(BUILD)/tests/programs/%: tests/programs/%.cpp $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
-	$(CCWRAP) -g -O1 -o $@ $<
+	$(O)/bin/shmemsim-c++ -g -O1 -o $@ $<
 
 $(BUILD)/tests/programs/%: tests/programs/%.f90 tests/programs/f_report.inc $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $@.mod
@@ -208,6 +224,9 @@ install: all
 	install -m 755 $(BIN) $(PREFIX)/bin/shmemsim
 	install -m 755 $(CCWRAP) $(PREFIX)/bin/shmemsim-cc
 	install -m 755 $(FCWRAP) $(PREFIX)/bin/shmemsim-fc
+	install -m 755 $(O)/bin/shmemsim-c++ $(PREFIX)/bin/shmemsim-c++
+	ln -sf shmemsim-c++ $(PREFIX)/bin/shmemsim-cxx
+	install -m 644 $(CXXMODULE_O) $(PREFIX)/lib/
 	install -m 644 $(FMODULE_O) $(PREFIX)/lib/
 	install -m 644 api/include/*.fh $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.fh $(PREFIX)/include/shmemsim/mpp/
@@ -226,8 +245,9 @@ install: all
 
 # Removes exactly what install put there.
 uninstall:
-	rm -f $(PREFIX)/bin/shmemsim $(PREFIX)/bin/shmemsim-cc $(PREFIX)/bin/shmemsim-fc
-	rm -f $(PREFIX)/lib/libshmemsim.so $(PREFIX)/lib/shmemsim_module.o \
+	rm -f $(PREFIX)/bin/shmemsim $(PREFIX)/bin/shmemsim-cc $(PREFIX)/bin/shmemsim-fc \
+	    $(PREFIX)/bin/shmemsim-c++ $(PREFIX)/bin/shmemsim-cxx
+	rm -f $(PREFIX)/lib/libshmemsim.so $(PREFIX)/lib/shmemsim_module.o $(PREFIX)/lib/shmemsim_cxxmodule.o \
 	    $(addprefix $(PREFIX)/lib/,$(notdir $(FMODULE_O))) $(PREFIX)/lib/notsan/libtsan.so \
 	    $(PREFIX)/lib/pkgconfig/shmemsim.pc
 	rm -rf $(PREFIX)/include/shmemsim

@@ -9,6 +9,7 @@
 #include "trace.h"
 #include "util.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <locale.h>
 #include <getopt.h>
@@ -34,9 +35,32 @@ static sim_pe_t *borrow_pe;
 static sigjmp_buf *borrow_env;
 static char borrow_why[200];
 
+/* The C++ run-time library's exception state is per thread, and every
+ * PE runs on this one: a PE blocked inside a catch handler would otherwise
+ * find another PE's exception on top when it rethrows.  The layout is the
+ * Itanium C++ ABI's __cxa_eh_globals; found once a C++ module is loaded. */
+typedef struct cxa_eh_globals {
+    void *caught;
+    unsigned uncaught;
+} cxa_eh_globals_t;
+static cxa_eh_globals_t *eh;
+
+static void find_eh_globals(void)
+{
+    /* The module's dependencies are local to it (RTLD_LOCAL): ask it. */
+    void *handle = sim_w->loader->img[0].handle;
+    void *sym = handle ? dlsym(handle, "__cxa_get_globals") : NULL;
+    cxa_eh_globals_t *(*get)(void) = (cxa_eh_globals_t * (*)(void)) sym;
+    eh = get ? get() : NULL;
+}
+
 /* errno, optind & co. are process-wide; each PE keeps its own copy. */
 static void swap_in_libc_state(sim_pe_t *pe)
 {
+    if (eh) {
+        eh->caught = pe->eh_caught;
+        eh->uncaught = pe->eh_uncaught;
+    }
     void *loc = sim_pe_main(pe)->locale;
     if (loc)
         uselocale((locale_t)loc);
@@ -49,6 +73,12 @@ static void swap_in_libc_state(sim_pe_t *pe)
 
 static void swap_out_libc_state(sim_pe_t *pe)
 {
+    if (eh) {
+        pe->eh_caught = eh->caught;
+        pe->eh_uncaught = eh->uncaught;
+        eh->caught = NULL;
+        eh->uncaught = 0;
+    }
     if (sim_pe_main(pe)->locale)
         uselocale(LC_GLOBAL_LOCALE);
     pe->saved_errno = errno;
@@ -265,6 +295,7 @@ void sim_sched_run(void)
     sim_w->live = sim_w->npes;
     sim_w->outcome = SIM_OUT_OK;
     sim_w->culprit = -1;
+    find_eh_globals();
     start_pes();
     sim_event_t ev;
     int ended = 0;

@@ -119,6 +119,8 @@ typedef struct sim_pe {
     uint64_t poll_mark[2];
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
     void *locale;              /* its locale from setlocale (a locale_t), or NULL: the process's */
+    void *eh_caught;           /* C++: its caught exceptions, swapped like errno */
+    unsigned eh_uncaught;      /* C++: its exceptions in flight */
     const char *crash_note;    /* what the crash was, when the signal does not say (an assertion);
                                 * with stack_overflow: the overflow was found after the fact */
 } sim_pe_t;

@@ -129,6 +129,19 @@ START_TEST(showme_options_and_usage_errors)
     ck_assert_ptr_nonnull(strstr(r.out, "status 2\n"));
     ck_assert_ptr_null(strstr(r.out, "a.out"));
     tu_free(&r);
+    /* The Fortran and C++ wrappers add their own link object: still no
+     * a.out from a command without input files, and they say so by name. */
+    const char *langs[] = {"fc", "c++", "cxx"};
+    for (int i = 0; i < 3; i++) {
+        r = tu_run("cd %s && %s/bin/shmemsim-%s -O2; echo \"status $?\"; ls", tmp, out_abs(),
+                   langs[i]);
+        char want[64];
+        snprintf(want, sizeof want, "shmemsim-%s: no input files", langs[i]);
+        ck_assert_msg(strstr(r.err, want), "want '%s' in %s", want, r.err);
+        ck_assert_ptr_nonnull(strstr(r.out, "status 2\n"));
+        ck_assert_ptr_null(strstr(r.out, "a.out"));
+        tu_free(&r);
+    }
     r = tu_run("%s-cc --showme:bogus", SIM);
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "unknown option '--showme:bogus'"));

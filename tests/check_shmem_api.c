@@ -222,6 +222,31 @@ START_TEST(cxx_overloads_of_the_generic_names)
 }
 END_TEST
 
+/* C++ built with shmemsim-c++: iostream lines are the PE's own (tagged,
+ * never mixed), static objects are per PE, and each PE's caught exception
+ * survives the others' throws (rethrown from a handler that blocked). */
+START_TEST(cxx_runtime_is_per_pe)
+{
+    const char *modes[] = {"copy", "swap"};
+    for (int m = 0; m < 2; m++) {
+        run_result_t r = tu_run("%s -n 3 --quiet --tag-output --privatize %s %s", SIM, modes[m],
+                                PROG("cxx_runtime"));
+        ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+        for (int pe = 0; pe < 3; pe++) {
+            char want[128];
+            snprintf(want, sizeof want, "[PE %d] PE %d begins a line and ends it\n", pe, pe);
+            ck_assert_msg(strstr(r.out, want), "want '%s' in:\n%s", want, r.out);
+            snprintf(want, sizeof want, "[PE %d] PE %d rethrew 'the error of PE %d'\n", pe, pe, pe);
+            ck_assert_msg(strstr(r.out, want), "want '%s' in:\n%s", want, r.out);
+            snprintf(want, sizeof want, "[PE %d] PE %d writes to cerr\n", pe, pe);
+            ck_assert_msg(strstr(r.err, want), "want '%s' in:\n%s", want, r.err);
+        }
+        ck_assert_int_eq(tu_count(r.out, "\n"), 6);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 /* Runs a checking program on npes PEs under both privatization strategies:
  * same output, exit 0, every PE reports no error after some checks. */
 static void run_checks(const char *prog, int npes, const char *what)
@@ -441,6 +466,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, shmemx_spellings_of_standard_routines);
     tcase_add_test(tc, profiling_interface_interposes);
     tcase_add_test(tc, cxx_overloads_of_the_generic_names);
+    tcase_add_test(tc, cxx_runtime_is_per_pe);
     tcase_add_test(tc, every_rma_family_and_type_on_4_pes);
     tcase_add_test(tc, every_atomic_family_and_type_on_4_pes);
     tcase_add_test(tc, message_passing_needs_the_fence);
