@@ -100,12 +100,6 @@ long sim_stacks_slot_of(const sim_stacks_t *a, const void *addr)
     return (long)((p - lo) / a->slot);
 }
 
-void sim_stacks_release(sim_stacks_t *a, size_t slot)
-{
-    if (a->base && slot < a->nslots)
-        madvise(a->base + slot * a->slot + a->guard, a->slot - a->guard, MADV_DONTNEED);
-}
-
 int sim_coro_overflowed(const sim_coro_t *c)
 {
     if (!c->map)

@@ -55,8 +55,6 @@ int sim_stacks_create(sim_stacks_t *a, size_t nslots, size_t busy, size_t stack_
 void sim_stacks_destroy(sim_stacks_t *a);
 /* The slot holding addr (guard zone included), or -1. */
 long sim_stacks_slot_of(const sim_stacks_t *a, const void *addr);
-/* Gives slot's memory back to the system (a context that ended). */
-void sim_stacks_release(sim_stacks_t *a, size_t slot);
 
 /* Makes a context that will run entry() on slot of a.  entry must never
  * return: it ends by switching away for good.  Returns 0 or -errno. */

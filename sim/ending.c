@@ -190,6 +190,6 @@ void sim_ending_stack_overflow_finding(const sim_pe_t *pe)
                       "a stack of --stack-size bytes: raise it (e.g. --stack-size 8M), or make "
                       "the recursion shallower and move large local arrays to the heap.",
                       pe->id, sim_w->cfg.stack_size,
-                      pe->crash_note ? "it went past it before its call from" : "the fault was in",
+                      pe->overflow_late ? "it went past it before its call from" : "the fault was in",
                       fn);
 }

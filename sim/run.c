@@ -121,7 +121,7 @@ static void report_crash(const sim_pe_t *pe)
     if (pe->stack_overflow) {
         fprintf(stderr, "shmemsim: stack overflow in PE %d (%s %s); its stack is %zu bytes, "
                 "raise it with --stack-size\n", pe->id,
-                pe->crash_note ? "found at its next simulator call, from" : "in",
+                pe->overflow_late ? "found at its next simulator call, from" : "in",
                 where_pc(pe->fault_pc, a, sizeof a),
                 sim_w->cfg.stack_size);
         sim_ending_stack_overflow_finding(pe);

@@ -145,7 +145,7 @@ static void switch_to_sched(sim_pe_t *pe)
         /* It ran past its stack without reaching a live guard zone: stop
          * it before a PE whose stack it may have written runs again. */
         pe->stack_overflow = 1;
-        pe->crash_note = "late";
+        pe->overflow_late = 1;
         pe->fault_pc = pe->call_site ? (void *)((uintptr_t)pe->call_site - 1) : NULL;
         sim_pe_crash(SIGSEGV, NULL, SIM_END_CRASH);
     }
@@ -530,6 +530,7 @@ void sim_pe_crash(int signo, void *addr, sim_pe_end_t how)
         /* A crash in the helper is its PE's crash: report it there. */
         pe->fault_pc = ctx->fault_pc;
         pe->stack_overflow = ctx->stack_overflow;
+        pe->overflow_late = ctx->overflow_late;
         pe->call = ctx->call;
         pe->call_site = ctx->call_site;
     }

@@ -69,6 +69,7 @@ typedef struct sim_pe {
     void *fault_addr;          /* for SIM_END_CRASH: the faulting address */
     void *fault_pc;            /* for SIM_END_CRASH/WATCHDOG: the instruction */
     int stack_overflow;        /* the crash was a stack overflow */
+    int overflow_late;         /* with stack_overflow: found at a switch, after the fact */
     int fault_crash;           /* ended by an injected crash fault (sim/fault): a failed node */
     sim_coro_t coro;           /* its context and stack */
     struct sim_image *img;     /* its copy of the program */
@@ -121,8 +122,7 @@ typedef struct sim_pe {
     void *locale;              /* its locale from setlocale (a locale_t), or NULL: the process's */
     void *eh_caught;           /* C++: its caught exceptions, swapped like errno */
     unsigned eh_uncaught;      /* C++: its exceptions in flight */
-    const char *crash_note;    /* what the crash was, when the signal does not say (an assertion);
-                                * with stack_overflow: the overflow was found after the fact */
+    const char *crash_note;    /* what the crash was, when the signal does not say (an assertion) */
 } sim_pe_t;
 
 typedef enum {
