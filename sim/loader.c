@@ -181,12 +181,6 @@ static long mappings_needed(const sim_loader_t *l, sim_load_mode_t mode)
     return (mode == SIM_LOAD_COPY ? (long)l->ncopies * (long)l->maps_per_copy : 0) + 128;
 }
 
-/* Stacks a run may need: a PE's, and its helper's when the module may
- * start one. */
-static long stacks_needed(const sim_loader_t *l)
-{
-    return (long)l->ncopies * (l->helpers ? 2 : 1);
-}
 
 long sim_loader_spare_maps(const sim_loader_t *l)
 {
@@ -196,7 +190,7 @@ long sim_loader_spare_maps(const sim_loader_t *l)
 
 size_t sim_loader_stacks(const sim_loader_t *l)
 {
-    return (size_t)stacks_needed(l);
+    return (size_t)l->ncopies * (l->helpers ? 2 : 1);
 }
 
 static int check_capacity(const sim_loader_t *l, char *err, size_t n)
@@ -332,7 +326,7 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
             int files_fit = getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
                             (rlim_t)ncopies + 64 <= rl.rlim_cur;
             /* Copies only while every stack still gets its own guard. */
-            l->mode = mappings_needed(l, SIM_LOAD_COPY) + 2 * stacks_needed(l) <= map_limit() &&
+            l->mode = mappings_needed(l, SIM_LOAD_COPY) + 2 * (long)sim_loader_stacks(l) <= map_limit() &&
                               files_fit
                           ? SIM_LOAD_COPY
                           : SIM_LOAD_SWAP;

@@ -44,9 +44,10 @@ static int reserve_stacks(const sim_config_t *cfg)
     long spare = sim_loader_spare_maps(sim_w->loader) - 1024;
     size_t guards = spare > 2 ? (size_t)spare / 2 : 1;
     /* A lower cap, to try the spaced guards without 30,000 PEs. */
-    const char *cap = getenv("SHMEMSIM_STACK_GUARDS");
-    if (cap && strtoul(cap, NULL, 10) > 0 && strtoul(cap, NULL, 10) < guards)
-        guards = strtoul(cap, NULL, 10);
+    const char *env = getenv("SHMEMSIM_STACK_GUARDS");
+    unsigned long cap = env ? strtoul(env, NULL, 10) : 0;
+    if (cap > 0 && cap < guards)
+        guards = cap;
     if (sim_stacks_create(&sim_w->stacks, nslots, busy, cfg->stack_size, guards) != 0) {
         fprintf(stderr, "shmemsim: %d PE stacks of %zu bytes (--stack-size) do not fit in the "
                 "address space; use a smaller --stack-size or fewer PEs\n", cfg->npes,

@@ -14,7 +14,6 @@
 #include "world.h"
 
 #include <stddef.h>
-#include <stdio.h>
 #include <stdint.h>
 
 /* Runs the job until every PE has ended, a deadlock, or termination. */
