@@ -17,15 +17,23 @@ O       ?= .
 SAN     ?=
 OPT     ?= -O2
 PKGS    := check yaml-0.1
-CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -MMD -MP -Iapi/lapi \
-           -Isim -Iapi/include -Iapi/shmem $(SAN)
+CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -MMD -MP $(SAN)
+# What each folder may include, so the layering holds by construction: the
+# engine (sim/) sees only itself, the command line (cli/) the engine, the
+# API layers (api/) the engine and the public headers, the tests all.
+# sim/ is a quote-only path (-iquote), so its sched.h never shadows the
+# system <sched.h>.
+INC_sim   :=
+INC_cli   := -iquote sim
+INC_api   := -iquote sim -Iapi/include -iquote api/shmem -iquote api/lapi
+INC_tests := $(INC_api) -iquote cli
 LDSAN   := $(SAN)
 BUILD   := $(O)/build
 
-# The command line (main.c and cli_*.c) goes into bin/shmemsim only.
-CLI_SRC := sim/main.c $(wildcard sim/cli_*.c)
+# The command line (cli/) goes into bin/shmemsim only.
+CLI_SRC := $(wildcard cli/*.c)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
-SIM_SRC := $(filter-out $(CLI_SRC),$(wildcard sim/*.c))
+SIM_SRC := $(wildcard sim/*.c)
 API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c api/fortran/*.c)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
 TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c tests/jsonschema.c
@@ -57,7 +65,8 @@ $(NOTSAN):
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(if $(filter tests/%,$<),$(shell pkg-config --cflags check)) -c $< -o $@
+	$(CC) $(CFLAGS) $(INC_$(firstword $(subst /, ,$<))) \
+	    $(if $(filter tests/%,$<),$(shell pkg-config --cflags check)) -c $< -o $@
 
 $(BUILD)/sim/coro_swap.o: sim/coro_swap.S
 	@mkdir -p $(dir $@)

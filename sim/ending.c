@@ -163,7 +163,7 @@ void sim_ending_deadlock_findings(void)
             snprintf(helper, sizeof helper, " Its own helper thread is blocked too, in %.*s "
                      "called from %s.", (int)strcspn(h->why, "( "), h->why, site);
         }
-        sim_finding_raise("deadlock", SIM_SEV_ERROR, i, pe->why[0] ? pe->why : "?",
+        sim_finding_raise(SIM_CHECK(DEADLOCK), SIM_SEV_ERROR, i, pe->why[0] ? pe->why : "?",
                           pe->call_site, "Every live PE is blocked and no message is in "
                           "flight, so nothing will release PE %d. Who could have released it: "
                           "%s.%s Find the put, atomic, signal or collective that should have "
@@ -185,7 +185,7 @@ void sim_ending_stack_overflow_finding(const sim_pe_t *pe)
     const void *site = pe->call ? pe->call_site : (const char *)pe->fault_pc + 1;
     snprintf(name, sizeof name, "%.*s", (int)(strstr(fn, " at ") ? strstr(fn, " at ") - fn
                                                                     : (long)strlen(fn)), fn);
-    sim_finding_raise("stack-overflow", SIM_SEV_ERROR, pe->id, pe->call ? pe->call : name, site,
+    sim_finding_raise(SIM_CHECK(STACK_OVERFLOW), SIM_SEV_ERROR, pe->id, pe->call ? pe->call : name, site,
                       "PE %d used up its %zu-byte stack (%s %s). Each PE runs on "
                       "a stack of --stack-size bytes: raise it (e.g. --stack-size 8M), or make "
                       "the recursion shallower and move large local arrays to the heap.",

@@ -1,6 +1,7 @@
 /* sim/finding: selection, de-duplication, printing and storage. */
 #include "finding.h"
 #include "io.h"
+#include "layer.h"
 #include "loader.h"
 #include "trace.h"
 #include "util.h"
@@ -10,103 +11,149 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every id the simulator can raise, with what it means (--check list);
- * --check names must come from here. */
-static const struct {
-    const char *id, *help;
-} known[] = {
-    {"psync-uninitialized", "a collective started on a pSync word that is not SHMEM_SYNC_VALUE"},
-    {"psync-reuse", "a collective entered with a pSync another member still uses"},
-    {"psync-modified", "the program or a put wrote a pSync word a collective is using"},
-    {"pwrk-too-small", "a reduction's pWrk is smaller than the specification requires"},
-    {"collective-args-mismatch", "members passed different sets, roots, counts or objects"},
-    {"collective-not-member", "a PE outside the active set or team called the collective"},
-    {"collective-order-mismatch", "members called different collectives on one pSync"},
-    {"overlap", "buffers that must not overlap do (the call goes ahead)"},
-    {"nonsymmetric-address", "a remote address that is not symmetric (the call is skipped)"},
-    {"symmetric-out-of-bounds", "a range that runs past its symmetric object (it goes ahead)"},
-    {"invalid-pe", "a PE number outside the job or the context's team"},
-    {"null-pointer", "a NULL buffer with a non-zero length"},
-    {"alltoallv-overflow", "an alltoallv's data does not fit its target"},
-    {"nbi-buffer-modified", "a non-blocking put's source changed before its quiet"},
-    {"lock-misuse", "clearing a lock one does not hold, or setting one twice"},
-    {"pending-at-finalize", "finalize or exit with a lock held or operations incomplete"},
-    {"heap-size-mismatch", "PEs asked a collective allocation for different sizes"},
-    {"not-initialized", "a routine called before shmem_init or after shmem_finalize"},
-    {"deadlock", "the job deadlocked: who waits for what, and who could release it"},
-    {"stack-overflow", "a PE overflowed its stack"},
-    {"data-race", "two unsynchronised accesses to the same bytes, at least one a write"},
-    {"invalid-argument", "an argument the routine does not accept (e.g. an alignment)"},
-    /* LAPI misuse (api/lapi) */
-    {"lapi-blocking-in-header-handler", "a LAPI header handler blocked"},
-    {"lapi-communication-in-header-handler", "a LAPI header handler started communication"},
-    {"lapi-handler-not-set", "an active message names a handler slot that is not set"},
-    {"lapi-null-buffer", "a LAPI call passed a NULL buffer with a non-zero length"},
-    {"lapi-vector-mismatch", "Putv/Getv vectors that do not match"},
-    {"lapi-message-after-term", "a message arrived for a task that called LAPI_Term"},
-    {"lapi-foreign-address", "an address that cannot be in the target task's memory"},
-    /* Fortran bindings (api/fortran) */
-    {"psync-misaligned", "a Fortran pSync array that is not 8-byte aligned"},
-};
-#define NKNOWN (sizeof known / sizeof known[0])
+sim_check_t sim_checks[SIM_F_COUNT] = {SIM_FINDINGS(SIM_CHECK_ENTRY)};
+
+/* The engine's own rules, as the first layer. */
+static sim_layer_t engine = {.name = "engine", .checks = sim_checks, .nchecks = SIM_F_COUNT};
+
+/* Registered layers by rank; the engine's always first. */
+static sim_layer_t *layers[SIM_LAYERS_MAX] = {&engine};
+static size_t nlayers = 1;
+
+void sim_layer_register(sim_layer_t *l)
+{
+    SIM_ASSERT(nlayers < SIM_LAYERS_MAX && l->rank >= 1);
+    size_t i = nlayers;
+    for (; layers[i - 1]->rank > l->rank; i--) {
+        layers[i] = layers[i - 1];
+        layers[i]->slot = (int)i;
+    }
+    layers[i] = l;
+    l->slot = (int)i;
+    nlayers++;
+}
+
+const sim_layer_t *sim_layer_at(size_t i)
+{
+    return i < nlayers ? layers[i] : NULL;
+}
+
+void sim_layers_pe_exit(sim_pe_t *pe)
+{
+    for (size_t i = 0; i < nlayers; i++)
+        if (layers[i]->on_pe_exit)
+            layers[i]->on_pe_exit(pe);
+}
+
+void sim_layers_at_end(void)
+{
+    for (size_t i = 0; i < nlayers; i++)
+        if (layers[i]->at_end)
+            layers[i]->at_end();
+}
+
+/* Calls fn on every check of every layer, in order, until fn returns
+ * non-zero; returns what fn returned, or 0. */
+static const sim_check_t *each_check(int (*fn)(sim_check_t *c, void *arg), void *arg)
+{
+    for (size_t i = 0; i < nlayers; i++)
+        for (size_t j = 0; j < layers[i]->nchecks; j++)
+            if (fn(&layers[i]->checks[j], arg))
+                return &layers[i]->checks[j];
+    return NULL;
+}
+
+static int print_check(sim_check_t *c, void *f)
+{
+    fprintf(f, "%-38s %s\n", c->id, c->help);
+    return 0;
+}
 
 void sim_finding_list(FILE *f)
 {
-    for (size_t i = 0; i < NKNOWN; i++)
-        fprintf(f, "%-38s %s\n", known[i].id, known[i].help);
+    each_check(print_check, f);
 }
 
-
-static unsigned char enabled[NKNOWN];
-static sim_finding_t *list;
-static size_t nlist, caplist;
-
-static int id_index(const char *id, size_t len)
+static int set_all(sim_check_t *c, void *on)
 {
-    for (size_t i = 0; i < NKNOWN; i++)
-        if (strlen(known[i].id) == len && strncmp(known[i].id, id, len) == 0)
-            return (int)i;
-    return -1;
+    c->on = *(unsigned char *)on;
+    return 0;
+}
+
+static void select_all(unsigned char on)
+{
+    each_check(set_all, &on);
+}
+
+struct name {
+    const char *s;
+    size_t len;
+};
+
+static int has_name(sim_check_t *c, void *arg)
+{
+    const struct name *n = arg;
+    return strlen(c->id) == n->len && strncmp(c->id, n->s, n->len) == 0;
+}
+
+static sim_check_t *find_check(const char *id, size_t len)
+{
+    struct name n = {id, len};
+    return (sim_check_t *)each_check(has_name, &n);
+}
+
+const sim_check_t *sim_finding_check(const char *id)
+{
+    return find_check(id, strlen(id));
 }
 
 int sim_finding_select(const char *spec, char *err, size_t errlen)
 {
-    memset(enabled, 1, sizeof enabled);
+    select_all(1);
     if (!spec || strcmp(spec, "all") == 0)
         return 0;
     if (strcmp(spec, "none") != 0 && strncmp(spec, "all,", 4) != 0 && spec[0] != '-')
-        memset(enabled, 0, sizeof enabled);
+        select_all(0);
     if (strcmp(spec, "none") == 0) {
-        memset(enabled, 0, sizeof enabled);
+        select_all(0);
         return 0;
     }
     for (const char *p = spec; *p;) {
         size_t len = strcspn(p, ",");
         int off = p[0] == '-';
         if (!(len == 3 && strncmp(p, "all", 3) == 0)) {
-            int i = id_index(p + off, len - (size_t)off);
-            if (i < 0) {
+            sim_check_t *c = find_check(p + off, len - (size_t)off);
+            if (!c) {
                 snprintf(err, errlen, "unknown check '%.*s' in --check (see shmemsim --help)",
                          (int)len, p);
                 return -1;
             }
-            enabled[i] = !off;
+            c->on = !off;
         }
         p += len + (p[len] == ',');
     }
     return 0;
 }
 
-const char *sim_finding_id(size_t i)
+struct nth {
+    size_t i;
+};
+
+static int count_down(sim_check_t *c, void *arg)
 {
-    return i < NKNOWN ? known[i].id : NULL;
+    (void)c;
+    return ((struct nth *)arg)->i-- == 0;
 }
 
-int sim_finding_enabled(const char *id)
+const char *sim_finding_id(size_t i)
 {
-    int i = id_index(id, strlen(id));
-    return i < 0 || enabled[i];
+    struct nth n = {i};
+    const sim_check_t *c = each_check(count_down, &n);
+    return c ? c->id : NULL;
 }
+
+static sim_finding_t *list;
+static size_t nlist, caplist;
 
 static sim_finding_t *find_same(const char *id, const char *site)
 {
@@ -116,11 +163,12 @@ static sim_finding_t *find_same(const char *id, const char *site)
     return NULL;
 }
 
-void sim_finding_raise(const char *id, sim_sev_t sev, int pe, const char *call,
+void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *call,
                        const void *site, const char *fmt, ...)
 {
-    if (!sim_finding_enabled(id))
+    if (!c->on)
         return;
+    const char *id = c->id;
     char where[160];
     if (site)
         sim_loader_symbolize(sim_w->loader, site, where, sizeof where);
@@ -156,22 +204,6 @@ void sim_finding_raise(const char *id, sim_sev_t sev, int pe, const char *call,
             sev == SIM_SEV_ERROR ? "error" : "warning", f->id, pe,
             (unsigned long long)f->time, f->call, f->site, f->text);
     sim_trace_instant(pe, "finding", f->id, f->text);
-}
-
-static void (*at_end[8])(void);
-static int nat_end;
-
-void sim_finding_at_end(void (*fn)(void))
-{
-    SIM_ASSERT(nat_end < (int)(sizeof at_end / sizeof at_end[0]));
-    at_end[nat_end++] = fn;
-}
-
-void sim_finding_run_at_end(void)
-{
-    for (int i = 0; i < nat_end; i++)
-        at_end[i]();
-    nat_end = 0;
 }
 
 size_t sim_finding_count(void)

@@ -1,6 +1,6 @@
 /* sim/finding: diagnoses of user errors (SPEC §5).
  *
- * A finding names the rule broken (an id such as "invalid-pe"), its
+ * A finding names the rule broken (an id such as "deadlock"), its
  * severity, the PE, the virtual time, the API call with its arguments, the
  * call site, and a few sentences on the rule and the fix.  It is printed on
  * stderr the first time its (id, call site) pair occurs, counted after that,
@@ -16,6 +16,33 @@
 
 typedef enum { SIM_SEV_WARNING, SIM_SEV_ERROR } sim_sev_t;
 
+/* A rule a layer can diagnose (sim/layer): one entry of the table it
+ * registers, made from its X-macro list, so that a raise site names its
+ * rule by an enum constant and a misspelt one does not compile. */
+typedef struct sim_check {
+    const char *id;     /* rule id, as --check and the report name it */
+    const char *help;   /* what it means, one line for --check list */
+    unsigned char on;   /* selected by --check (sim_finding_select) */
+} sim_check_t;
+
+/* Entries of a table of checks from an X-macro list of (NAME, id, help). */
+#define SIM_CHECK_ENTRY(name, id, help) {id, help, 1},
+
+/* The engine's own rules. */
+#define SIM_FINDINGS(X)                                                              \
+    X(DEADLOCK, "deadlock", "the job deadlocked: who waits for what, and who could release it") \
+    X(STACK_OVERFLOW, "stack-overflow", "a PE overflowed its stack")                 \
+    X(DATA_RACE, "data-race", "two unsynchronised accesses to the same bytes, at least one a write")
+
+enum {
+#define SIM_F_ENUM(name, id, help) SIM_F_##name,
+    SIM_FINDINGS(SIM_F_ENUM)
+#undef SIM_F_ENUM
+    SIM_F_COUNT
+};
+extern sim_check_t sim_checks[SIM_F_COUNT];
+#define SIM_CHECK(name) (&sim_checks[SIM_F_##name])
+
 typedef struct sim_finding {
     char id[40];          /* rule id */
     sim_sev_t sev;        /* severity */
@@ -27,27 +54,25 @@ typedef struct sim_finding {
     uint64_t count;       /* occurrences at this (id, site) */
 } sim_finding_t;
 
-/* Parses --check ("all", "none", "id,id", "all,-id"); -1 with err on an
- * unknown id. */
+/* Parses --check ("all", "none", "id,id", "all,-id") against the checks of
+ * every registered layer; -1 with err on an unknown id. */
 int sim_finding_select(const char *spec, char *err, size_t errlen);
 /* Prints every id --check knows, one per line, with what it means. */
 void sim_finding_list(FILE *f);
 /* The i-th id --check knows, in a fixed order, or NULL past the last. */
 const char *sim_finding_id(size_t i);
-/* Whether id is selected. */
-int sim_finding_enabled(const char *id);
-/* Raises a finding for the running PE (or pe when not running). */
-void sim_finding_raise(const char *id, sim_sev_t sev, int pe, const char *call,
+/* The check named id, or NULL when no layer has it. */
+const sim_check_t *sim_finding_check(const char *id);
+/* Whether c is selected. */
+static inline int sim_finding_on(const sim_check_t *c)
+{
+    return c->on;
+}
+/* Raises a finding of rule c for the running PE (or pe when not running);
+ * nothing when c is not selected. */
+void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *call,
                        const void *site, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
-/* Registers fn to run once when the run has ended, before the end-of-run
- * reports, in scheduler context (sim_pe_self() is NULL); fn may raise
- * findings.  For checkers that gather what several PEs do and must still
- * say what they have when the run stopped before every PE got there.
- * Functions run in the order registered. */
-void sim_finding_at_end(void (*fn)(void));
-/* Runs the functions registered with sim_finding_at_end (sim/run). */
-void sim_finding_run_at_end(void);
 size_t sim_finding_count(void);
 const sim_finding_t *sim_finding_get(size_t i);
 void sim_finding_reset(void);

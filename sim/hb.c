@@ -1015,7 +1015,7 @@ static void acquire_op(int me, sim_hb_rec_t xi)
 {
     const rec_t *x = &H.rec[xi];
     if (!x->is_op) {
-        /* A store of another PE (through a pointer from shmem_ptr): only
+        /* A store of another PE (through a direct pointer an API gave it): only
          * its own clock is known. */
         if (H.pe[me].vc[x->pe] < x->clock && x->pe != me) {
             H.pe[me].vc[x->pe] = x->clock;
@@ -1231,7 +1231,7 @@ const char *sim_hb_where(const void *site, char *buf, size_t len)
     return site ? sim_loader_symbolize(sim_w->loader, site, buf, len) : "?";
 }
 
-/* "PE 0's write by shmem_int_put at main (race.c:20)". */
+/* "PE 0's write by CALL at main (race.c:20)", CALL the routine's name. */
 static const char *side_text(const sim_hb_side_t *s, char *buf, size_t len)
 {
     char w[200];
@@ -1243,7 +1243,7 @@ static const char *side_text(const sim_hb_side_t *s, char *buf, size_t len)
     return buf;
 }
 
-void sim_hb_raise(const char *id, const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
+void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                   const void *addr, size_t len, const sim_hb_side_t *at, const char *advice)
 {
     char t1[300], t2[300], obj[160], name[96];
@@ -1261,7 +1261,7 @@ void sim_hb_raise(const char *id, const sim_hb_side_t *a, const sim_hb_side_t *b
         at = !b->is_op ? b : !a->is_op ? a
              : strcmp(sim_hb_where(a->site, wa, sizeof wa), sim_hb_where(b->site, wb, sizeof wb)) < 0
                  ? a : b;
-    sim_finding_raise(id, SIM_SEV_ERROR, at->pe, at->call ? at->call : kind_of(at), at->site,
+    sim_finding_raise(rule, SIM_SEV_ERROR, at->pe, at->call ? at->call : kind_of(at), at->site,
                       "%s and %s touch the same bytes of PE %d's memory (%s, in %s, %zu "
                       "byte%s from there) and no synchronisation orders them: the first "
                       "happened at t=%lluns in this run, but another run may order them the "

@@ -33,6 +33,8 @@
 #ifndef SIM_HB_H
 #define SIM_HB_H
 
+#include "finding.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,7 +50,7 @@ typedef enum {
 
 /* What a layer says about an op when it issues it. */
 typedef struct sim_hb_opdesc {
-    const char *call;    /* routine, e.g. "shmem_int_put" */
+    const char *call;    /* the routine's name, as the program called it */
     const void *site;    /* return address into the program */
     uintptr_t chan;      /* channel identity (compared for equality only) */
     int target;          /* PE whose memory it touches (for fence epochs) */
@@ -89,13 +91,13 @@ typedef void (*sim_hb_report_fn)(const sim_hb_side_t *first, const sim_hb_side_t
                                  const sim_hb_hint_t *hint);
 
 /* For a layer's report function: where site is in the program
- * ("main at race.c:20"), and the finding id raised at the access at (or,
+ * ("main at race.c:20"), and the finding of rule raised at the access at (or,
  * NULL, at the program's own access if there is one, else at the op whose
  * site sorts first, so one race is one finding whatever the order), its
  * text naming both sides, the object and advice, the layer's words on the
  * synchronisation that would have ordered them. */
 const char *sim_hb_where(const void *site, char *buf, size_t len);
-void sim_hb_raise(const char *id, const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
+void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                   const void *addr, size_t len, const sim_hb_side_t *at, const char *advice);
 
 /* Turns the detector on for this run (npes PEs) with the layer's report
@@ -141,9 +143,9 @@ static inline int sim_hb_filtered(const void *cur, const void *addr, size_t n, i
  * symmetric memory, or a buffer a non-blocking op of its still uses. */
 int sim_hb_watched(const void *addr);
 
-/* Some PE was given a pointer into another PE's memory (shmem_ptr): its
- * loads and stores there are watched too, at the cost of a look-up for
- * every access outside its own symmetric memory. */
+/* Some PE was given a pointer into another PE's memory (an API's direct
+ * pointer): its loads and stores there are watched too, at the cost of a
+ * look-up for every access outside its own symmetric memory. */
 void sim_hb_foreign_stores(void);
 
 /* ---- ops ---- */

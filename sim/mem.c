@@ -130,7 +130,8 @@ int sim_mem_region_room(int pe, const void *addr, size_t *room)
     return 0;
 }
 
-/* "the 40-byte block from shmem_malloc at main (prog.c:12)". */
+/* "the 40-byte block from CALL at main (prog.c:12)", CALL the allocating
+ * routine. */
 static const char *heap_block_name(size_t size, const void *site, char *buf, size_t len)
 {
     char where[160] = "an unknown call";

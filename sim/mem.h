@@ -45,8 +45,9 @@ int sim_mem_object_room(int pe, const void *addr, size_t *room);
 int sim_mem_region_room(int pe, const void *addr, size_t *room);
 
 /* Describes the symmetric object of pe that contains addr, for messages:
- * "'buf' (64 bytes)" for a program variable, "the 40-byte block from
- * shmem_malloc at main (prog.c:12)" for a heap block, "?" when unknown. */
+ * "'buf' (64 bytes)" for a program variable, "the 40-byte block from CALL
+ * at main (prog.c:12)" for a heap block (CALL the routine that allocated
+ * it), "?" when unknown. */
 const char *sim_mem_object_name(int pe, const void *addr, char *buf, size_t len);
 /* Describes what the bytes [end, end+n) of pe hold, for an access that ran
  * past an object ending at end: the next object (as sim_mem_object_name

@@ -4,6 +4,7 @@
 #include "ending.h"
 #include "fault.h"
 #include "finding.h"
+#include "layer.h"
 #include "heap.h"
 #include "io.h"
 #include "loader.h"
@@ -104,14 +105,24 @@ static const char *where_pc(const void *pc, char *buf, size_t len)
     return sim_loader_symbolize_pc(sim_w->loader, pc, buf, len);
 }
 
+/* What a layer suggests a spinning loop waits with instead. */
+static const char *busy_wait_hint(void)
+{
+    const sim_layer_t *l;
+    for (size_t i = 0; (l = sim_layer_at(i)) != NULL; i++)
+        if (l->busy_wait_hint)
+            return l->busy_wait_hint;
+    return "a blocking wait routine of the API";
+}
+
 static void report_crash(const sim_pe_t *pe)
 {
     char a[200], b[200];
     if (pe->end == SIM_END_WATCHDOG) {
         fprintf(stderr, "shmemsim: watchdog: PE %d ran for %u s of wall time without calling the "
                 "simulator (at %s). A loop that spins on memory another PE writes never sees the "
-                "write here: wait with shmem_wait_until or a similar call instead.\n",
-                pe->id, sim_w->cfg.watchdog_s, where_pc(pe->fault_pc, a, sizeof a));
+                "write here: wait with %s instead.\n",
+                pe->id, sim_w->cfg.watchdog_s, where_pc(pe->fault_pc, a, sizeof a), busy_wait_hint());
         return;
     }
     if (pe->fault_crash) {
@@ -276,7 +287,7 @@ int sim_run(const sim_config_t *cfg)
     sim_signals_remove();
     sim_io_close_all();
     sim_io_break_line();
-    sim_finding_run_at_end();
+    sim_layers_at_end();
     report_end();
     int status = exit_status();
     if (!cfg->quiet)

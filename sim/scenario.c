@@ -508,7 +508,7 @@ static int get_at_call(ctx_t *c, yaml_node_t *n, sim_fault_t *f)
     if (get_buf(c, n, "fault 'at_call'", f->at_call, sizeof f->at_call) != 0)
         return -1;
     if (!is_ident(f->at_call, ALPHA_, ALNUM_))
-        return bad_value(c, n, "fault 'at_call'", "an API routine name like shmem_barrier_all");
+        return bad_value(c, n, "fault 'at_call'", "the name of a routine the program calls");
     return 0;
 }
 
@@ -687,7 +687,7 @@ static int get_finding(ctx_t *c, yaml_node_t *n)
         return -1;
     if (!is_ident(c->s->expect.finding, "abcdefghijklmnopqrstuvwxyz",
                   "abcdefghijklmnopqrstuvwxyz0123456789-_"))
-        return bad_value(c, n, "expect 'finding'", "a finding id like psync-reuse");
+        return bad_value(c, n, "expect 'finding'", "a finding id that shmemsim --check list prints");
     return 0;
 }
 

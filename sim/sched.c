@@ -4,6 +4,7 @@
 #include "sched.h"
 #include "fault.h"
 #include "io.h"
+#include "layer.h"
 #include "loader.h"
 #include "mem.h"
 #include "trace.h"
@@ -200,7 +201,7 @@ void sim_pe_set_alarm(uint64_t at, uint64_t interval)
         sim_evq_push(&sim_w->evq, at, alarm_ev, pe);
 }
 
-static void start_pes(void)
+static void create_pes(void)
 {
     for (int i = 0; i < sim_w->npes; i++) {
         sim_pe_t *pe = &sim_w->pes[i];
@@ -296,7 +297,7 @@ void sim_sched_run(void)
     sim_w->outcome = SIM_OUT_OK;
     sim_w->culprit = -1;
     find_eh_globals();
-    start_pes();
+    create_pes();
     sim_event_t ev;
     int ended = 0;
     for (;;) {
@@ -514,8 +515,8 @@ void sim_pe_exit(int status)
      * just ends the PE. */
     while (pe->natexit > 0)
         pe->atexit_fns[--pe->natexit]();
-    if (sim_w->on_pe_exit && ctx == pe)
-        sim_w->on_pe_exit(pe);
+    if (ctx == pe)
+        sim_layers_pe_exit(pe);
     pe->end = SIM_END_EXIT;
     pe->exit_status = status & 0xff;
     if (pe->exit_status != 0)

@@ -86,9 +86,9 @@ int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *siginfo, void *ucontext);
  * the PE as soon as it runs again (a blocked PE is woken for it and goes
  * back to waiting after it). */
 void sim_pe_set_alarm(uint64_t at, uint64_t interval);
-/* PE context, from a polling routine (LAPI_Probe, LAPI_Getcntr) right
+/* PE context, from a polling routine (one that only reads a counter) right
  * after its call began; key names what it reads (the counter; any fixed
- * address for Probe).  When the calling context made this same poll
+ * address for a routine that polls for nothing in particular).  When the calling context made this same poll
  * before, only polls since, and no event other than resuming polling
  * contexts has fired since, nothing it can observe has changed and nothing
  * will until the next event: if an event is pending, it waits for it
@@ -101,7 +101,7 @@ int sim_pe_poll_idle(const char *why, const void *key);
  * sim_pe_crash the job goes on.  Does not return when pe is running. */
 void sim_pe_fail(sim_pe_t *pe);
 
-/* PE context.  Ends the whole job from the running PE (shmem_global_exit):
+/* PE context.  Ends the whole job from the running PE (a global exit):
  * the PE runs its atexit handlers and ends with status as by sim_pe_exit,
  * every other PE is stopped (SIM_END_KILLED), and the run's outcome is
  * SIM_OUT_EXIT (exit status 1) when status is non-zero, else SIM_OUT_OK.

@@ -34,6 +34,9 @@ typedef enum {
     SIM_END_KILLED    /* stopped because the job was terminated */
 } sim_pe_end_t;
 
+/* API layers a process can hold (sim/layer), the engine's own included. */
+#define SIM_LAYERS_MAX 5
+
 typedef enum { SIM_PRIV_AUTO, SIM_PRIV_COPY, SIM_PRIV_SWAP } sim_privatize_t;
 
 typedef struct sim_config {
@@ -98,8 +101,7 @@ typedef struct sim_pe {
     struct sim_io_stream *io[2]; /* stdout, stderr line streams; made on first use */
     void (*atexit_fns[32])(void); /* atexit() handlers, run at its exit */
     int natexit;               /* entries used in atexit_fns */
-    void *api;                 /* state of the API layer (SHMEM/LAPI), opaque here */
-    void *lapi;                /* state of the LAPI layer (api/lapi), opaque here */
+    void *layer[SIM_LAYERS_MAX]; /* each API layer's state (sim/layer), opaque here */
     /* Helper contexts (sched.h): a PE may own one extra coroutine. */
     struct sim_pe *helper;     /* this PE's helper context, or NULL (none started) */
     struct sim_pe *owner;      /* in a helper context: the PE it belongs to; NULL in a PE */
@@ -136,9 +138,6 @@ typedef enum {
 
 typedef struct sim_world {
     sim_config_t cfg;        /* the run's configuration (copied) */
-    /* Called on the running PE when it exits (main returned or exit()),
-     * after its atexit handlers: the API layer's last look at it. */
-    void (*on_pe_exit)(struct sim_pe *pe);
     int npes;                /* == cfg.npes */
     sim_pe_t *pes;           /* npes PEs */
     sim_pe_t *cur;           /* the running PE, NULL in the scheduler */
@@ -162,5 +161,53 @@ typedef struct sim_world {
 } sim_world_t;
 
 extern sim_world_t *sim_w;
+
+/* What the layers above the engine may know of the world; they never name
+ * sim_w (a test greps for it). */
+/* Whether a run exists (its world is set up). */
+static inline int sim_world_up(void)
+{
+    return sim_w != NULL;
+}
+/* Identifies the current world, so a layer can tell a new run's from the
+ * last one's (caches keyed by it). */
+static inline const void *sim_world_key(void)
+{
+    return sim_w;
+}
+static inline int sim_npes(void)
+{
+    return sim_w->npes;
+}
+/* Virtual time in ns (0 when no run has started). */
+static inline uint64_t sim_now(void)
+{
+    return sim_w ? sim_w->now : 0;
+}
+static inline sim_pe_t *sim_pe_get(int i)
+{
+    return &sim_w->pes[i];
+}
+/* The symmetric heaps (sim/heap). */
+static inline struct sim_heap *sim_heap(void)
+{
+    return sim_w->heap;
+}
+/* The program copies (sim/loader), or NULL when no run has started. */
+static inline struct sim_loader *sim_loader(void)
+{
+    return sim_w ? sim_w->loader : NULL;
+}
+/* Queues fn(arg) at virtual time t (>= sim_now()); returns an id for
+ * sim_cancel. */
+static inline uint64_t sim_at(uint64_t t, sim_event_fn fn, void *arg)
+{
+    return sim_evq_push(&sim_w->evq, t, fn, arg);
+}
+/* Cancels the event id if it has not fired (sim_evq_cancel). */
+static inline int sim_cancel(uint64_t id)
+{
+    return sim_evq_cancel(&sim_w->evq, id);
+}
 
 #endif

@@ -238,6 +238,50 @@ START_TEST(the_library_exports_no_internal_name)
 }
 END_TEST
 
+/* The engine includes only itself and names no API routine or layer
+ * finding; the layers never name the world (tests/layering.sh), and the
+ * script does catch each kind of violation, planted in a copy. */
+START_TEST(the_layering_holds_and_its_check_bites)
+{
+    run_result_t r = tu_run("sh tests/layering.sh .");
+    ck_assert_msg(r.status == 0 && r.out[0] == 0, "%s%s", r.out, r.err);
+    tu_free(&r);
+    r = tu_run("cp -r sim cli api %s/ && "
+               "echo '#include \"shmem_impl.h\"' >> %s/sim/net.c && "
+               "echo '/* see shmem_fence */' >> %s/sim/evq.c && "
+               "echo 'static const char *x = \"psync-reuse\";' >> %s/sim/rng.c && "
+               "echo 'int y(void) { return sim_w->npes; }' >> %s/api/shmem/rma.c && "
+               "sh tests/layering.sh %s",
+               tmp, tmp, tmp, tmp, tmp, tmp);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.out, "sim/net.c") && strstr(r.out, "includes \"shmem_impl.h\""), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "sim/evq.c") && strstr(r.out, "shmem_fence"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "finding id psync-reuse"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "api/shmem/rma.c"), "%s", r.out);
+    tu_free(&r);
+}
+END_TEST
+
+/* A raise site names its rule by a constant: a misspelt one is a compile
+ * error, where a misspelt string used to escape --check silently. */
+START_TEST(a_misspelt_finding_does_not_compile)
+{
+    static const char *const flags = "-std=c11 -D_GNU_SOURCE -fsyntax-only -iquote sim "
+                                     "-Iapi/include -iquote api/shmem -iquote api/lapi";
+    for (int bad = 0; bad < 2; bad++) {
+        run_result_t r = tu_run("printf '#include \"shmem_impl.h\"\\n"
+                                "const sim_check_t *c(void) { return SHM_CHECK(%s); }\\n' > "
+                                "%s/f.c && cc %s %s/f.c",
+                                bad ? "INVALID_PEE" : "INVALID_PE", tmp, flags, tmp);
+        if (bad)
+            ck_assert_msg(r.status != 0 && strstr(r.err, "SHM_F_INVALID_PEE"), "%s", r.err);
+        else
+            ck_assert_msg(r.status == 0, "%s", r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 Suite *build_suite(void)
 {
     Suite *s = suite_create("build");
@@ -251,6 +295,8 @@ Suite *build_suite(void)
     tcase_add_test(tc, a_cmake_project_builds_and_tests);
     tcase_add_test(tc, pkg_config_builds_a_runnable_module);
     tcase_add_test(tc, the_library_exports_no_internal_name);
+    tcase_add_test(tc, the_layering_holds_and_its_check_bites);
+    tcase_add_test(tc, a_misspelt_finding_does_not_compile);
     suite_add_tcase(s, tc);
     return s;
 }

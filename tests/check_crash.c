@@ -339,7 +339,7 @@ START_TEST(sigterm_from_outside_keeps_output_and_report)
     unlink(rep);
     ck_assert_ptr_nonnull(json);
     ck_assert_ptr_nonnull(strstr(json, "\"outcome\": \"interrupted\""));
-    ck_assert_msg(js_validate_text("sim/report.schema.json", json, err, sizeof err) == 0, "%s",
+    ck_assert_msg(js_validate_text("share/report.schema.json", json, err, sizeof err) == 0, "%s",
                   err);
     free(json);
     tu_free(&r);

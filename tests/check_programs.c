@@ -236,7 +236,7 @@ START_TEST(watchdog_stops_a_spinning_pe)
     char *rep = tu_read_file(path, NULL);
     unlink(path);
     ck_assert_ptr_nonnull(strstr(rep, "{\"pe\": 0, \"end\": \"watchdog\"}"));
-    ck_assert_msg(js_validate_text("sim/report.schema.json", rep, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(js_validate_text("share/report.schema.json", rep, err, sizeof err) == 0, "%s", err);
     free(rep);
     tu_free(&r);
 }

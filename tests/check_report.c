@@ -1,5 +1,5 @@
 /* tests/check_report: the --report JSON against its documented schema,
- * sim/report.schema.json.  Reports of real runs with every outcome and
+ * share/report.schema.json.  Reports of real runs with every outcome and
  * every kind of PE end, finding and fault must validate (the watchdog's
  * is checked in check_programs.c); minimal mutations of a valid report (a
  * member dropped or added, a wrong type, a value outside its enum, an
@@ -19,7 +19,7 @@
 
 #define SIM tu_shmemsim()
 #define PROG(n) tu_prog(n)
-#define SCHEMA "sim/report.schema.json"
+#define SCHEMA "share/report.schema.json"
 
 static js_value_t *load_schema(void)
 {

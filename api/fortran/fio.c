@@ -58,10 +58,10 @@ __attribute__((constructor)) static void unbuffered_fortran_units(void)
  * yields). */
 void shmemsim_fortran_start(int *npes_common, int implicit_init)
 {
-    if (!sim_w || !sim_pe_self())
+    if (!sim_world_up() || !sim_pe_self())
         return;
     if (npes_common)
-        *npes_common = sim_w->npes;
+        *npes_common = sim_npes();
     if (implicit_init)
         start_pes(0);
 }
@@ -70,11 +70,11 @@ void shmemsim_fortran_start(int *npes_common, int implicit_init)
  * context's statement is under way, then marks the caller's. */
 void shmemsim_fortran_io_begin(void)
 {
-    sim_pe_t *me = sim_w ? sim_pe_self() : NULL;
+    sim_pe_t *me = sim_world_up() ? sim_pe_self() : NULL;
     if (!me)
         return;
-    if (io.world != sim_w) {
-        io.world = sim_w;
+    if (io.world != sim_world_key()) {
+        io.world = sim_world_key();
         io.owner = NULL;
         io.depth = 0;
         io.nwaiting = 0;
@@ -99,7 +99,7 @@ void shmemsim_fortran_io_begin(void)
  * Does not yield. */
 void shmemsim_fortran_io_end(void)
 {
-    sim_pe_t *me = sim_w ? sim_pe_self() : NULL;
+    sim_pe_t *me = sim_world_up() ? sim_pe_self() : NULL;
     if (!me || io.owner != me || --io.depth > 0)
         return;
     io.owner = NULL;

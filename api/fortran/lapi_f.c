@@ -35,7 +35,7 @@
 /* Enters call name for the calling context, if there is one. */
 static int lf_enter(const char *name, const void *site)
 {
-    if (!sim_w || !sim_pe_self())
+    if (!sim_world_up() || !sim_pe_self())
         return 0;
     sim_call_enter(name, site);
     return 1;
@@ -66,15 +66,15 @@ static size_t null_off;
 /* p, or NULL when p is the calling task's LAPI_ADDR_NULL. */
 static void *obj(void *p)
 {
-    if (!p || !sim_w || !sim_w->loader)
+    if (!p || !sim_loader())
         return p;
-    if (null_world != sim_w) {
+    if (null_world != sim_world_key()) {
         size_t size;
-        null_world = sim_w;
-        null_found = sim_loader_symbol(sim_w->loader, "lapifnul_", &null_off, &size) == 0;
+        null_world = sim_world_key();
+        null_found = sim_loader_symbol(sim_loader(), "lapifnul_", &null_off, &size) == 0;
     }
     size_t off;
-    int owner = sim_loader_find(sim_w->loader, p, &off);
+    int owner = sim_loader_find(sim_loader(), p, &off);
     return null_found && owner >= 0 && off == null_off ? NULL : p;
 }
 

@@ -4,6 +4,7 @@
  * atomics.  See fortran.h for the conventions; each routine calls the C
  * routine or the internal operation the C routine uses. */
 #include "fortran.h"
+#include "findings.h"
 #include "io.h"
 #include "util.h"
 
@@ -13,13 +14,23 @@
 /* From sim/interpose.c: ends the calling PE as abort() would. */
 _Noreturn void __wrap_abort(void);
 
+sim_check_t ftn_checks[FTN_F_COUNT] = {FTN_FINDINGS(SIM_CHECK_ENTRY)};
+
+static sim_layer_t ftn_layer = {.name = "fortran", .rank = 3, .checks = ftn_checks,
+                                .nchecks = FTN_F_COUNT};
+
+__attribute__((constructor)) static void register_layer(void)
+{
+    sim_layer_register(&ftn_layer);
+}
+
 int f_check_psync(const char *call, const void *psync)
 {
     if (((uintptr_t)psync & 7) == 0)
         return 0;
     sim_pe_t *me = sim_pe_self();
     char name[96];
-    sim_finding_raise("psync-misaligned", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(FTN_CHECK(PSYNC_MISALIGNED), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "pSync (%s) is not 8-byte aligned. The collectives use it as an array "
                       "of 8-byte words; a default INTEGER array lands on a 4-byte boundary "
                       "when an odd number of 4-byte items precede it in a COMMON block. Put "
@@ -113,7 +124,7 @@ f_int8 shmem_ptr_(const void *dest, const f_int *pe)
 /* Seconds of virtual time. */
 double shmemx_wtime_(void)
 {
-    return (double)sim_w->now / 1e9;
+    return (double)sim_now() / 1e9;
 }
 
 /* ---- the Cray heap routines ----
@@ -137,9 +148,9 @@ static void heap_error(const char *call, f_int code, const f_int *abort_flag)
 static f_int block_check(const void *p)
 {
     size_t off;
-    if (sim_heap_find(sim_w->heap, p, &off) < 0)
+    if (sim_heap_find(sim_heap(), p, &off) < 0)
         return -3;
-    return sim_heap_size_of(sim_w->heap, shm_me(), p) == (size_t)-1 ? -5 : 0;
+    return sim_heap_size_of(sim_heap(), shm_me(), p) == (size_t)-1 ? -5 : 0;
 }
 
 void shpalloc_(f_int8 *addr, const f_int *length, f_int *errcode, const f_int *abort_flag)
@@ -219,7 +230,7 @@ static int lock_ok(const char *call, const void *lock)
         return 1;
     sim_pe_t *me = sim_pe_self();
     char name[96];
-    sim_finding_raise("lock-misuse", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(SHM_CHECK(LOCK_MISUSE), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "the lock %s has %zu bytes; a lock needs 8 (C's long). Declare it "
                       "INTEGER*8; the call was skipped.", sim_mem_name(lock, name, sizeof name),
                       room);

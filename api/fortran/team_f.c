@@ -101,7 +101,7 @@ static void exchange(const char *call, shmem_team_t parent, const shm_team_t *p,
                      int32_t key, member_t *m)
 {
     int me = shm_me();
-    int32_t *word = sim_heap_addr(sim_w->heap, me, SHM_OFF_FORTRAN);
+    int32_t *word = sim_heap_addr(sim_heap(), me, SHM_OFF_FORTRAN);
     word[0] = color;
     word[1] = key;
     shmem_team_sync(parent);

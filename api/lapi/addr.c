@@ -14,7 +14,7 @@
 static void all_gather(lx_call_t *c, lapi_long_t mine, lapi_long_t *out)
 {
     lx_task_t *t = c->t;
-    int n = sim_w->npes, me = t->id;
+    int n = sim_npes(), me = t->id;
     if (!t->addr_in[0]) {
         t->addr_in[0] = sim_xcalloc((size_t)n, sizeof(lapi_long_t));
         t->addr_in[1] = sim_xcalloc((size_t)n, sizeof(lapi_long_t));
@@ -47,9 +47,9 @@ int LAPI_Address_init(lapi_handle_t hndl, void *my_addr, void *add_tab[])
     if (rc == LAPI_SUCCESS && !add_tab)
         rc = LAPI_ERR_ADDR_TBL_NULL;
     if (rc == LAPI_SUCCESS) {
-        lapi_long_t *all = sim_xmalloc((size_t)sim_w->npes * sizeof *all);
+        lapi_long_t *all = sim_xmalloc((size_t)sim_npes() * sizeof *all);
         all_gather(&c, (lapi_long_t)(uintptr_t)my_addr, all);
-        for (int i = 0; i < sim_w->npes; i++)
+        for (int i = 0; i < sim_npes(); i++)
             add_tab[i] = (void *)(uintptr_t)all[i];
         free(all);
     }

@@ -70,7 +70,7 @@ int LAPI_Setcntr_wstatus(lapi_handle_t hndl, lapi_cntr_t *cntr, int num_dest, ui
     if (rc == LAPI_SUCCESS && num_dest > 0 && (!dest_list || !dest_status))
         rc = LAPI_ERR_RET_PTR_NULL;
     for (int i = 0; rc == LAPI_SUCCESS && i < num_dest; i++)
-        if (dest_list[i] >= (uint)sim_w->npes)
+        if (dest_list[i] >= (uint)sim_npes())
             rc = LAPI_ERR_TGT;
     if (rc != LAPI_SUCCESS)
         return lx_end(&c, rc);
@@ -233,7 +233,7 @@ int LAPI_Fence(lapi_handle_t hndl)
 static void barrier(lx_call_t *c)
 {
     lx_task_t *t = c->t;
-    int me = t->id, n = sim_w->npes;
+    int me = t->id, n = sim_npes();
     lx_bar(t);
     char why[160];
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
@@ -271,7 +271,7 @@ int LAPI_Purge_totask(lapi_handle_t hndl, css_task_t dest)
 {
     lx_call_t c;
     int rc = lx_begin(&c, "LAPI_Purge_totask", LX_SITE(), hndl, LX_LOCAL);
-    if (rc == LAPI_SUCCESS && dest >= (uint)sim_w->npes)
+    if (rc == LAPI_SUCCESS && dest >= (uint)sim_npes())
         rc = LAPI_ERR_TGT;
     if (rc != LAPI_SUCCESS)
         return lx_end(&c, rc);
@@ -297,7 +297,7 @@ int LAPI_Resume_totask(lapi_handle_t hndl, css_task_t dest)
 {
     lx_call_t c;
     int rc = lx_begin(&c, "LAPI_Resume_totask", LX_SITE(), hndl, LX_LOCAL);
-    if (rc == LAPI_SUCCESS && dest >= (uint)sim_w->npes)
+    if (rc == LAPI_SUCCESS && dest >= (uint)sim_npes())
         rc = LAPI_ERR_TGT;
     if (rc == LAPI_SUCCESS)
         lx_peer(c.t, (int)dest)->purged = 0;

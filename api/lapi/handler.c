@@ -37,14 +37,14 @@ const void *lx_handler_site(const lx_task_t *t, const lx_t *x)
     return x->site;
 }
 
-void lx_async_error(lx_task_t *t, lx_t *x, int code, const char *id, const char *fmt, ...)
+void lx_async_error(lx_task_t *t, lx_t *x, int code, const sim_check_t *rule, const char *fmt, ...)
 {
     char text[500];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    lx_finding(t->id, id, x->what, lx_handler_site(t, x), "%s (asynchronous %s at task %d)", text,
+    lx_finding(t->id, rule, x->what, lx_handler_site(t, x), "%s (asynchronous %s at task %d)", text,
                lx_err_name(code), t->id);
     if (t->err_hndlr) {
         lapi_handle_t h = LX_HANDLE;
@@ -89,7 +89,7 @@ static void header_plain(lx_task_t *t, lx_t *x, void *fn)
     if (x->bury || x->len == 0)
         return;
     if (!buf) {
-        lx_async_error(t, x, LAPI_ERR_UNKNOWN, "lapi-null-buffer",
+        lx_async_error(t, x, LAPI_ERR_UNKNOWN, LX_CHECK(NULL_BUFFER),
                        "the header handler of a %s from task %d returned NULL for %zu bytes of "
                        "user data without setting ctl_flags = LAPI_BURY_MSG; the data was "
                        "discarded. Return the buffer the data goes to, or bury the message "
@@ -136,7 +136,7 @@ static void header_vector(lx_task_t *t, lx_t *x, void *fn)
         return;
     int rc = vector_matches(x, tv);
     if (rc != LAPI_SUCCESS) {
-        lx_async_error(t, x, rc, "lapi-vector-mismatch",
+        lx_async_error(t, x, rc, LX_CHECK(VECTOR_MISMATCH),
                        "the vector header handler of a %s from task %d returned a target vector "
                        "that does not fit the origin vector: %s. For IOVECTOR and STRIDED the "
                        "type, num_vecs and lengths must match the origin's; GENERIC needs only "
@@ -154,7 +154,7 @@ void lx_run_header(lx_task_t *t, lx_t *x)
         fn = t->addr_tab[x->hdr_index];
     if (!fn) {
         x->hdr_done = x->bury = x->dropped = 1;
-        lx_async_error(t, x, LAPI_ERR_HDR_HNDLR_NULL, "lapi-handler-not-set",
+        lx_async_error(t, x, LAPI_ERR_HDR_HNDLR_NULL, LX_CHECK(HANDLER_NOT_SET),
                        "a %s from task %d names header handler index %d, but task %d has "
                        "registered no handler there with LAPI_Addr_set; the message was "
                        "discarded and its counters will not move. Register the handler on every "
@@ -234,7 +234,7 @@ void lx_cq_push(lx_task_t *t, lx_t *x)
         t->cq = x;
     t->cq_tail = x;
     if (!t->cthread) {
-        t->cthread = sim_pe_helper_start(&sim_w->pes[t->id], cthread_main, t);
+        t->cthread = sim_pe_helper_start(sim_pe_get(t->id), cthread_main, t);
         if (!t->cthread) {
             /* Every task has a stack slot for it; only protecting its
              * guard zone can fail (the system's mapping limit). */

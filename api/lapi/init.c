@@ -10,19 +10,28 @@
 #define MIN_TIMEOUT_S 10
 #define MAX_TIMEOUT_S 86400
 
+sim_check_t lx_checks[LX_F_COUNT] = {LX_FINDINGS(SIM_CHECK_ENTRY)};
+
+static sim_layer_t lx_layer = {.name = "lapi", .rank = 2, .checks = lx_checks, .nchecks = LX_F_COUNT};
+
+__attribute__((constructor)) static void register_layer(void)
+{
+    sim_layer_register(&lx_layer);
+}
+
 lx_task_t *lx_task(int pe, int create)
 {
-    sim_pe_t *p = &sim_w->pes[pe];
-    if (!p->lapi && create) {
+    void **slot = &sim_pe_get(pe)->layer[lx_layer.slot];
+    if (!*slot && create) {
         lx_task_t *t = sim_xcalloc(1, sizeof *t);
         t->id = pe;
         t->interrupt = 1;
         t->error_chk = 1;
         t->timeout = 900;
         t->ack_threshold = 30;
-        p->lapi = t;
+        *slot = t;
     }
-    return p->lapi;
+    return *slot;
 }
 
 lx_peer_t *lx_peer_find(lx_task_t *t, int id)
@@ -50,7 +59,7 @@ int lx_ctx_index(void)
 
 void lx_kick(lx_task_t *t)
 {
-    sim_pe_t *pe = &sim_w->pes[t->id];
+    sim_pe_t *pe = sim_pe_get(t->id);
     if (t->iwait[0])
         sim_pe_wake(pe);
     if (t->iwait[1] && pe->helper)
@@ -72,10 +81,10 @@ void lx_poll(lx_task_t *t, uint64_t ns)
     sim_charge(ns);
 }
 
-static const char *class_rule(lx_class_t cls)
+static const sim_check_t *class_rule(lx_class_t cls)
 {
-    return cls == LX_BLOCKING ? "lapi-blocking-in-header-handler"
-                              : "lapi-communication-in-header-handler";
+    return cls == LX_BLOCKING ? LX_CHECK(BLOCKING_IN_HEADER_HANDLER)
+                              : LX_CHECK(COMMUNICATION_IN_HEADER_HANDLER);
 }
 
 /* A routine called from a header handler (or an inline completion
@@ -151,7 +160,7 @@ static int check_info(const lapi_info_t *info)
             return LAPI_ERR_INFO_NONZERO;
     if (!x->udp_hndlr && !x->udp_ext_hndlr && !x->add_udp_addrs && !x->add_udp_ext_addrs)
         return LAPI_ERR_NO_UDP_HNDLR;
-    if ((x->add_udp_addrs || x->add_udp_ext_addrs) && x->num_udp_addr != (uint)sim_w->npes)
+    if ((x->add_udp_addrs || x->add_udp_ext_addrs) && x->num_udp_addr != (uint)sim_npes())
         return LAPI_ERR_UDP_PORT_INFO;
     return LAPI_SUCCESS;
 }
@@ -219,7 +228,7 @@ static int query(lx_task_t *t, lapi_query_t q, int *ret)
     int pkt_i = pkt > 0x7fffffff ? 0x7fffffff : (int)pkt;
     switch (q) {
     case TASK_ID: *ret = t->id; break;
-    case NUM_TASKS: *ret = sim_w->npes; break;
+    case NUM_TASKS: *ret = sim_npes(); break;
     case MAX_UHDR_SZ: *ret = lx_max_uhdr(); break;
     case MAX_DATA_SZ: *ret = 0x7fffffff; break;
     case ERROR_CHK: *ret = t->error_chk; break;

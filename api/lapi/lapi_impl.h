@@ -24,7 +24,9 @@
 
 #include "evq.h"
 #include "hb.h"
+#include "layer.h"
 #include "finding.h"
+#include "findings.h"
 #include "mem.h"
 #include "net.h"
 #include "sched.h"
@@ -296,7 +298,7 @@ void lx_ack(lx_t *x, int fence, int cmpl);
 /* What happens at the target after an AM's completion handler. */
 void lx_am_after_completion(lx_task_t *t, lx_t *x);
 /* Raises a LAPI finding against task pe (severity by id). */
-void lx_finding(int pe, const char *id, const char *call, const void *site, const char *fmt, ...)
+void lx_finding(int pe, const sim_check_t *rule, const char *call, const void *site, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 /* Sets t->desc to what handling x at t means, for crash reports. */
 const char *lx_describe(lx_task_t *t, const lx_t *x, const char *part);
@@ -313,7 +315,7 @@ void lx_cq_push(lx_task_t *t, lx_t *x);
  * inline completion handler) code, else the send's call site. */
 const void *lx_handler_site(const lx_task_t *t, const lx_t *x);
 /* Reports an asynchronous error at t: finding plus the error handler. */
-void lx_async_error(lx_task_t *t, lx_t *x, int code, const char *id, const char *fmt, ...)
+void lx_async_error(lx_task_t *t, lx_t *x, int code, const sim_check_t *rule, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
 /* ---- vec.c ---- */

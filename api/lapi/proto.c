@@ -43,15 +43,15 @@ void lx_free(lx_t *x)
     free(x);
 }
 
-void lx_finding(int pe, const char *id, const char *call, const void *site, const char *fmt, ...)
+void lx_finding(int pe, const sim_check_t *rule, const char *call, const void *site, const char *fmt, ...)
 {
     char text[600];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    sim_sev_t sev = strcmp(id, "lapi-message-after-term") == 0 ? SIM_SEV_WARNING : SIM_SEV_ERROR;
-    sim_finding_raise(id, sev, pe, call, site, "%s", text);
+    sim_sev_t sev = rule == LX_CHECK(MESSAGE_AFTER_TERM) ? SIM_SEV_WARNING : SIM_SEV_ERROR;
+    sim_finding_raise(rule, sev, pe, call, site, "%s", text);
 }
 
 const char *lx_describe(lx_task_t *t, const lx_t *x, const char *part)
@@ -72,7 +72,7 @@ static void *foreign_stack(int pe, const void *addr, int owner)
     sim_pe_t *me = sim_pe_self();
     int from = me ? sim_pe_main(me)->id : pe;
     char name[96];
-    lx_finding(from, "lapi-foreign-address", me ? me->call : "LAPI", me ? me->call_site : NULL,
+    lx_finding(from, LX_CHECK(FOREIGN_ADDRESS), me ? me->call : "LAPI", me ? me->call_site : NULL,
                "an address given for task %d's memory (%s) lies on the stack of task %d, so it "
                "cannot be an address in task %d. Pass addresses task %d published with "
                "LAPI_Address_init, or its global/static variables. That part of the transfer "
@@ -100,7 +100,7 @@ static void *wild_range(int pe, const void *addr, size_t len, const char *why)
     sim_pe_t *me = sim_pe_self();
     int from = me ? sim_pe_main(me)->id : pe;
     char name[96];
-    lx_finding(from, "lapi-foreign-address", me ? me->call : "LAPI", me ? me->call_site : NULL,
+    lx_finding(from, LX_CHECK(FOREIGN_ADDRESS), me ? me->call : "LAPI", me ? me->call_site : NULL,
                "the %zu bytes at %s given for task %d's memory %s, so they cannot be one of "
                "task %d's variables, heap blocks or stack buffers (an address computed from a "
                "function's, or an offset past the end of its object?). That part of the "
@@ -132,7 +132,7 @@ void *lx_remote_range(int pe, const void *addr, size_t len, int write)
         return wild_range(pe, addr, len, "run past the end of the memory they start in");
     if (k1 == SIM_MEM_IMAGE && write) {
         size_t off;
-        const sim_loader_t *l = sim_w->loader;
+        const sim_loader_t *l = sim_loader();
         sim_loader_find(l, addr, &off);
         if (off < l->data_off || off + len > l->data_off + l->data_len)
             return wild_range(pe, addr, len, "lie in the program's code or read-only data, "
@@ -254,7 +254,7 @@ static sim_borrow_t as_task(int pe, lx_t *x, const char *part, task_fn fn)
     }
     lx_task_t *t = lx_task(pe, 1);
     as_task_arg_t a = {fn, x};
-    return sim_pe_borrow(&sim_w->pes[pe], lx_describe(t, x, part), x->site, as_task_tramp, &a);
+    return sim_pe_borrow(sim_pe_get(pe), lx_describe(t, x, part), x->site, as_task_tramp, &a);
 }
 
 void lx_capture(int pe, lx_t *x)
@@ -327,7 +327,7 @@ static void enqueue(lx_task_t *t, lx_t *x)
 
 static void rx(lx_t *x)
 {
-    if (sim_w->pes[x->dst].state == SIM_PE_DONE) {
+    if (sim_pe_get(x->dst)->state == SIM_PE_DONE) {
         if (!x->queued)
             lx_free(x);
         return;
@@ -339,7 +339,7 @@ static void rx(lx_t *x)
             return;
         }
         if (t->ever_inited && !t->inited) {
-            lx_finding(t->id, "lapi-message-after-term", x->what, x->site,
+            lx_finding(t->id, LX_CHECK(MESSAGE_AFTER_TERM), x->what, x->site,
                        "task %d received a message of a %s from task %d after its LAPI_Term; it "
                        "was discarded. Make every task finish communicating (LAPI_Gfence) "
                        "before any of them calls LAPI_Term.", t->id, x->what, x->origin);
@@ -599,7 +599,7 @@ void lx_bar(lx_task_t *t)
     if (t->bar)
         return;
     int n = 1;
-    while ((1 << (n - 1)) < sim_w->npes)
+    while ((1 << (n - 1)) < sim_npes())
         n++;
     t->nbar = n;
     t->bar = sim_xcalloc((size_t)n, sizeof *t->bar);
@@ -624,8 +624,8 @@ static void finish(lx_task_t *t, lx_t *x)
         break;
     case LX_ADDR:
         if (!t->addr_in[0]) {
-            t->addr_in[0] = sim_xcalloc((size_t)sim_w->npes, sizeof(lapi_long_t));
-            t->addr_in[1] = sim_xcalloc((size_t)sim_w->npes, sizeof(lapi_long_t));
+            t->addr_in[0] = sim_xcalloc((size_t)sim_npes(), sizeof(lapi_long_t));
+            t->addr_in[1] = sim_xcalloc((size_t)sim_npes(), sizeof(lapi_long_t));
         }
         t->addr_in[x->round & 1][x->src] = x->value;
         lx_race_signal_arrived(t, x);
@@ -643,7 +643,7 @@ static void finish(lx_task_t *t, lx_t *x)
 static void drain_body(void *arg)
 {
     lx_task_t *t = arg;
-    sim_pe_t *pe = &sim_w->pes[t->id];
+    sim_pe_t *pe = sim_pe_get(t->id);
     lx_t *prev = NULL, *x = t->rxq;
     while (x) {
         lx_t *next = x->next;
@@ -678,7 +678,7 @@ static void abandoned(lx_task_t *t)
     t->cur = NULL;
     if (!x)
         return;
-    lx_finding(t->id, "lapi-blocking-in-header-handler", x->what, lx_handler_site(t, x),
+    lx_finding(t->id, LX_CHECK(BLOCKING_IN_HEADER_HANDLER), x->what, lx_handler_site(t, x),
                "the %s handler of a %s from task %d tried to block (in %s). Header handlers and "
                "LAPI_LOCAL_STATE completion handlers run inside LAPI's dispatcher and must "
                "return without waiting; wait in a normal completion handler instead. The "
@@ -704,7 +704,7 @@ static void drain(lx_task_t *t)
 {
     SIM_ASSERT(sim_pe_self() == NULL);
     while (t->rxq) {
-        sim_borrow_t rc = sim_pe_borrow(&sim_w->pes[t->id], "the LAPI dispatcher", NULL,
+        sim_borrow_t rc = sim_pe_borrow(sim_pe_get(t->id), "the LAPI dispatcher", NULL,
                                         drain_body, t);
         if (rc != SIM_BORROW_BLOCKED)
             return;
@@ -716,7 +716,7 @@ static void dispatch_ev(void *arg)
 {
     lx_task_t *t = arg;
     t->dispatch_queued = 0;
-    if (lx_can_dispatch(t) && sim_w->pes[t->id].state != SIM_PE_DONE)
+    if (lx_can_dispatch(t) && sim_pe_get(t->id)->state != SIM_PE_DONE)
         drain(t);
 }
 
@@ -725,5 +725,5 @@ void lx_dispatch_soon(lx_task_t *t)
     if (t->dispatch_queued)
         return;
     t->dispatch_queued = 1;
-    sim_evq_push(&sim_w->evq, sim_w->now, dispatch_ev, t);
+    sim_at(sim_now(), dispatch_ev, t);
 }

@@ -59,13 +59,13 @@ static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, c
     char adv[700];
     (void)mem_pe;
     advice(a, b, adv, sizeof adv);
-    sim_hb_raise("data-race", a, b, mem_pe, addr, len, NULL, adv);
+    sim_hb_raise(SIM_CHECK(DATA_RACE), a, b, mem_pe, addr, len, NULL, adv);
 }
 
 void lx_race_start(void)
 {
-    if (!sim_hb_on && sim_finding_enabled("data-race"))
-        sim_hb_start(sim_w->npes, report);
+    if (!sim_hb_on && sim_finding_on(SIM_CHECK(DATA_RACE)))
+        sim_hb_start(sim_npes(), report);
 }
 
 static sim_hb_rec_t issue(lx_call_t *c, const lx_t *x, int atomic, int nbi)

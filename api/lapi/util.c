@@ -36,7 +36,7 @@ static int leave(int rc)
 
 static int refuse_in_handler(const char *name, const void *site)
 {
-    lx_finding(sim_pe_self()->id, "lapi-blocking-in-header-handler", name, site,
+    lx_finding(sim_pe_self()->id, LX_CHECK(BLOCKING_IN_HEADER_HANDLER), name, site,
                "%s was called from a header handler (or a LAPI_LOCAL_STATE completion "
                "handler), which must not wait: another context may hold the lock. Use "
                "mutex_trylock there, or do the work in the completion handler. The call "
@@ -160,17 +160,17 @@ static int cond_wait_until(lx_task_t *t, lapi_cond_t *cond, uint64_t deadline, c
     lock_release(t);
     char why[120];
     snprintf(why, sizeof why, "%s (waiting for cond_signal)", name);
-    int timer = deadline > sim_w->now;
-    uint64_t id = timer ? sim_evq_push(&sim_w->evq, deadline, timeout_ev, me) : 0;
+    int timer = deadline > sim_now();
+    uint64_t id = timer ? sim_at(deadline, timeout_ev, me) : 0;
     while (cond->seq == seq) {
-        if (deadline && sim_w->now >= deadline) {
+        if (deadline && sim_now() >= deadline) {
             rc = ETIMEDOUT;
             break;
         }
         sim_pe_block_on(why, cond, sizeof cond->seq);
     }
     if (timer) /* signalled first (or woken at the deadline): it must not fire later */
-        sim_evq_cancel(&sim_w->evq, id);
+        sim_cancel(id);
     lock_wait(t, "LAPI cond_wait (taking the lock back)");
     lock_take(t);
     t->lock_depth = depth;

@@ -19,7 +19,7 @@
 
 static int check_tgt(lx_task_t *t, uint tgt)
 {
-    if (tgt >= (uint)sim_w->npes)
+    if (tgt >= (uint)sim_npes())
         return LAPI_ERR_TGT;
     lx_peer_t *p = lx_peer_find(t, (int)tgt);
     return p && p->purged ? LAPI_ERR_TGT_PURGED : LAPI_SUCCESS;

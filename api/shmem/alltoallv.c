@@ -74,8 +74,6 @@ typedef struct psync_calls {
 static psync_calls_t *calls_by_psync; /* looked up, never iterated */
 static a2a_call_t *open_calls;        /* calls some member has not finished */
 
-static void report_open_calls(void);
-
 /* The call record the caller's call joins (opened by its first member). */
 static a2a_call_t *join_call(const char *call, const coll_set_t *s, const long *psync,
                              tsize_chk_t chk, const char *limit)
@@ -85,11 +83,9 @@ static a2a_call_t *join_call(const char *call, const coll_set_t *s, const long *
     psync_calls_t *r;
     HASH_FIND_PTR(calls_by_psync, &key, r);
     if (!r) {
-        if (!calls_by_psync)
-            sim_finding_at_end(report_open_calls);
         r = sim_xcalloc(1, sizeof *r);
         r->key = key;
-        r->n = sim_xcalloc((size_t)sim_w->npes, sizeof *r->n);
+        r->n = sim_xcalloc((size_t)sim_npes(), sizeof *r->n);
         HASH_ADD_PTR(calls_by_psync, key, r);
     }
     uint64_t serial = ++r->n[me];
@@ -211,7 +207,7 @@ static void report_call(a2a_call_t *c, int run_ended)
                          "not have fit." : "");
     append_pairs(text, sizeof text - strlen(tail), c);
     sim_append(text, sizeof text, "%s", tail);
-    sim_finding_raise("alltoallv-overflow", SIM_SEV_ERROR, c->pe, c->call, c->site, "%s", text);
+    sim_finding_raise(SHM_CHECK(ALLTOALLV_OVERFLOW), SIM_SEV_ERROR, c->pe, c->call, c->site, "%s", text);
     if (c->chk == CHK_ABORT && !run_ended) {
         fprintf(stderr, "shmemsim: %s: SHMEM_ALLTOALLV_TSIZE_CHK=abort:", c->call);
         for (size_t i = 0; i < c->no && i < 32; i++)
@@ -239,7 +235,7 @@ static void sent_all(a2a_call_t *c)
 }
 
 /* At the end of the run: what calls that never finished had seen. */
-static void report_open_calls(void)
+void shm_alltoallv_at_end(void)
 {
     while (open_calls) {
         a2a_call_t *c = open_calls;
@@ -266,9 +262,9 @@ static size_t object_room(int pe, const void *target, size_t off)
 {
     const char *there = sim_mem_xlate(shm_me(), target, pe);
     size_t start, size;
-    if (!there || sim_heap_object(sim_w->heap, pe, there, &start, &size) != 0)
+    if (!there || sim_heap_object(sim_heap(), pe, there, &start, &size) != 0)
         return (size_t)-1;
-    size_t at = (size_t)(there - (const char *)sim_heap_addr(sim_w->heap, pe, start));
+    size_t at = (size_t)(there - (const char *)sim_heap_addr(sim_heap(), pe, start));
     return at + off >= size ? 0 : size - at - off;
 }
 

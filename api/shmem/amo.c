@@ -67,7 +67,7 @@ static void reply_deliver(sim_msg_t *m)
     d->value = m->arg[1];
     d->seen = sim_hb_hold(m->hb);
     d->done = 1;
-    sim_pe_wake(&sim_w->pes[m->dst]);
+    sim_pe_wake(sim_pe_get(m->dst));
 }
 
 static void amo_deliver(sim_msg_t *m)

@@ -11,13 +11,13 @@
 
 int shm_check_pe(const char *call, int pe)
 {
-    if (pe >= 0 && pe < sim_w->npes)
+    if (pe >= 0 && pe < sim_npes())
         return 0;
     sim_pe_t *me = sim_pe_self();
-    sim_finding_raise("invalid-pe", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(SHM_CHECK(INVALID_PE), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "PE %d does not exist: this job has %d PEs (0..%d). Pass a PE number "
-                      "from shmem_n_pes(); the call was skipped.", pe, sim_w->npes,
-                      sim_w->npes - 1);
+                      "from shmem_n_pes(); the call was skipped.", pe, sim_npes(),
+                      sim_npes() - 1);
     return -1;
 }
 
@@ -26,7 +26,7 @@ int shm_check_ptr(const char *call, const char *arg, const void *addr, size_t le
     if (addr || len == 0)
         return 0;
     sim_pe_t *me = sim_pe_self();
-    sim_finding_raise("null-pointer", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(SHM_CHECK(NULL_POINTER), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "argument '%s' is NULL with a length of %zu bytes. Pass a valid buffer "
                       "(NULL is only allowed with a zero length); the call was skipped.",
                       arg, len);
@@ -47,7 +47,7 @@ static int check_bounds(const char *call, const char *arg, const void *addr, siz
     char obj[200], spill[240];
     sim_mem_object_name(me->id, addr, obj, sizeof obj);
     sim_mem_spill_name(me->id, (const char *)addr + room, len - room, spill, sizeof spill);
-    sim_finding_raise("symmetric-out-of-bounds", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(SHM_CHECK(SYMMETRIC_OUT_OF_BOUNDS), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "argument '%s' covers %zu bytes but only %zu remain in %s: the last %zu "
                       "bytes spill into %s. Make the object large enough or pass a smaller "
                       "count; %s", arg, len, room, obj, len - room, spill,
@@ -67,7 +67,7 @@ int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t
         return 0;
     sim_pe_t *me = sim_pe_self();
     char an[96], bn[96];
-    sim_finding_raise("overlap", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(SHM_CHECK(OVERLAP), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "'%s' (%s, %zu bytes) and '%s' (%s, %zu bytes) overlap%s. The "
                       "specification leaves the result undefined: use separate buffers; the "
                       "call went ahead on the overlapping buffers, as hardware would.", a_arg, sim_mem_name(a, an, sizeof an), alen, b_arg,
@@ -99,7 +99,7 @@ int shm_check_sym(const char *call, const char *arg, const void *addr, size_t le
         return check_bounds(call, arg, addr, len);
     char what[96];
     sim_mem_describe(addr, what, sizeof what);
-    sim_finding_raise("nonsymmetric-address", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(SHM_CHECK(NONSYMMETRIC_ADDRESS), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "argument '%s' is not symmetric: it points into %s. Remote "
                       "targets must be global/static variables or come from shmem_malloc; "
                       "the call was skipped.", arg, what);

@@ -14,8 +14,8 @@ static sim_chan_t *chans;
 static sim_chan_t *my_chan(void)
 {
     if (!chans) {
-        chans = sim_xcalloc((size_t)sim_w->npes, sizeof *chans);
-        for (int i = 0; i < sim_w->npes; i++)
+        chans = sim_xcalloc((size_t)sim_npes(), sizeof *chans);
+        for (int i = 0; i < sim_npes(); i++)
             sim_chan_init(&chans[i], i);
     }
     return &chans[shm_me()];
@@ -24,11 +24,11 @@ static sim_chan_t *my_chan(void)
 int coll_set_make(const char *call, int start, int log_stride, int size, coll_set_t *s)
 {
     sim_pe_t *me = sim_pe_self();
-    int n = sim_w->npes;
+    int n = sim_npes();
     long stride = log_stride >= 0 && log_stride < 31 ? 1L << log_stride : -1;
     long last = stride > 0 && size > 0 ? start + (long)(size - 1) * stride : -1;
     if (start < 0 || stride < 0 || size <= 0 || last >= n) {
-        sim_finding_raise("invalid-pe", SIM_SEV_ERROR, me->id, call, me->call_site,
+        sim_finding_raise(SHM_CHECK(INVALID_PE), SIM_SEV_ERROR, me->id, call, me->call_site,
                           "the active set (PE_start=%d, logPE_stride=%d, PE_size=%d) does not "
                           "fit in the %d PEs of this job: it needs PE_start >= 0, "
                           "logPE_stride >= 0, PE_size > 0 and its last PE < %d. The call was "
@@ -36,7 +36,7 @@ int coll_set_make(const char *call, int start, int log_stride, int size, coll_se
         return -1;
     }
     if (me->id < start || (me->id - start) % stride || (me->id - start) / stride >= size) {
-        sim_finding_raise("collective-not-member", SIM_SEV_ERROR, me->id, call, me->call_site,
+        sim_finding_raise(SHM_CHECK(COLLECTIVE_NOT_MEMBER), SIM_SEV_ERROR, me->id, call, me->call_site,
                           "PE %d called a collective over the active set (PE_start=%d, "
                           "logPE_stride=%d, PE_size=%d) it is not part of. Only members of "
                           "the active set may call it; the call was skipped.", me->id, start,
@@ -54,7 +54,7 @@ void coll_set_world(coll_set_t *s)
 {
     s->start = 0;
     s->stride = 1;
-    s->size = sim_w->npes;
+    s->size = sim_npes();
     s->me = shm_me();
 }
 
@@ -199,7 +199,7 @@ static void fetch_reply_deliver(sim_msg_t *m)
     coll_fetch_t *f = m->ptr;
     memcpy(&f->value, m->data, sizeof f->value);
     f->done = 1;
-    sim_pe_wake(&sim_w->pes[m->dst]);
+    sim_pe_wake(sim_pe_get(m->dst));
 }
 
 static void fetch_add_arrives(sim_msg_t *req)

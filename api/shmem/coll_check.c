@@ -119,9 +119,9 @@ static psync_rec_t *rec_of(const long *psync)
         r = sim_xcalloc(1, sizeof *r);
         r->key = key;
         r->next_serial = 1;
-        r->joined = sim_xcalloc((size_t)sim_w->npes, sizeof *r->joined);
-        r->inside = sim_xcalloc((size_t)sim_w->npes, 1);
-        r->seen = sim_xcalloc((size_t)sim_w->npes, sizeof *r->seen);
+        r->joined = sim_xcalloc((size_t)sim_npes(), sizeof *r->joined);
+        r->inside = sim_xcalloc((size_t)sim_npes(), 1);
+        r->seen = sim_xcalloc((size_t)sim_npes(), sizeof *r->seen);
         HASH_ADD_PTR(recs, key, r);
     }
     return r;
@@ -156,7 +156,7 @@ static void check_reuse(const psync_rec_t *r, const instance_t *mine, const coll
     if (is_sync(a->call) && is_sync(old->args.call) && same_set(a, &old->args) && old->next == mine)
         return;
     sim_pe_t *me = sim_pe_self();
-    sim_finding_raise("psync-reuse", SIM_SEV_ERROR, me->id, a->call, me->call_site,
+    sim_finding_raise(SHM_CHECK(PSYNC_REUSE), SIM_SEV_ERROR, me->id, a->call, me->call_site,
                       "PE %d entered %s with a pSync that PE %d is still using in an earlier "
                       "%s. A pSync may be reused only after every member has left the previous "
                       "collective that used it: synchronise first (e.g. a barrier), or "
@@ -169,7 +169,7 @@ static void check_args_match(const instance_t *i, const coll_args_t *a)
     const coll_args_t *f = &i->args;
     sim_pe_t *me = sim_pe_self();
     if (strcmp(f->call, a->call) != 0) {
-        sim_finding_raise("collective-order-mismatch", SIM_SEV_ERROR, me->id, a->call,
+        sim_finding_raise(SHM_CHECK(COLLECTIVE_ORDER_MISMATCH), SIM_SEV_ERROR, me->id, a->call,
                           me->call_site, "PE %d called %s where PE %d called %s with the same "
                           "pSync. Every member must call the same collectives in the same "
                           "order.", me->id, a->call, i->first_pe, f->call);
@@ -182,7 +182,7 @@ static void check_args_match(const instance_t *i, const coll_args_t *a)
                      : f->source != a->source ? "source (another symmetric object)"
                      : f->work != a->work ? "pWrk (another symmetric object)" : NULL;
     if (what)
-        sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, a->call,
+        sim_finding_raise(SHM_CHECK(COLLECTIVE_ARGS_MISMATCH), SIM_SEV_ERROR, me->id, a->call,
                           me->call_site, "PE %d passed a different %s than PE %d to the same "
                           "%s. All members must pass the same active set, root, counts and "
                           "symmetric objects.", me->id, what, i->first_pe, a->call);
@@ -226,7 +226,7 @@ static void check_initialised(const coll_args_t *a, const long *psync, size_t wo
     if (!bad)
         return;
     sim_pe_t *self = sim_pe_self();
-    sim_finding_raise("psync-uninitialized", SIM_SEV_ERROR, me, a->call, self->call_site,
+    sim_finding_raise(SHM_CHECK(PSYNC_UNINITIALIZED), SIM_SEV_ERROR, me, a->call, self->call_site,
                       "when PE %d started %s, pSync was not initialised on PE(s) %s: PE %d's "
                       "pSync[%zu] holds %ld (0x%lx), not SHMEM_SYNC_VALUE (%ld). Set every "
                       "element to SHMEM_SYNC_VALUE before the first use and synchronise (e.g. "
@@ -248,7 +248,7 @@ static void check_unmodified(psync_rec_t *r, const coll_args_t *a, const long *p
         if (psync[e->word] == e->value)
             continue;
         sim_pe_t *self = sim_pe_self();
-        sim_finding_raise("psync-modified", SIM_SEV_ERROR, me, a->call, self->call_site,
+        sim_finding_raise(SHM_CHECK(PSYNC_MODIFIED), SIM_SEV_ERROR, me, a->call, self->call_site,
                           "PE %d's %s wrote %ld into PE %d's pSync[%zu] at t=%lluns, but PE "
                           "%d's program changed it to %ld before calling %s, erasing that "
                           "signal. pSync belongs to the library from its first use: "
@@ -329,7 +329,7 @@ void coll_check_delivered(int pe, const void *home, size_t n, int from, const ch
         }
         memcpy(&e->value, sim_mem_live(pe, base + word * sizeof(long)), sizeof e->value);
         e->from = from;
-        e->time = sim_w->now;
+        e->time = sim_now();
         e->what = what;
     }
 }
@@ -346,7 +346,7 @@ void coll_check_user_write(const char *call, int pe, const void *dest, size_t n)
     if (!i)
         return;
     sim_pe_t *self = sim_pe_self();
-    sim_finding_raise("psync-modified", SIM_SEV_ERROR, me, call, self->call_site,
+    sim_finding_raise(SHM_CHECK(PSYNC_MODIFIED), SIM_SEV_ERROR, me, call, self->call_site,
                       "PE %d writes PE %d's pSync[%zu] while %s (started by PE %d) is still "
                       "using it. pSync belongs to the library from its first use until every "
                       "member has left the collective: keep program data out of it.", me, pe,

@@ -82,7 +82,7 @@ static void bcast(const char *call, void *dest, const void *src, size_t n, int r
         return;
     if (root < 0 || root >= s.size) {
         sim_pe_t *me = sim_pe_self();
-        sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, call, me->call_site,
+        sim_finding_raise(SHM_CHECK(COLLECTIVE_ARGS_MISMATCH), SIM_SEV_ERROR, me->id, call, me->call_site,
                           "PE_root %d is not an index of the active set (0..%d). PE_root is "
                           "the root's position in the set, not its PE number; the call was "
                           "skipped.", root, s.size - 1);
@@ -488,7 +488,7 @@ void coll_alltoalls_as(const char *call, void *dest, const void *src, size_t es,
         return;
     }
     sim_pe_t *me = sim_pe_self();
-    sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(SHM_CHECK(COLLECTIVE_ARGS_MISMATCH), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "the strides dst=%td and sst=%td must both be at least 1; the call was "
                       "skipped.", dst, sst);
 }

@@ -30,12 +30,12 @@ shm_ctx_t *shm_ctx_of(shmem_ctx_t h)
 
 static int check_team_pe(const char *call, const shm_team_t *t, int pe)
 {
-    if (t->size == sim_w->npes && t->start == 0 && t->stride == 1)
+    if (t->size == sim_npes() && t->start == 0 && t->stride == 1)
         return shm_check_pe(call, pe);
     if (pe >= 0 && pe < t->size)
         return 0;
     sim_pe_t *me = sim_pe_self();
-    sim_finding_raise("invalid-pe", SIM_SEV_ERROR, me->id, call, me->call_site,
+    sim_finding_raise(SHM_CHECK(INVALID_PE), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "PE %d does not exist in the context's team, which has %d PEs (0..%d). "
                       "PE numbers passed with a team's context are indices in that team; "
                       "the call was skipped.", pe, t->size, t->size - 1);
@@ -47,7 +47,7 @@ int shm_target(const char *call, shmem_ctx_t h, int pe, shm_ctx_t **c, int *wpe)
     *c = shm_ctx_of(h);
     if (!*c) {
         sim_pe_t *me = sim_pe_self();
-        sim_finding_raise("null-pointer", SIM_SEV_ERROR, me->id, call, me->call_site,
+        sim_finding_raise(SHM_CHECK(NULL_POINTER), SIM_SEV_ERROR, me->id, call, me->call_site,
                           "the context is %s. Pass SHMEM_CTX_DEFAULT or a context made by "
                           "shmem_ctx_create that is not destroyed; the call was skipped.",
                           h == SHMEM_CTX_INVALID ? "SHMEM_CTX_INVALID"
@@ -149,8 +149,8 @@ void shm_wake_after_direct_stores(void)
     shm_pe_t *s = shm_self();
     if (!s->direct_stores)
         return;
-    for (int i = 0; i < sim_w->npes; i++) {
-        sim_pe_t *pe = &sim_w->pes[i];
+    for (int i = 0; i < sim_npes(); i++) {
+        sim_pe_t *pe = sim_pe_get(i);
         if (pe->state == SIM_PE_BLOCKED && pe->watch_lo)
             sim_mem_written(i, pe->watch_lo, (size_t)(pe->watch_hi - pe->watch_lo));
     }

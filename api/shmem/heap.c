@@ -13,11 +13,11 @@ static void check_size(const char *call, size_t size)
 {
     sim_pe_t *me = sim_pe_self();
     size_t other;
-    int first = sim_heap_collective_check(sim_w->heap, me->id, size, &other);
+    int first = sim_heap_collective_check(sim_heap(), me->id, size, &other);
     char what[96];
     snprintf(what, sizeof what, "%s(size=%zu)", call, size);
     if (first >= 0)
-        sim_finding_raise("heap-size-mismatch", SIM_SEV_ERROR, me->id, what, me->call_site,
+        sim_finding_raise(SHM_CHECK(HEAP_SIZE_MISMATCH), SIM_SEV_ERROR, me->id, what, me->call_site,
                           "PE %d asked for %zu bytes but PE %d asked for %zu in the same "
                           "collective allocation. Symmetric allocations must have the same "
                           "size on every PE, or objects stop lining up.", me->id, size,
@@ -45,16 +45,16 @@ static void *carve(const char *call, size_t align, size_t size, int fill, const 
 {
     sim_pe_t *me = sim_pe_self();
     check_size(call, size);
-    void *p = sim_heap_alloc(sim_w->heap, me->id, align, size);
+    void *p = sim_heap_alloc(sim_heap(), me->id, align, size);
     static int hinted;
     if (!p && !hinted) {
         hinted = 1;
         fprintf(stderr, "shmemsim: PE %d: %s(%zu bytes) found no room in the symmetric heap "
                 "(%zu bytes per PE) and returned NULL; --heap-size (or SHMEM_SYMMETRIC_SIZE) "
-                "sets a larger one\n", me->id, call, size, sim_w->heap->user_size);
+                "sets a larger one\n", me->id, call, size, sim_heap()->user_size);
     }
     if (p) {
-        sim_heap_set_site(sim_w->heap, me->id, p, me->call_site);
+        sim_heap_set_site(sim_heap(), me->id, p, me->call_site);
         memset(p, fill, size);
         if (from)
             memcpy(p, from, keep < size ? keep : size);
@@ -85,7 +85,7 @@ static void *aligned(const char *call, size_t align, size_t size)
         sim_pe_t *me = sim_pe_self();
         char what[96];
         snprintf(what, sizeof what, "%s(alignment=%zu)", call, align);
-        sim_finding_raise("invalid-argument", SIM_SEV_ERROR, me->id, what, me->call_site,
+        sim_finding_raise(SHM_CHECK(INVALID_ARGUMENT), SIM_SEV_ERROR, me->id, what, me->call_site,
                           "The alignment %zu is not a power of two. %s needs a power-of-two "
                           "alignment; the call returned NULL.", align, call);
         return NULL;
@@ -97,13 +97,13 @@ static void *aligned(const char *call, size_t align, size_t size)
 static void unmap_block(const char *call, void *ptr)
 {
     int me = shm_me();
-    size_t size = sim_heap_size_of(sim_w->heap, me, ptr);
+    size_t size = sim_heap_size_of(sim_heap(), me, ptr);
     if (size != (size_t)-1)
         sim_hb_forget(me, ptr, size); /* a later block here starts afresh */
-    if (sim_heap_free(sim_w->heap, me, ptr) != 0) {
+    if (sim_heap_free(sim_heap(), me, ptr) != 0) {
         sim_pe_t *self = sim_pe_self();
         char name[96];
-        sim_finding_raise("nonsymmetric-address", SIM_SEV_ERROR, me, call, self->call_site,
+        sim_finding_raise(SHM_CHECK(NONSYMMETRIC_ADDRESS), SIM_SEV_ERROR, me, call, self->call_site,
                           "%s was not returned by shmem_malloc (or was already freed). Free "
                           "only pointers the symmetric allocator returned; the call was "
                           "skipped.", sim_mem_name(ptr, name, sizeof name));
@@ -133,7 +133,7 @@ static void *resize(const char *call, void *ptr, size_t size)
         unmap_block(call, ptr);
         return NULL;
     }
-    size_t old = sim_heap_size_of(sim_w->heap, shm_me(), ptr);
+    size_t old = sim_heap_size_of(sim_heap(), shm_me(), ptr);
     void *p = carve(call, 16, size, SHM_HEAP_FILL, old != (size_t)-1 ? ptr : NULL, old);
     if (p)
         unmap_block(call, ptr);

@@ -11,21 +11,37 @@
 
 static void at_pe_exit(sim_pe_t *pe);
 
+sim_check_t shm_checks[SHM_F_COUNT] = {SHM_FINDINGS(SIM_CHECK_ENTRY)};
+
+sim_layer_t shm_layer = {
+    .name = "shmem",
+    .rank = 1,
+    .checks = shm_checks,
+    .nchecks = SHM_F_COUNT,
+    .on_pe_exit = at_pe_exit,
+    .at_end = shm_alltoallv_at_end,
+    .busy_wait_hint = "shmem_wait_until or a similar call",
+};
+
+__attribute__((constructor)) static void register_layer(void)
+{
+    sim_layer_register(&shm_layer);
+}
+
 shm_pe_t *shm_self(void)
 {
     sim_pe_t *pe = sim_pe_self();
-    if (!pe->api) {
+    if (!shm_of(pe)) {
         shm_pe_t *s = sim_xcalloc(1, sizeof *s);
         sim_chan_init(&s->chan, pe->id);
         s->dflt.chan = &s->chan;
         s->thread_level = SHMEM_THREAD_SINGLE;
         shm_team_init_predefined(s, pe->id);
         s->dflt.team = s->world;
-        pe->api = s;
+        pe->layer[shm_layer.slot] = s;
         shm_race_start();
-        sim_w->on_pe_exit = at_pe_exit;
     }
-    return pe->api;
+    return shm_of(pe);
 }
 
 /* Routines that may be called whatever the library's state. */
@@ -44,7 +60,7 @@ static int needs_no_init(const char *name)
 static void raise_not_initialized(const shm_pe_t *s, const char *name, const void *site)
 {
     sim_pe_t *me = sim_pe_self();
-    sim_finding_raise("not-initialized", SIM_SEV_ERROR, me->id, name, site,
+    sim_finding_raise(SHM_CHECK(NOT_INITIALIZED), SIM_SEV_ERROR, me->id, name, site,
                       "%s was called %s. Call shmem_init (or start_pes) first, and no "
                       "OpenSHMEM routine after shmem_finalize; the simulator carried on as "
                       "if the library were initialised.", name,
@@ -87,7 +103,7 @@ static void check_pending(const shm_pe_t *s, const char *call, const char *how,
     if (s->nlocks) {
         char names[300];
         lock_names(s, me->id, names, sizeof names);
-        sim_finding_raise("pending-at-finalize", SIM_SEV_ERROR, me->id, call, site,
+        sim_finding_raise(SHM_CHECK(PENDING_AT_FINALIZE), SIM_SEV_ERROR, me->id, call, site,
                           "PE %d %s while holding %zu lock(s): %s. A PE waiting for them "
                           "would wait forever: release every lock with shmem_clear_lock "
                           "first.", me->id, how, s->nlocks, names);
@@ -96,7 +112,7 @@ static void check_pending(const shm_pe_t *s, const char *call, const char *how,
 
 static void at_pe_exit(sim_pe_t *pe)
 {
-    shm_pe_t *s = pe->api;
+    shm_pe_t *s = shm_of(pe);
     if (!s || !s->initialized || s->finalized)
         return;
     const void *site = s->nnbi ? shm_nbi_oldest_site(s) : pe->call_site;
@@ -105,7 +121,7 @@ static void at_pe_exit(sim_pe_t *pe)
     for (shm_ctx_t *c = s->ctxs; c; c = c->next)
         left += c->chan->outstanding;
     if (left)
-        sim_finding_raise("pending-at-finalize", SIM_SEV_ERROR, pe->id, "exit", site,
+        sim_finding_raise(SHM_CHECK(PENDING_AT_FINALIZE), SIM_SEV_ERROR, pe->id, "exit", site,
                           "PE %d ended without calling shmem_finalize while %llu operation(s) "
                           "it started were not complete. Without a quiet, a barrier or "
                           "shmem_finalize they may never reach their targets: call "
@@ -196,7 +212,7 @@ int shmem_my_pe(void)
 int shmem_n_pes(void)
 {
     shm_check_init("shmem_n_pes", __builtin_return_address(0));
-    return sim_w->npes;
+    return sim_npes();
 }
 
 int _my_pe(void)
@@ -208,7 +224,7 @@ int _my_pe(void)
 int _num_pes(void)
 {
     shm_check_init("_num_pes", __builtin_return_address(0));
-    return sim_w->npes;
+    return sim_npes();
 }
 
 /* Ends the job as a launcher would: this PE exits with status, every other
@@ -241,7 +257,7 @@ void shmem_pcontrol(const int level, ...)
 
 int shmem_pe_accessible(int pe)
 {
-    return pe >= 0 && pe < sim_w->npes;
+    return pe >= 0 && pe < sim_npes();
 }
 
 int shmem_addr_accessible(const void *addr, int pe)
@@ -258,7 +274,7 @@ int shmem_addr_accessible(const void *addr, int pe)
  * barrier, wait or test does (see shm_wake_after_direct_stores). */
 double shmemx_wtime(void)
 {
-    return sim_w ? (double)sim_w->now * 1e-9 : 0.0;
+    return (double)sim_now() * 1e-9;
 }
 
 /* dest in world PE pe's memory, for direct loads and stores. */

@@ -60,7 +60,7 @@ static void note_held(shm_pe_t *s, void *home)
 static void misuse(const char *call, const char *what)
 {
     sim_pe_t *me = sim_pe_self();
-    sim_finding_raise("lock-misuse", SIM_SEV_ERROR, me->id, call, me->call_site, "%s", what);
+    sim_finding_raise(SHM_CHECK(LOCK_MISUSE), SIM_SEV_ERROR, me->id, call, me->call_site, "%s", what);
 }
 
 /* Checks lock; its home address on this PE in *home.  acquire: 1 when the

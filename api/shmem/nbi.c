@@ -59,7 +59,7 @@ static int readable(const void *p, size_t n)
 
 void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n)
 {
-    if (n == 0 || !sim_finding_enabled("nbi-buffer-modified"))
+    if (n == 0 || !sim_finding_on(SHM_CHECK(NBI_BUFFER_MODIFIED)))
         return;
     shm_pe_t *s = shm_self();
     if (s->nnbi == s->capnbi) {
@@ -67,7 +67,7 @@ void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t 
         s->nbi = sim_xrealloc(s->nbi, s->capnbi * sizeof *s->nbi);
     }
     sim_pe_t *me = sim_pe_self();
-    s->nbi[s->nnbi++] = (shm_nbi_t){chan, call, me->call_site, sim_w->now, src, n,
+    s->nbi[s->nnbi++] = (shm_nbi_t){chan, call, me->call_site, sim_now(), src, n,
                                     fingerprint(src, n)};
 }
 
@@ -90,7 +90,7 @@ void shm_quiet(sim_chan_t *chan, const char *why)
             continue;
         sim_pe_t *me = sim_pe_self();
         char name[96];
-        sim_finding_raise("nbi-buffer-modified", SIM_SEV_ERROR, me->id, r->call, r->site,
+        sim_finding_raise(SHM_CHECK(NBI_BUFFER_MODIFIED), SIM_SEV_ERROR, me->id, r->call, r->site,
                           "the source of this %s (%s, %zu bytes, called at t=%lluns) changed "
                           "before the %s that completes it. A non-blocking put may "
                           "read its source at any time until then: leave the buffer alone "

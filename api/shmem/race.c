@@ -62,7 +62,7 @@ void shm_race_count_deliver(int pe, int round, sim_hb_rec_t rel)
     if (!sim_hb_on || !rel || round >= ROUNDS)
         return;
     if (!rounds)
-        rounds = sim_xcalloc((size_t)sim_w->npes * ROUNDS, sizeof *rounds);
+        rounds = sim_xcalloc((size_t)sim_npes() * ROUNDS, sizeof *rounds);
     round_q_t *q = &rounds[(size_t)pe * ROUNDS + (size_t)round];
     if (q->n == q->cap) {
         if (q->head) {
@@ -94,7 +94,7 @@ static void rounds_reset(void)
 {
     if (!rounds)
         return;
-    for (size_t i = 0; i < (size_t)sim_w->npes * ROUNDS; i++)
+    for (size_t i = 0; i < (size_t)sim_npes() * ROUNDS; i++)
         free(rounds[i].v);
     free(rounds);
     rounds = NULL;
@@ -153,9 +153,9 @@ static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, c
     const sim_hb_side_t *op = a->is_op ? a : b, *other = a->is_op ? b : a;
     int nbi_source = op->is_op && op->nbi && !op->write && !other->is_op && other->write &&
                      op->pe == other->pe;
-    const char *id = nbi_source ? "nbi-buffer-modified" : "data-race";
-    if (sim_finding_enabled(id))
-        sim_hb_raise(id, a, b, mem_pe, addr, len, nbi_source ? op : NULL, adv);
+    const sim_check_t *rule = nbi_source ? SHM_CHECK(NBI_BUFFER_MODIFIED) : SIM_CHECK(DATA_RACE);
+    if (sim_finding_on(rule))
+        sim_hb_raise(rule, a, b, mem_pe, addr, len, nbi_source ? op : NULL, adv);
 }
 
 void shm_race_start(void)
@@ -166,8 +166,8 @@ void shm_race_start(void)
         locks = NULL;
         nlocks = caplocks = 0;
     }
-    if (!sim_hb_on && (sim_finding_enabled("data-race") || sim_finding_enabled("nbi-buffer-modified")))
-        sim_hb_start(sim_w->npes, report);
+    if (!sim_hb_on && (sim_finding_on(SIM_CHECK(DATA_RACE)) || sim_finding_on(SHM_CHECK(NBI_BUFFER_MODIFIED))))
+        sim_hb_start(sim_npes(), report);
 }
 
 int shm_race_instrumented(void)

@@ -100,7 +100,7 @@ static int check_reduce(const reduce_args_t *r, size_t wrk)
     if (shm_check_disjoint(c, args, 4, 1))
         return -1;
     if (small)
-        sim_finding_raise("pwrk-too-small", SIM_SEV_ERROR, me->id, c, me->call_site,
+        sim_finding_raise(SHM_CHECK(PWRK_TOO_SMALL), SIM_SEV_ERROR, me->id, c, me->call_site,
                           "pWrk has room for %zu elements but nreduce=%zu needs "
                           "max(nreduce/2+1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) = %zu; partial "
                           "results from other PEs overwrite what follows it.",

@@ -159,10 +159,10 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
 /* A large put's data starts to leave the origin's port. */
 static void large_departs(sim_msg_t *m)
 {
-    shm_pe_t *s = sim_w->pes[m->src].api;
+    shm_pe_t *s = shm_of(sim_pe_get(m->src));
     s->put_departed = 1;
-    s->put_gone_at = sim_w->now + sim_net_wire_ns(m->bytes);
-    sim_pe_wake(&sim_w->pes[m->src]);
+    s->put_gone_at = sim_now() + sim_net_wire_ns(m->bytes);
+    sim_pe_wake(sim_pe_get(m->src));
 }
 
 void shm_put_send(sim_msg_t *m, int nbi)
@@ -180,8 +180,8 @@ void shm_put_send(sim_msg_t *m, int nbi)
     sim_net_send(m);
     while (!s->put_departed)
         sim_pe_block(why);
-    if (s->put_gone_at > sim_w->now)
-        sim_pe_sleep(s->put_gone_at - sim_w->now);
+    if (s->put_gone_at > sim_now())
+        sim_pe_sleep(s->put_gone_at - sim_now());
 }
 
 void shm_rma_put(const shm_xfer_t *x, int nbi)
@@ -211,7 +211,7 @@ static void reply_deliver(sim_msg_t *m)
         return;
     }
     d->done = 1;
-    sim_pe_wake(&sim_w->pes[m->dst]);
+    sim_pe_wake(sim_pe_get(m->dst));
 }
 
 static void get_request_arrives(sim_msg_t *req)

@@ -13,7 +13,9 @@
 #define SHMEM_IMPL_H
 
 #include "finding.h"
+#include "findings.h"
 #include "heap.h"
+#include "layer.h"
 #include "mem.h"
 #include "net.h"
 #include "sched.h"
@@ -36,7 +38,7 @@ struct shm_ctx {
     shm_ctx_t *next;    /* next on the owner's ctxs list */
 };
 
-/* Per-PE SHMEM state, hung off sim_pe_t.api. */
+/* Per-PE SHMEM state, the layer's slot of sim_pe_t.layer (shm_of). */
 typedef struct shm_pe {
     int initialized;  /* shmem_init or start_pes was called */
     int finalized;    /* shmem_finalize was called */
@@ -88,8 +90,19 @@ void shm_quiet(sim_chan_t *chan, const char *why);
 void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n);
 /* Where the oldest put_nbi not yet completed by a quiet was called, or NULL. */
 const void *shm_nbi_oldest_site(const shm_pe_t *s);
+/* The SHMEM layer (sim/layer); its slot of sim_pe_t.layer holds each PE's
+ * shm_pe_t. */
+extern sim_layer_t shm_layer;
+/* pe's SHMEM state, or NULL before its first SHMEM call. */
+static inline shm_pe_t *shm_of(const sim_pe_t *pe)
+{
+    return pe->layer[shm_layer.slot];
+}
 /* The running PE's SHMEM state (made on first use). */
 shm_pe_t *shm_self(void);
+/* At the end of the run: reports what alltoallv calls no PE finished had
+ * seen (alltoallv-overflow). */
+void shm_alltoallv_at_end(void);
 int shm_me(void);
 /* Barrier over all PEs through the internal counters (no quiet). */
 void shm_barrier_world(const char *call);

@@ -26,7 +26,7 @@ static void signal_round(int me, int to, int k, const char *call)
     sim_charge(sim_net_params()->overhead_ns);
     sim_msg_t *m = sim_msg_new(me, to, SIM_OP_CTRL, sizeof(long));
     m->what = call;
-    m->dst_addr = (long *)sim_heap_addr(sim_w->heap, to, SHM_OFF_BARRIER) + k;
+    m->dst_addr = (long *)sim_heap_addr(sim_heap(), to, SHM_OFF_BARRIER) + k;
     m->deliver = count_deliver;
     m->arg[0] = (uint64_t)k;
     m->hb = sim_hb_release();
@@ -36,8 +36,8 @@ static void signal_round(int me, int to, int k, const char *call)
 void shm_barrier_world(const char *call)
 {
     shm_wake_after_direct_stores();
-    int me = shm_me(), n = sim_w->npes;
-    long *ctr = sim_heap_addr(sim_w->heap, me, SHM_OFF_BARRIER);
+    int me = shm_me(), n = sim_npes();
+    long *ctr = sim_heap_addr(sim_heap(), me, SHM_OFF_BARRIER);
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
         signal_round(me, (me + dist) % n, k, call);
         int from = ((me - dist) % n + n) % n;

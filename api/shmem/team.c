@@ -49,8 +49,8 @@ static shm_team_t *team_new(shm_pe_t *s, int start, int stride, int size, int me
 
 void shm_team_init_predefined(shm_pe_t *s, int me)
 {
-    s->world = team_new(s, 0, 1, sim_w->npes, me, 0);
-    s->shared = team_new(s, 0, 1, sim_w->npes, me, 1);
+    s->world = team_new(s, 0, 1, sim_npes(), me, 0);
+    s->shared = team_new(s, 0, 1, sim_npes(), me, 1);
 }
 
 shm_team_t *shm_team_of(shmem_team_t h)
@@ -89,7 +89,7 @@ int shm_team_index(const shm_team_t *t, int wpe)
 
 void *shm_team_area(const shm_team_t *t, int wpe, size_t off)
 {
-    return sim_heap_addr(sim_w->heap, wpe,
+    return sim_heap_addr(sim_heap(), wpe,
                          SHM_OFF_TEAMS + (size_t)t->slot * SHM_TEAM_SLOT_BYTES + off);
 }
 

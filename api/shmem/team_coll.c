@@ -30,7 +30,7 @@ static int team_set(const char *call, shmem_team_t team, coll_set_t *s, shm_team
     shm_charge_call();
     if (!t) {
         sim_pe_t *me = sim_pe_self();
-        sim_finding_raise("collective-not-member", SIM_SEV_WARNING, me->id, call, me->call_site,
+        sim_finding_raise(SHM_CHECK(COLLECTIVE_NOT_MEMBER), SIM_SEV_WARNING, me->id, call, me->call_site,
                           "the team handle is SHMEM_TEAM_INVALID or not a team of PE %d; the "
                           "call returns an error without communicating.", me->id);
         return -1;
@@ -75,7 +75,7 @@ static int bcast(const char *call, shmem_team_t team, void *dest, const void *sr
         return -1;
     if (root < 0 || root >= s.size) {
         sim_pe_t *me = sim_pe_self();
-        sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, call, me->call_site,
+        sim_finding_raise(SHM_CHECK(COLLECTIVE_ARGS_MISMATCH), SIM_SEV_ERROR, me->id, call, me->call_site,
                           "PE_root %d is not a member index of the team (0..%d); the call "
                           "was skipped.", root, s.size - 1);
         return -1;
@@ -119,7 +119,7 @@ static int alltoall(const char *call, shmem_team_t team, void *dest, const void 
         return -1;
     if (dst < 1 || sst < 1) {
         sim_pe_t *me = sim_pe_self();
-        sim_finding_raise("collective-args-mismatch", SIM_SEV_ERROR, me->id, call, me->call_site,
+        sim_finding_raise(SHM_CHECK(COLLECTIVE_ARGS_MISMATCH), SIM_SEV_ERROR, me->id, call, me->call_site,
                           "the strides dst=%td and sst=%td must both be at least 1; the call "
                           "was skipped.", dst, sst);
         return -1;

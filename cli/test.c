@@ -1,4 +1,4 @@
-/* sim/cli_test: `shmemsim test [--junit FILE] [--jobs J] FILE.yaml...`.
+/* cli/test: `shmemsim test [--junit FILE] [--jobs J] FILE.yaml...`.
  *
  * Loads every scenario, runs each in a child process (`shmemsim run
  * --scenario FILE`), compares what happened with its expect: block and

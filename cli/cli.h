@@ -1,4 +1,4 @@
-/* sim/cli: what the shmemsim commands share (sim/main.c, sim/cli_*.c).
+/* cli/cli: what the shmemsim commands share (the files of cli/).
  *
  * Is:     option parsing into a configuration (command line over scenario
  *         over defaults), running shmemsim itself as child processes with

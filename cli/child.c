@@ -1,4 +1,4 @@
-/* sim/cli_child: runs shmemsim itself in child processes, a few at a time,
+/* cli/child: runs shmemsim itself in child processes, a few at a time,
  * and reads what each run did.
  *
  * A run holds process-wide state (the loaded program copies, the world,

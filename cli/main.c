@@ -1,10 +1,10 @@
-/* sim/main: the shmemsim command line.
+/* cli/main: the shmemsim command line.
  *
  *   shmemsim run [options] [--scenario FILE] PROG [ARGS...]
  *   shmemsim -n N [options] PROG [ARGS...]      (same as run)
  *   shmemsim replay [options] FILE.yaml         (same as run --scenario FILE)
- *   shmemsim test [--junit FILE] [--jobs J] FILE.yaml...      (sim/cli_test.c)
- *   shmemsim explore [options] [--seeds A..B] PROG [ARGS...]  (sim/cli_explore.c)
+ *   shmemsim test [--junit FILE] [--jobs J] FILE.yaml...      (cli/test.c)
+ *   shmemsim explore [options] [--seeds A..B] PROG [ARGS...]  (cli/explore.c)
  *
  * Parses options into a sim_config_t (command line over scenario over
  * defaults) and hands it to sim_run.  Every usage error is one line on

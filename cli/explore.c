@@ -1,4 +1,4 @@
-/* sim/cli_explore: `shmemsim explore [options] [--seeds A..B] [--jobs J]
+/* cli/explore: `shmemsim explore [options] [--seeds A..B] [--jobs J]
  * [--out DIR] [--scenario FILE] PROG [ARGS...]`.
  *
  * Runs the program once per seed, each run in a child process (`shmemsim

@@ -1,0 +1,53 @@
+/* sim/layer: what an API layer tells the engine about itself.
+ *
+ * The engine knows no API.  An API (SHMEM, LAPI, a language binding) is a
+ * layer: it describes itself with a sim_layer_t and registers it once,
+ * before any run, from a constructor of the library.  It gives its name,
+ * the rules it diagnoses (its table of checks, which --check selects from
+ * and --check list prints), and the hooks the engine calls for it.
+ *
+ * Order: layers are kept by rank (the engine's own checks come first, as
+ * rank 0), so --check list and the hooks follow an order fixed in the
+ * source, never the link order.
+ *
+ * Per-PE state: registering sets l->slot; pe->layer[l->slot] is the
+ * layer's own pointer, NULL until the layer sets it.  The engine never
+ * looks inside and never frees it. */
+#ifndef SIM_LAYER_H
+#define SIM_LAYER_H
+
+#include "finding.h"
+#include "world.h"
+
+#include <stddef.h>
+
+typedef struct sim_layer {
+    const char *name;       /* "shmem", "lapi", ... */
+    int rank;               /* order among layers, >= 1 */
+    sim_check_t *checks;    /* the rules it raises findings for */
+    size_t nchecks;
+    /* On the running PE when it exits (main returned or exit()), after its
+     * atexit handlers: the layer's last look at it.  May be NULL. */
+    void (*on_pe_exit)(sim_pe_t *pe);
+    /* Once the run has ended, in scheduler context (sim_pe_self() is NULL),
+     * before the end-of-run reports; may raise findings (what a checker
+     * gathered from PEs that never all got there).  May be NULL. */
+    void (*at_end)(void);
+    /* Whether a busy-waiting PE's watchdog message may suggest hint (a
+     * sentence naming the layer's blocking wait), or NULL. */
+    const char *busy_wait_hint;
+    int slot;               /* set by sim_layer_register */
+} sim_layer_t;
+
+/* Registers l (static storage, not yet registered, at most SIM_LAYERS_MAX
+ * with the engine's own).  Call before any run. */
+void sim_layer_register(sim_layer_t *l);
+/* The i-th layer in rank order, the engine's own first; NULL past the
+ * last. */
+const sim_layer_t *sim_layer_at(size_t i);
+/* Calls every layer's on_pe_exit for pe, in rank order (sim/sched). */
+void sim_layers_pe_exit(sim_pe_t *pe);
+/* Calls every layer's at_end, in rank order (sim/run). */
+void sim_layers_at_end(void);
+
+#endif
