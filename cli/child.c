@@ -219,11 +219,11 @@ static void read_culprit(const char *report, cli_outcome_t *o)
 
 void cli_outcome(const cli_child_t *c, cli_outcome_t *o)
 {
-    static const char *const names[] = {"ok", "exit-nonzero", "usage", "deadlock",
-                                        "finding", "crash", "watchdog"};
     memset(o, 0, sizeof *o);
     o->pe = -1;
-    o->name = c->status >= 0 && c->status <= 6 ? names[c->status] : "killed";
+    /* A child stopped from outside did not end on its own: killed. */
+    const char *name = c->status == SIM_EXIT_INTERRUPTED ? NULL : sim_exit_name(c->status);
+    o->name = name ? name : "killed";
     if (c->report && c->report[0]) {
         read_findings(c->report, o);
         read_culprit(c->report, o);

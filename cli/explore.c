@@ -236,16 +236,10 @@ static void odd_line(const char *out, const char *expected, char *buf, size_t le
 
 static void fill_expect(sim_scenario_t *w, const cli_outcome_t *oc)
 {
-    static const struct { const char *name; sim_expect_outcome_t e; } map[] = {
-        {"ok", SIM_EXPECT_OK}, {"exit-nonzero", SIM_EXPECT_EXIT_NONZERO},
-        {"deadlock", SIM_EXPECT_DEADLOCK}, {"finding", SIM_EXPECT_FINDING},
-        {"crash", SIM_EXPECT_CRASH},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
-        if (strcmp(map[i].name, oc->name) == 0) {
-            w->expect.outcome = map[i].e;
-            w->expect.has_outcome = 1;
-        }
+    int e = sim_exit_by_name(oc->name);
+    if (sim_exit_expectable(e)) {
+        w->expect.outcome = e;
+        w->expect.has_outcome = 1;
     }
     if (strcmp(oc->name, "exit-nonzero") == 0 && oc->pe >= 0) {
         w->expect.exit_status = oc->pe_status;
@@ -392,7 +386,7 @@ static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const
     w.name = rname;
     w.description = rdesc;
     memset(&w.expect, 0, sizeof w.expect);
-    w.expect.outcome = SIM_EXPECT_OK;
+    w.expect.outcome = SIM_EXIT_OK;
     w.expect.has_outcome = 1;
     if (odd && usual && usual[0]) {
         w.expect.stdout_contains = usual_list;

@@ -78,7 +78,7 @@ static void judge(tcase_t *t)
         t->error = 1;
         return;
     }
-    const char *want = s->expect.has_outcome ? sim_scenario_outcome_name(s->expect.outcome)
+    const char *want = s->expect.has_outcome ? sim_exit_name(s->expect.outcome)
                        : s->expect.finding   ? "finding" : NULL;
     if (want && strcmp(want, t->oc.name) != 0)
         add_why(t, "expected outcome %s, got %s", want, cli_outcome_text(&t->oc, line, sizeof line));

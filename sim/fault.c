@@ -59,31 +59,6 @@ typedef struct engine {
 static engine_t *E;
 unsigned sim_fault_hooks;
 
-static const char *op_name(sim_op_t op)
-{
-    static const char *const names[] = {"put", "get", "amo", "signal", "am", "ctrl", "reply",
-                                        "coll"};
-    return names[op];
-}
-
-/* The YAML op filter as a mask of message classes; a get's data travels in
- * its reply; "coll" is collective traffic: the protocols' data and flags
- * (SIM_OP_COLL) and the internal barrier's signals (SIM_OP_CTRL). */
-static unsigned op_mask(const char *op)
-{
-    if (!op[0] || strcmp(op, "any") == 0)
-        return ~0u;
-    if (strcmp(op, "get") == 0)
-        return 1u << SIM_OP_GET | 1u << SIM_OP_REPLY;
-    if (strcmp(op, "coll") == 0)
-        return 1u << SIM_OP_CTRL | 1u << SIM_OP_COLL;
-    static const char *const names[] = {"put", "", "amo", "signal", "am"};
-    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(op, names[i]) == 0)
-            return 1u << i;
-    return 0;
-}
-
 static const char *where_in_file(const sim_fault_t *f, char *buf, size_t len)
 {
     snprintf(buf, len, "%s:%d:%d", E->file ? E->file : "faults", f->line, f->col);
@@ -117,7 +92,7 @@ static void fired(fstate_t *s, int pe, const char *fmt, ...)
 
 static void describe(const sim_msg_t *m, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s PE %d -> PE %d, %zu bytes%s%s", op_name(m->op), m->src, m->dst,
+    snprintf(buf, len, "%s PE %d -> PE %d, %zu bytes%s%s", sim_op_name(m->op), m->src, m->dst,
              m->bytes, m->what ? ", from " : "", m->what ? m->what : "");
 }
 
@@ -190,7 +165,7 @@ static int resolve_memory(fstate_t *s, char *err, size_t errlen)
 static int set_up(fstate_t *s, char *err, size_t errlen)
 {
     const sim_fault_t *f = s->f;
-    s->ops = op_mask(f->op);
+    s->ops = f->ops;
     if (f->at_call[0]) {
         /* A misspelt routine would make a trigger that never fires. */
         if (!dlsym(RTLD_DEFAULT, f->at_call))

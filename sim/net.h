@@ -17,14 +17,11 @@
 #define SIM_NET_H
 
 #include "netparams.h"
+#include "op.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum {
-    SIM_OP_PUT, SIM_OP_GET, SIM_OP_AMO, SIM_OP_SIGNAL, SIM_OP_AM, SIM_OP_CTRL, SIM_OP_REPLY,
-    SIM_OP_COLL /* a collective protocol's data or flag */
-} sim_op_t;
 
 typedef struct sim_msg sim_msg_t;
 typedef void (*sim_msg_fn)(sim_msg_t *m);

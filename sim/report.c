@@ -1,11 +1,12 @@
 /* sim/report: the --report JSON, schema shmemsim-report-1, described member
- * by member in sim/report.schema.json (JSON Schema; tests/check_report.c
+ * by member in share/report.schema.json (JSON Schema; tests/check_report.c
  * validates real reports against it, so a change here must go there too).
  * Written after the run; deterministic (no pointers, no wall time). */
 #include "fault.h"
 #include "finding.h"
 #include "json.h"
 #include "net.h"
+#include "outcome.h"
 #include "world.h"
 
 #include <errno.h>
@@ -78,8 +79,6 @@ static void write_findings(FILE *f)
 
 int sim_report_write(const char *path, int status)
 {
-    static const char *const outcomes[] = {"ok", "exit-nonzero", "usage", "deadlock",
-                                           "finding", "crash", "watchdog", "interrupted"};
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "shmemsim: cannot write report '%s': %s\n", path, strerror(errno));
@@ -97,7 +96,7 @@ int sim_report_write(const char *path, int status)
         fprintf(f, "null");
     fprintf(f, ",\n  \"npes\": %d,\n  \"seed\": %llu,\n  \"outcome\": \"%s\",\n"
             "  \"exit_status\": %d,\n  \"end_time_ns\": %llu,\n", sim_w->npes,
-            (unsigned long long)sim_w->cfg.seed, outcomes[status], status,
+            (unsigned long long)sim_w->cfg.seed, sim_exit_name(status), status,
             (unsigned long long)sim_w->now);
     write_pes(f);
     write_findings(f);

@@ -248,13 +248,6 @@ static int exit_status(void)
     return sim_w->outcome == SIM_OUT_EXIT ? SIM_EXIT_PE : SIM_EXIT_OK;
 }
 
-static const char *outcome_name(int status)
-{
-    static const char *const names[] = {"ok", "exit-nonzero", "usage", "deadlock",
-                                        "finding", "crash", "watchdog", "interrupted"};
-    return names[status];
-}
-
 static void summary(int status)
 {
     const sim_net_stats_t *st = sim_net_stats();
@@ -265,7 +258,7 @@ static void summary(int status)
     fprintf(stderr, "shmemsim: %d PE%s, seed %llu: %s at virtual time %llu.%03lluus; "
             "%llu events, %llu messages (%llu bytes), %llu context switches, %d finding%s%s\n",
             sim_w->npes, sim_w->npes == 1 ? "" : "s", (unsigned long long)sim_w->cfg.seed,
-            outcome_name(status), (unsigned long long)(sim_w->now / 1000),
+            sim_exit_name(status), (unsigned long long)(sim_w->now / 1000),
             (unsigned long long)(sim_w->now % 1000), (unsigned long long)sim_w->evq.fired,
             (unsigned long long)st->messages, (unsigned long long)st->bytes,
             (unsigned long long)sim_w->switches, sim_w->findings_total,

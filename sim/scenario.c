@@ -385,7 +385,6 @@ static const kind_rule_t kind_rules[] = {
 };
 #define NKINDS ((int)(sizeof kind_rules / sizeof kind_rules[0]))
 
-static const char *const op_names[] = {"any", "put", "get", "amo", "signal", "am", "coll"};
 
 static void kind_list(char *buf, size_t size)
 {
@@ -473,14 +472,18 @@ static int get_pe(ctx_t *c, yaml_node_t *n, const char *key, int allow_any, int 
 static int get_op(ctx_t *c, yaml_node_t *n, sim_fault_t *f)
 {
     char known[128], q[72];
-    int nops = (int)(sizeof op_names / sizeof op_names[0]);
     if (!is_text(n))
         return bad_value(c, n, "fault 'op'", "a string");
-    if (find_name(op_names, nops, text(n)) < 0) {
-        join_names(op_names, nops, known, sizeof known);
+    f->ops = sim_op_filter(text(n));
+    if (!f->ops) {
+        const char *names[16];
+        int nops = 0;
+        while (nops < 16 && (names[nops] = sim_op_filter_at((size_t)nops)) != NULL)
+            nops++;
+        join_names(names, nops, known, sizeof known);
         return fail(c, n, "unknown op '%s' (known: %s)", show(text(n), q), known);
     }
-    return get_buf(c, n, "fault 'op'", f->op, sizeof f->op);
+    return 0;
 }
 
 static int get_window(ctx_t *c, yaml_node_t *n, sim_fault_t *f)
@@ -607,6 +610,7 @@ static void fault_defaults(sim_fault_t *f, const yaml_node_t *n)
 {
     memset(f, 0, sizeof *f);
     f->from = f->to = f->pe = -1;
+    f->ops = SIM_OP_ANY;
     f->factor = 1.0;
     f->probability = 1.0;
     f->bits = 1;
@@ -653,13 +657,6 @@ static int load_faults(ctx_t *c, yaml_node_t *n)
 
 /* ---------------------------------------------------------------- expect */
 
-static const char *const outcome_names[] = {
-    [SIM_EXPECT_OK] = "ok", [SIM_EXPECT_EXIT_NONZERO] = "exit-nonzero",
-    [SIM_EXPECT_DEADLOCK] = "deadlock", [SIM_EXPECT_FINDING] = "finding",
-    [SIM_EXPECT_CRASH] = "crash",
-};
-#define NOUTCOMES ((int)(sizeof outcome_names / sizeof outcome_names[0]))
-
 enum { EK_OUTCOME, EK_FINDING, EK_EXIT_STATUS, EK_STDOUT, EK_STDERR, EK_COUNT };
 static const char *const expect_key_names[] = {
     "outcome", "finding", "exit_status", "stdout_contains", "stderr_contains",
@@ -669,14 +666,19 @@ static const keyset_t expect_keys = {"expect", expect_key_names, EK_COUNT};
 static int get_outcome(ctx_t *c, yaml_node_t *n)
 {
     char known[128], q[72];
-    int i = is_text(n) ? find_name(outcome_names, NOUTCOMES, text(n)) : -1;
     if (!is_text(n))
         return bad_value(c, n, "expect 'outcome'", "a string");
-    if (i < 0) {
-        join_names(outcome_names, NOUTCOMES, known, sizeof known);
+    int i = sim_exit_by_name(text(n));
+    if (!sim_exit_expectable(i)) {
+        const char *names[16];
+        int nnames = 0;
+        for (int s = 0; sim_exit_name(s) && nnames < 16; s++)
+            if (sim_exit_expectable(s))
+                names[nnames++] = sim_exit_name(s);
+        join_names(names, nnames, known, sizeof known);
         return fail(c, n, "unknown outcome '%s' (known: %s)", show(text(n), q), known);
     }
-    c->s->expect.outcome = (sim_expect_outcome_t)i;
+    c->s->expect.outcome = i;
     c->s->expect.has_outcome = 1;
     return 0;
 }
@@ -698,13 +700,13 @@ static int check_expect(ctx_t *c, const slots_t *sl)
 {
     __typeof__(c->s->expect) *e = &c->s->expect;
     if (e->finding != NULL && !e->has_outcome) {
-        e->outcome = SIM_EXPECT_FINDING;
+        e->outcome = SIM_EXIT_FINDING;
         e->has_outcome = 1;
     }
-    if (e->has_exit_status && e->has_outcome && e->outcome == SIM_EXPECT_OK && e->exit_status != 0)
+    if (e->has_exit_status && e->has_outcome && e->outcome == SIM_EXIT_OK && e->exit_status != 0)
         return fail(c, sl->val[EK_EXIT_STATUS], "outcome ok means exit status 0, got %d",
                     e->exit_status);
-    if (e->has_exit_status && e->has_outcome && e->outcome == SIM_EXPECT_EXIT_NONZERO &&
+    if (e->has_exit_status && e->has_outcome && e->outcome == SIM_EXIT_PE &&
         e->exit_status == 0)
         return fail(c, sl->val[EK_EXIT_STATUS], "outcome exit-nonzero contradicts exit_status 0");
     return 0;
@@ -1261,7 +1263,3 @@ const char *sim_scenario_fault_kind_name(sim_fault_kind_t kind)
     return (unsigned)kind < (unsigned)NKINDS ? kind_rules[kind].name : "?";
 }
 
-const char *sim_scenario_outcome_name(sim_expect_outcome_t outcome)
-{
-    return (unsigned)outcome < (unsigned)NOUTCOMES ? outcome_names[outcome] : "?";
-}

@@ -22,6 +22,8 @@
 #include <stdio.h>
 
 #include "netparams.h"
+#include "op.h"
+#include "outcome.h"
 
 #define SIM_SCENARIO_MAX_FILE  (4u << 20) /* bytes in a scenario file */
 #define SIM_SCENARIO_MAX_NODES 100000     /* nodes visited with aliases expanded */
@@ -37,12 +39,12 @@ typedef enum { SIM_FAULT_DELAY, SIM_FAULT_DROP, SIM_FAULT_DUPLICATE, SIM_FAULT_R
                SIM_FAULT_MEMORY } sim_fault_kind_t;
 
 /* One entry of faults:. Fields a kind does not use keep their defaults
- * (from/to/pe -1, op "", nth 0, factor 1, probability 1, bits 1, rest 0). */
+ * (from/to/pe -1, ops SIM_OP_ANY, nth 0, factor 1, probability 1, bits 1, rest 0). */
 typedef struct sim_fault {
     sim_fault_kind_t kind;   /* what the fault does */
     int from, to;            /* message source/destination PE, -1 = any */
     int pe;                  /* the PE for stall/slow/crash/memory, -1 = none */
-    char op[32];             /* message op filter: "any", "put", "get", "amo", "signal", "am" (LAPI active message), "coll"; "" = any */
+    unsigned ops;            /* message classes it applies to (sim/op: SIM_OP_BIT), SIM_OP_ANY by default */
     uint64_t win_start_ns, win_end_ns; int has_window;  /* window: [start, end], start <= end; has_window 0 = whole run */
     uint64_t nth;            /* 1-based nth matching message (or call for at_call), 0 = every */
     char at_call[64];        /* API routine name trigger, "" = none */
@@ -61,7 +63,6 @@ typedef struct sim_fault {
 } sim_fault_t;
 
 /* The run's expected end (expect.outcome). */
-typedef enum { SIM_EXPECT_OK, SIM_EXPECT_EXIT_NONZERO, SIM_EXPECT_DEADLOCK, SIM_EXPECT_FINDING, SIM_EXPECT_CRASH } sim_expect_outcome_t;
 
 /* A loaded scenario. Every pointer is owned by the struct and released by
  * sim_scenario_free; string lists are also NULL-terminated (args[nargs],
@@ -76,7 +77,7 @@ typedef struct sim_scenario {
     char *checks;            /* "all" (default), "none", or comma list; a YAML list is joined with commas */
     sim_fault_t *faults; int nfaults; /* faults: in file order; NULL when 0 */
     struct {
-        sim_expect_outcome_t outcome; int has_outcome; /* outcome: if has_outcome */
+        int outcome; int has_outcome; /* outcome: if has_outcome, an expectable SIM_EXIT_* (sim/outcome) */
         char *finding;                /* finding: id expected, or NULL */
         int exit_status; int has_exit_status; /* exit_status: 0..255 */
         char **stdout_contains; int nstdout;  /* substrings stdout must hold */
@@ -106,9 +107,8 @@ void sim_scenario_free(sim_scenario_t *s);
  * written as it is in s.  Returns 0, or -1 when f reports a write error. */
 int  sim_scenario_write(FILE *f, const sim_scenario_t *s);
 
-/* The YAML spelling of a fault kind ("delay", "link_down", ...) or of an
- * outcome ("ok", "exit-nonzero", ...); "?" for an out-of-range value. */
+/* The YAML spelling of a fault kind ("delay", "link_down", ...); "?" for
+ * an out-of-range value.  Outcomes are spelt by sim_exit_name. */
 const char *sim_scenario_fault_kind_name(sim_fault_kind_t kind);
-const char *sim_scenario_outcome_name(sim_expect_outcome_t outcome);
 
 #endif /* SIM_SCENARIO_H */

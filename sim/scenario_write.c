@@ -79,8 +79,8 @@ static void message_keys(FILE *f, const sim_fault_t *x)
         fprintf(f, ", from: %d", x->from);
     if (x->to >= 0)
         fprintf(f, ", to: %d", x->to);
-    if (x->op[0] && strcmp(x->op, "any") != 0)
-        fprintf(f, ", op: %s", x->op);
+    if (x->ops != SIM_OP_ANY)
+        fprintf(f, ", op: %s", sim_op_filter_name(x->ops));
     window(f, x);
 }
 
@@ -206,7 +206,7 @@ static void expect(FILE *f, const sim_scenario_t *s)
         return;
     fputs("expect:\n", f);
     if (s->expect.has_outcome)
-        fprintf(f, "  outcome: %s\n", sim_scenario_outcome_name(s->expect.outcome));
+        fprintf(f, "  outcome: %s\n", sim_exit_name(s->expect.outcome));
     if (s->expect.finding)
         fprintf(f, "  finding: %s\n", s->expect.finding);
     if (s->expect.has_exit_status)

@@ -9,12 +9,6 @@
 
 static FILE *tf;
 
-static const char *op_name(sim_op_t op)
-{
-    static const char *const names[] = {"put", "get", "amo", "signal", "am", "ctrl", "reply", "coll"};
-    return names[op];
-}
-
 /* Virtual ns as the microsecond value the format wants. */
 static void ts(uint64_t ns)
 {
@@ -58,12 +52,12 @@ static void message_slice(int tid, const char *label, const sim_msg_t *m, uint64
                           const char *ph_flow)
 {
     fprintf(tf, ",\n{\"name\":\"%s %s\",\"cat\":\"net\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":",
-            label, op_name(m->op), tid);
+            label, sim_op_name(m->op), tid);
     ts(t);
     fprintf(tf, ",\"dur\":0.001,\"args\":{\"from\":%d,\"to\":%d,\"bytes\":%zu,\"id\":%llu}}",
             m->src, m->dst, m->bytes, (unsigned long long)m->id);
     fprintf(tf, ",\n{\"name\":\"%s\",\"cat\":\"msg\",\"ph\":\"%s\",%s\"id\":%llu,\"pid\":0,"
-                "\"tid\":%d,\"ts\":", op_name(m->op), ph_flow,
+                "\"tid\":%d,\"ts\":", sim_op_name(m->op), ph_flow,
             ph_flow[0] == 'f' ? "\"bp\":\"e\"," : "", (unsigned long long)m->id, tid);
     ts(t);
     fputc('}', tf);
