@@ -66,78 +66,110 @@ static const char *const cmd_head[] = {
     "outcomes, and writes a replayable scenario for each distinct failure.\n",
 };
 
-/* Every option: its id, the name of its value in messages ("" if none)
- * and its help. */
-typedef struct opt_help {
-    int id;
-    const char *value;
-    const char *text;
-} opt_help_t;
+/* Every option, once: X(ID, short letter or 0, long name, the name of its
+ * value in messages ("" for none), the commands that take it (R run,
+ * P replay, T test, E explore), its help lines).  The enum, getopt's
+ * tables, --help and the checks of which command takes what are made
+ * from it. */
+#define CLI_OPTIONS(X)                                                                        \
+    X(NPES, 'n', "npes", "N", "RPE",                                                          \
+      "  -n, --npes N          number of PEs (default 1; -np N is the same)\n")               \
+    X(SEED, 0, "seed", "S", "RP",                                                             \
+      "      --seed S          seed of the random generator (default 1)\n")                   \
+    X(SCENARIO, 0, "scenario", "FILE", "RE",                                                  \
+      "      --scenario FILE   take program, PEs, seed, network, checks, env and\n"            \
+      "                        faults from a scenario file; options given on the\n"            \
+      "                        command line (and PROG, if given) win over it\n")               \
+    X(PROGDIR, 0, "program-dir", "DIR", "RPTE",                                               \
+      "      --program-dir DIR run the scenario's program from DIR (same file name)\n")       \
+    X(TRACE, 0, "trace", "FILE", "RP",                                                        \
+      "      --trace FILE      write a Chrome trace-event JSON (opens in Perfetto);\n"         \
+      "                        - writes it to stdout when the run ends\n")                     \
+    X(REPORT, 0, "report", "FILE", "RP", "      --report FILE     write the run report JSON\n") \
+    X(CHECK, 0, "check", "LIST", "RPE",                                                       \
+      "      --check LIST      findings to raise: all (default), none, a comma list of\n"      \
+      "                        ids, or all,-id to drop some; --check list prints every\n"      \
+      "                        id with what it means\n")                                       \
+    X(NET, 0, "net", "KEY=VALUE", "RPE",                                                      \
+      "      --net KEY=VALUE   network parameter, repeatable: latency, bandwidth,\n"           \
+      "                        overhead, gap, jitter (durations such as 1us, 200ns),\n"        \
+      "                        bandwidth as a rate (10GB/s), packet (size), call\n"            \
+      "                        (duration), ordering (adaptive|fifo)\n")                        \
+    X(STACK, 0, "stack-size", "SIZE", "RPE",                                                  \
+      "      --stack-size SIZE stack of each PE (default 1M; K, M, G suffixes)\n")            \
+    X(HEAP, 0, "heap-size", "SIZE", "RPE",                                                    \
+      "      --heap-size SIZE  symmetric heap of each PE (default 64M, or the\n"               \
+      "                        SHMEM_SYMMETRIC_SIZE environment variable)\n")                  \
+    X(WATCHDOG, 0, "watchdog", "SECS", "RPE",                                                 \
+      "      --watchdog SECS   end a PE that runs SECS wall seconds without calling\n"         \
+      "                        the simulator (default 20, 0 = off)\n")                         \
+    X(PRIV, 0, "privatize", "MODE", "RPE",                                                    \
+      "      --privatize MODE  how each PE gets its own globals: copy (a program copy\n"       \
+      "                        per PE), swap (one copy, data swapped at each switch),\n"       \
+      "                        auto (copy while the kernel's mapping limit allows;\n"          \
+      "                        default)\n")                                                    \
+    X(TAG, 0, "tag-output", "", "RPE", "      --tag-output      prefix every output line with [PE n]\n") \
+    X(QUIET, 0, "quiet", "", "RPE", "      --quiet           no summary paragraph at the end\n") \
+    X(JOBS, 'j', "jobs", "J", "TE",                                                           \
+      "  -j, --jobs J          test, explore: child processes at a time (default:\n"           \
+      "                        the CPU count)\n")                                              \
+    X(JUNIT, 0, "junit", "FILE", "T",                                                         \
+      "      --junit FILE      test: also write a JUnit XML report for CI\n")                 \
+    X(SEEDS, 0, "seeds", "A..B", "E",                                                         \
+      "      --seeds A..B      explore: the seeds to run (default 1..100)\n")                 \
+    X(SHARD, 0, "shard", "K/N", "E",                                                          \
+      "      --shard K/N       explore: run only the K-th of N interleaved slices of the\n"    \
+      "                        seeds (A+K-1, A+K-1+N, ...), e.g. one per CI job; it\n"         \
+      "                        also writes its runs to DIR/PROG-shard-K-of-N.runs\n")          \
+    X(MERGE, 0, "merge", "", "E",                                                             \
+      "      --merge DIR...    explore: report the runs the shards wrote to these\n"           \
+      "                        --out directories as one exploration (no run)\n")               \
+    X(OUT, 0, "out", "DIR", "E",                                                              \
+      "      --out DIR         explore: where to write the failure scenarios (made if\n"       \
+      "                        missing; default .)\n")                                         \
+    X(FIXEDNET, 0, "fixed-network", "", "E",                                                  \
+      "      --fixed-network   explore: do not vary the jitter from seed to seed (it\n"        \
+      "                        is not varied either with --net jitter= or --scenario)\n")      \
+    X(NODIGEST, 0, "no-output-digest", "", "E",                                               \
+      "      --no-output-digest  explore: do not group runs by what they print (for\n"         \
+      "                        programs that print timings)\n")                                \
+    X(ERRDIGEST, 0, "stderr-digest", "", "E",                                                 \
+      "      --stderr-digest   explore: group runs by their stderr too\n")                    \
+    X(HELP, 'h', "help", "", "RPTE", "  -h, --help            this text\n")                  \
+    X(VERSION, 0, "version", "", "RPTE", "      --version         the version\n")
 
-enum { O_SEED = 256, O_TRACE, O_REPORT, O_CHECK, O_NET, O_STACK, O_HEAP, O_WATCHDOG,
-       O_TAG, O_QUIET, O_VERSION, O_PRIV, O_SCENARIO, O_PROGDIR, O_JUNIT, O_SEEDS, O_OUT,
-       O_FIXEDNET, O_NODIGEST, O_ERRDIGEST, O_SHARD, O_MERGE };
-
-static const opt_help_t opt_help[] = {
-    {'n', "N", "  -n, --npes N          number of PEs (default 1; -np N is the same)\n"},
-    {O_SEED, "S", "      --seed S          seed of the random generator (default 1)\n"},
-    {O_SCENARIO, "FILE",
-     "      --scenario FILE   take program, PEs, seed, network, checks, env and\n"
-     "                        faults from a scenario file; options given on the\n"
-     "                        command line (and PROG, if given) win over it\n"},
-    {O_PROGDIR, "DIR", "      --program-dir DIR run the scenario's program from DIR (same file name)\n"},
-    {O_TRACE, "FILE",
-     "      --trace FILE      write a Chrome trace-event JSON (opens in Perfetto);\n"
-     "                        - writes it to stdout when the run ends\n"},
-    {O_REPORT, "FILE", "      --report FILE     write the run report JSON\n"},
-    {O_CHECK, "LIST",
-     "      --check LIST      findings to raise: all (default), none, a comma list of\n"
-     "                        ids, or all,-id to drop some; --check list prints every\n"
-     "                        id with what it means\n"},
-    {O_NET, "KEY=VALUE",
-     "      --net KEY=VALUE   network parameter, repeatable: latency, bandwidth,\n"
-     "                        overhead, gap, jitter (durations such as 1us, 200ns),\n"
-     "                        bandwidth as a rate (10GB/s), packet (size), call\n"
-     "                        (duration), ordering (adaptive|fifo)\n"},
-    {O_STACK, "SIZE", "      --stack-size SIZE stack of each PE (default 1M; K, M, G suffixes)\n"},
-    {O_HEAP, "SIZE",
-     "      --heap-size SIZE  symmetric heap of each PE (default 64M, or the\n"
-     "                        SHMEM_SYMMETRIC_SIZE environment variable)\n"},
-    {O_WATCHDOG, "SECS",
-     "      --watchdog SECS   end a PE that runs SECS wall seconds without calling\n"
-     "                        the simulator (default 20, 0 = off)\n"},
-    {O_PRIV, "MODE",
-     "      --privatize MODE  how each PE gets its own globals: copy (a program copy\n"
-     "                        per PE), swap (one copy, data swapped at each switch),\n"
-     "                        auto (copy while the kernel's mapping limit allows;\n"
-     "                        default)\n"},
-    {O_TAG, "", "      --tag-output      prefix every output line with [PE n]\n"},
-    {O_QUIET, "", "      --quiet           no summary paragraph at the end\n"},
-    {'j', "J", "  -j, --jobs J          test, explore: child processes at a time (default:\n"
-               "                        the CPU count)\n"},
-    {O_JUNIT, "FILE", "      --junit FILE      test: also write a JUnit XML report for CI\n"},
-    {O_SEEDS, "A..B", "      --seeds A..B      explore: the seeds to run (default 1..100)\n"},
-    {O_SHARD, "K/N",
-     "      --shard K/N       explore: run only the K-th of N interleaved slices of the\n"
-     "                        seeds (A+K-1, A+K-1+N, ...), e.g. one per CI job; it\n"
-     "                        also writes its runs to DIR/PROG-shard-K-of-N.runs\n"},
-    {O_MERGE, "",
-     "      --merge DIR...    explore: report the runs the shards wrote to these\n"
-     "                        --out directories as one exploration (no run)\n"},
-    {O_OUT, "DIR",
-     "      --out DIR         explore: where to write the failure scenarios (made if\n"
-     "                        missing; default .)\n"},
-    {O_FIXEDNET, "",
-     "      --fixed-network   explore: do not vary the jitter from seed to seed (it\n"
-     "                        is not varied either with --net jitter= or --scenario)\n"},
-    {O_NODIGEST, "",
-     "      --no-output-digest  explore: do not group runs by what they print (for\n"
-     "                        programs that print timings)\n"},
-    {O_ERRDIGEST, "", "      --stderr-digest   explore: group runs by their stderr too\n"},
-    {'h', "", "  -h, --help            this text\n"},
-    {O_VERSION, "", "      --version         the version\n"},
+enum {
+    O_BEFORE_FIRST = 255, /* ids above getopt's characters */
+#define CLI_OPT_ENUM(id, letter, name, value, cmds, help) O_##id,
+    CLI_OPTIONS(CLI_OPT_ENUM)
+#undef CLI_OPT_ENUM
+    O_END
 };
-#define NOPT_HELP (sizeof opt_help / sizeof opt_help[0])
+
+static const struct opt {
+    int id;
+    char letter;
+    const char *name, *value, *cmds, *help;
+} opts[] = {
+#define CLI_OPT_ROW(id, letter, name, value, cmds, help) {O_##id, letter, name, value, cmds, help},
+    CLI_OPTIONS(CLI_OPT_ROW)
+#undef CLI_OPT_ROW
+};
+#define NOPTS (sizeof opts / sizeof opts[0])
+
+static const struct opt *opt_of(int id)
+{
+    return id > O_BEFORE_FIRST && id < O_END ? &opts[id - O_BEFORE_FIRST - 1] : NULL;
+}
+
+/* The option a getopt result stands for: its id, for -n as for --npes. */
+static int opt_id(int c)
+{
+    for (size_t i = 0; c < 256 && i < NOPTS; i++)
+        if (opts[i].letter == c)
+            return opts[i].id;
+    return c;
+}
 
 static const char usage_tail[] =
     "\n"
@@ -147,16 +179,14 @@ static const char usage_tail[] =
     "signal from outside (SIGTERM, SIGINT).  test: 0 when every\n"
     "scenario passed, else 1.  explore: 0 when no seed failed, else 1.\n";
 
-static const char *takers(int c);
-
 /* The help of command cmd (0..3), or of all of them (-1). */
 static void print_help(int cmd)
 {
     fputs(cmd < 0 ? usage_head : cmd_head[cmd], stdout);
     fputs("\noptions:\n", stdout);
-    for (size_t i = 0; i < NOPT_HELP; i++)
-        if (cmd < 0 || strchr(takers(opt_help[i].id), "RPTE"[cmd]))
-            fputs(opt_help[i].text, stdout);
+    for (size_t i = 0; i < NOPTS; i++)
+        if (cmd < 0 || strchr(opts[i].cmds, "RPTE"[cmd]))
+            fputs(opts[i].help, stdout);
     fputs(usage_tail, stdout);
 }
 
@@ -234,51 +264,6 @@ static int parse_seeds(const char *s, uint64_t *lo, uint64_t *hi)
     return 0;
 }
 
-static const struct option long_opts[] = {
-    {"npes", required_argument, NULL, 'n'},
-    {"seed", required_argument, NULL, O_SEED},
-    {"trace", required_argument, NULL, O_TRACE},
-    {"report", required_argument, NULL, O_REPORT},
-    {"check", required_argument, NULL, O_CHECK},
-    {"net", required_argument, NULL, O_NET},
-    {"stack-size", required_argument, NULL, O_STACK},
-    {"heap-size", required_argument, NULL, O_HEAP},
-    {"watchdog", required_argument, NULL, O_WATCHDOG},
-    {"tag-output", no_argument, NULL, O_TAG},
-    {"privatize", required_argument, NULL, O_PRIV},
-    {"quiet", no_argument, NULL, O_QUIET},
-    {"scenario", required_argument, NULL, O_SCENARIO},
-    {"program-dir", required_argument, NULL, O_PROGDIR},
-    {"jobs", required_argument, NULL, 'j'},
-    {"junit", required_argument, NULL, O_JUNIT},
-    {"seeds", required_argument, NULL, O_SEEDS},
-    {"out", required_argument, NULL, O_OUT},
-    {"fixed-network", no_argument, NULL, O_FIXEDNET},
-    {"no-output-digest", no_argument, NULL, O_NODIGEST},
-    {"stderr-digest", no_argument, NULL, O_ERRDIGEST},
-    {"shard", required_argument, NULL, O_SHARD},
-    {"merge", no_argument, NULL, O_MERGE},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, O_VERSION},
-    {0, 0, 0, 0},
-};
-
-/* Which commands take an option: R run, P replay, T test, E explore. */
-static const char *takers(int c)
-{
-    switch (c) {
-    case O_SCENARIO: return "RE";
-    case O_PROGDIR: case 'h': case O_VERSION: return "RPTE";
-    case 'j': return "TE";
-    case O_JUNIT: return "T";
-    case O_SEEDS: case O_OUT: case O_FIXEDNET: case O_NODIGEST: case O_ERRDIGEST: case O_SHARD:
-    case O_MERGE:
-        return "E";
-    case O_SEED: case O_TRACE: case O_REPORT: return "RP";
-    default: return "RPE";
-    }
-}
-
 static const char *cmd_name(int cmd)
 {
     static const char *const names[] = {"run", "replay", "test", "explore"};
@@ -292,7 +277,7 @@ static int apply_run_option(cli_opts_t *o, int c, const char *arg, int *status)
     unsigned long long v;
     char err[256];
     switch (c) {
-    case 'n':
+    case O_NPES:
         if (parse_u64(arg, 1u << 20, &v) || v == 0)
             return *status = cli_usage_error("-n needs a PE count from 1 to %d, got '%s'", 1 << 20, arg), -1;
         cfg->npes = (int)v;
@@ -364,7 +349,7 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
     case O_MERGE: o->merge = 1; return 0;
     case O_NODIGEST: o->no_output_digest = 1; return 0;
     case O_ERRDIGEST: o->stderr_digest = 1; return 0;
-    case 'j':
+    case O_JOBS:
         if (parse_u64(arg, 256, &v) || v == 0)
             return *status = cli_usage_error("--jobs needs a number from 1 to 256, got '%s'", arg), -1;
         o->jobs = (int)v;
@@ -383,16 +368,18 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
         if (parse_seeds(arg, &o->seed_lo, &o->seed_hi))
             return *status = cli_usage_error("--seeds needs A..B with A <= B, got '%s'", arg), -1;
         return 0;
-    case 'h': print_help(o->cmd); *status = 0; return -1;
+    case O_HELP: print_help(o->cmd); *status = 0; return -1;
     case O_VERSION: printf("shmemsim %s\n", SHMEMSIM_VERSION); *status = 0; return -1;
     default: return apply_run_option(o, c, arg, status);
     }
 }
 
+/* Options explore takes for itself, not passed on to its runs: those
+ * that a run does not take. */
 static int is_explore_own(int c)
 {
-    return c == 'j' || c == O_SEEDS || c == O_OUT || c == O_FIXEDNET || c == O_NODIGEST ||
-           c == O_ERRDIGEST || c == O_SHARD;
+    const struct opt *o = opt_of(c);
+    return o && strchr(o->cmds, 'E') && !strchr(o->cmds, 'R');
 }
 
 /* Edit distance of a and b, a swap of two neighbours counting one (for
@@ -435,26 +422,14 @@ static const char *nearest(const char *word, const char *const *cands, size_t n)
     return best && bd <= (len < 6 ? 1 : 2) ? best : NULL;
 }
 
-static const opt_help_t *help_of(int id)
-{
-    for (size_t i = 0; i < NOPT_HELP; i++)
-        if (opt_help[i].id == id)
-            return &opt_help[i];
-    return NULL;
-}
-
 /* The message for an option getopt refused: a missing value ("option
  * --junit needs a FILE"), or an unknown option with the nearest known one. */
 static int option_error(const char *arg, int opt)
 {
     if (opt) {
-        const opt_help_t *h = help_of(opt);
-        const char *name = NULL;
-        for (size_t i = 0; long_opts[i].name; i++)
-            if (long_opts[i].val == opt)
-                name = long_opts[i].name;
-        if (h && h->value[0] && name)
-            return cli_usage_error("option --%s needs a%s %s", name,
+        const struct opt *h = opt_of(opt_id(opt));
+        if (h && h->value[0])
+            return cli_usage_error("option --%s needs a%s %s", h->name,
                                    strchr("AEIOU", h->value[0]) ? "n" : "", h->value);
         if (opt < 256)
             return cli_usage_error("unknown option '-%c'", opt);
@@ -462,11 +437,10 @@ static int option_error(const char *arg, int opt)
     char word[64];
     snprintf(word, sizeof word, "%s", arg + strspn(arg, "-"));
     word[strcspn(word, "=")] = '\0';
-    const char *names[64];
-    size_t n = 0;
-    for (size_t i = 0; long_opts[i].name && n < 64; i++)
-        names[n++] = long_opts[i].name;
-    const char *near = nearest(word, names, n);
+    const char *names[NOPTS];
+    for (size_t i = 0; i < NOPTS; i++)
+        names[i] = opts[i].name;
+    const char *near = nearest(word, names, NOPTS);
     if (near)
         return cli_usage_error("unknown option '%s' (did you mean --%s?)", arg, near);
     return cli_usage_error("unknown option '%s'", arg);
@@ -498,15 +472,30 @@ int cli_parse(int cmd, int argc, char **argv, cli_opts_t *o, int *status)
     optind = 1;
     /* run and explore stop at PROG (its arguments are its own); replay
      * and test take only files, so options may come anywhere. */
-    const char *shorts = cmd == CLI_RUN || cmd == CLI_EXPLORE ? "+n:j:h" : "n:j:h";
-    for (int before = optind; (c = getopt_long(argc, argv, shorts, long_opts, NULL)) != -1;
+    char shorts[2 * NOPTS + 2], *sp = shorts;
+    struct option longs[NOPTS + 1];
+    if (cmd == CLI_RUN || cmd == CLI_EXPLORE)
+        *sp++ = '+';
+    for (size_t i = 0; i < NOPTS; i++) {
+        int arg = opts[i].value[0] ? required_argument : no_argument;
+        longs[i] = (struct option){opts[i].name, arg, NULL, opts[i].id};
+        if (opts[i].letter) {
+            *sp++ = opts[i].letter;
+            if (arg == required_argument)
+                *sp++ = ':';
+        }
+    }
+    *sp = '\0';
+    longs[NOPTS] = (struct option){0, 0, 0, 0};
+    for (int before = optind; (c = getopt_long(argc, argv, shorts, longs, NULL)) != -1;
          before = optind) {
         if (c == '?') {
             *status = option_error(argv[before], optopt);
             cli_opts_free(o);
             return -1;
         }
-        if (!strchr(takers(c), "RPTE"[cmd])) {
+        c = opt_id(c);
+        if (!strchr(opt_of(c)->cmds, "RPTE"[cmd])) {
             *status = cli_usage_error("option '%s' does not apply to 'shmemsim %s'",
                                       argv[before], cmd_name(cmd));
             cli_opts_free(o);
