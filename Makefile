@@ -125,9 +125,13 @@ $(BIN): $(CLI_OBJ) $(LIB)
 WRAPSED := sed -e 's|@CC@|$(CC)|' -e 's|@FC@|$(FC)|' -e 's|@CXX@|$(CXX)|' \
               -e 's|@VERSION@|$(VERSION)|'
 
-$(CCWRAP): scripts/shmemsim-cc Makefile
+# shmemsim-cc wraps exactly the calls sim/interpose.c defines __wrap_NAME
+# for, read from its object.
+$(CCWRAP): scripts/shmemsim-cc Makefile $(BUILD)/sim/interpose.o
 	@mkdir -p $(dir $@)
-	$(WRAPSED) $< > $@ && chmod +x $@
+	$(WRAPSED) -e "s|@WRAPS@|$$(nm -g --defined-only $(BUILD)/sim/interpose.o | \
+	    awk '$$3 ~ /^__wrap_/ { sub(/^__wrap_/, "", $$3); print $$3 }' | LC_ALL=C sort | \
+	    tr '\n' ' ' | sed 's/ $$//')|" $< > $@ && chmod +x $@
 
 $(FCWRAP): scripts/shmemsim-fc Makefile
 	@mkdir -p $(dir $@)

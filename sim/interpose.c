@@ -15,6 +15,7 @@
  * library comes before the C library in the process's lookup order, so
  * their calls land here too.  Outside a PE these pass the call on to the C
  * library's function (found with RTLD_NEXT). */
+#include "interpose.h"
 #include "hb.h"
 #include "io.h"
 #include "sched.h"

@@ -2,6 +2,7 @@
  * by member in share/report.schema.json (JSON Schema; tests/check_report.c
  * validates real reports against it, so a change here must go there too).
  * Written after the run; deterministic (no pointers, no wall time). */
+#include "report.h"
 #include "fault.h"
 #include "finding.h"
 #include "json.h"

@@ -5,6 +5,7 @@
 #include "fault.h"
 #include "finding.h"
 #include "layer.h"
+#include "report.h"
 #include "heap.h"
 #include "io.h"
 #include "loader.h"
@@ -265,7 +266,6 @@ static void summary(int status)
             sim_w->findings_total == 1 ? "" : "s", faults);
 }
 
-int sim_report_write(const char *path, int status);
 
 int sim_run(const sim_config_t *cfg)
 {

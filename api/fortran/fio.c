@@ -28,13 +28,11 @@
  * unbuffered (GFORTRAN_UNBUFFERED_PRECONNECTED, which the library reads
  * when it is loaded, with the first PE module). */
 #include "fortran.h"
+#include "interpose.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-
-/* From sim/interpose.c: ends the calling PE as abort() would. */
-_Noreturn void __wrap_abort(void);
 
 /* The I/O statement under way: its context and nesting depth; the
  * contexts waiting for it to end, in arrival order. */

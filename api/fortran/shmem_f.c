@@ -5,14 +5,13 @@
  * routine or the internal operation the C routine uses. */
 #include "fortran.h"
 #include "findings.h"
+#include "interpose.h"
 #include "io.h"
 #include "util.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* From sim/interpose.c: ends the calling PE as abort() would. */
-_Noreturn void __wrap_abort(void);
 
 sim_check_t ftn_checks[FTN_F_COUNT] = {FTN_FINDINGS(SIM_CHECK_ENTRY)};
 

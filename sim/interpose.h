@@ -1,0 +1,15 @@
+/* sim/interpose: the C library calls a PE makes that must mean "this PE"
+ * (exit, abort, time, sleeps, stdio, signals, random numbers, the
+ * environment...; see interpose.c).  shmemsim-cc links a module with
+ * -Wl,--wrap=NAME for exactly the names interpose.c defines as
+ * __wrap_NAME: the Makefile reads them from its object, so there is no
+ * second list.
+ *
+ * For the layers: ends the calling PE as the program's abort() would (a
+ * crash with SIGABRT), or the process outside a PE. */
+#ifndef SIM_INTERPOSE_H
+#define SIM_INTERPOSE_H
+
+_Noreturn void __wrap_abort(void);
+
+#endif
