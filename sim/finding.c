@@ -45,6 +45,14 @@ void sim_layers_pe_exit(sim_pe_t *pe)
             layers[i]->on_pe_exit(pe);
 }
 
+int sim_layers_at_start(char *err, size_t errlen)
+{
+    for (size_t i = 0; i < nlayers; i++)
+        if (layers[i]->at_start && layers[i]->at_start(err, errlen) != 0)
+            return -1;
+    return 0;
+}
+
 void sim_layers_at_end(void)
 {
     for (size_t i = 0; i < nlayers; i++)

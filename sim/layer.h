@@ -29,6 +29,10 @@ typedef struct sim_layer {
     /* On the running PE when it exits (main returned or exit()), after its
      * atexit handlers: the layer's last look at it.  May be NULL. */
     void (*on_pe_exit)(sim_pe_t *pe);
+    /* When a run starts, before any PE: reads what the layer takes from
+     * the environment; non-zero with err filled refuses the run (a usage
+     * error).  May be NULL. */
+    int (*at_start)(char *err, size_t errlen);
     /* Once the run has ended, in scheduler context (sim_pe_self() is NULL),
      * before the end-of-run reports; may raise findings (what a checker
      * gathered from PEs that never all got there).  May be NULL. */
@@ -47,6 +51,9 @@ void sim_layer_register(sim_layer_t *l);
 const sim_layer_t *sim_layer_at(size_t i);
 /* Calls every layer's on_pe_exit for pe, in rank order (sim/sched). */
 void sim_layers_pe_exit(sim_pe_t *pe);
+/* Calls every layer's at_start, in rank order, until one refuses (-1,
+ * err filled) (sim/run). */
+int sim_layers_at_start(char *err, size_t errlen);
 /* Calls every layer's at_end, in rank order (sim/run). */
 void sim_layers_at_end(void);
 

@@ -70,7 +70,7 @@ static int setup(const sim_config_t *cfg)
         sim_w->pes[i].id = i;
     sim_evq_init(&sim_w->evq);
     sim_rng_seed(&sim_w->rng, cfg->seed);
-    if (sim_finding_select(cfg->checks, err, sizeof err) ||
+    if (sim_finding_select(cfg->checks, err, sizeof err) || sim_layers_at_start(err, sizeof err) ||
         sim_loader_open(cfg->program, cfg->npes, cfg->privatize == SIM_PRIV_AUTO,
                         cfg->privatize == SIM_PRIV_SWAP ? SIM_LOAD_SWAP : SIM_LOAD_COPY,
                         &sim_w->loader, err, sizeof err) ||

@@ -308,6 +308,56 @@ START_TEST(library_exports_every_collective_name)
 }
 END_TEST
 
+/* The summary line of a 16-PE run of prog under env (time and counts). */
+static char *summary_of(const char *env, const char *prog)
+{
+    run_result_t r = tu_run("%s %s -n 16 %s", env, SIM, PROG(prog));
+    ck_assert_msg(r.status == 0, "%s %s: %s", env, prog, r.err);
+    const char *s = strstr(r.err, "shmemsim: 16 PEs");
+    ck_assert_ptr_nonnull(s);
+    char *line = strdup(s);
+    tu_free(&r);
+    return line;
+}
+
+/* Each SHMEM_*_ALGORITHM is read and honoured: its two values run the
+ * same program differently; a value it does not take is a usage error
+ * naming the variable and its values, and the program does not run. */
+START_TEST(algorithm_settings_are_honoured_and_checked)
+{
+    static const struct { const char *var, *a, *b, *prog; } set[] = {
+        {"SHMEM_BARRIER_ALGORITHM", "dissem", "linear", "coll_all"},
+        {"SHMEM_BCAST_ALGORITHM", "tree", "linear", "coll_all"},
+        {"SHMEM_REDUCE_ALGORITHM", "tree", "linear", "reduce_all"},
+        {"SHMEM_COLLECT_ALGORITHM", "tree", "linear", "coll_all"},
+        {"SHMEM_FCOLLECT_ALGORITHM", "ring", "linear", "coll_all"},
+        {"SHMEM_ALLTOALL_ALGORITHM", "pairwise", "linear", "coll_all"},
+    };
+    char env[128], want[160];
+    for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
+        snprintf(env, sizeof env, "%s=%s", set[i].var, set[i].a);
+        char *a = summary_of(env, set[i].prog);
+        snprintf(env, sizeof env, "%s=%s", set[i].var, set[i].b);
+        char *b = summary_of(env, set[i].prog);
+        ck_assert_msg(strcmp(a, b) != 0, "%s made no difference: %s", set[i].var, a);
+        free(a);
+        free(b);
+        run_result_t r = tu_run("%s=bogus %s -n 2 %s", set[i].var, SIM, PROG("coll_all"));
+        ck_assert_int_eq(r.status, 2);
+        snprintf(want, sizeof want, "shmemsim: %s is 'bogus'; it must be one of %s, %s\n",
+                 set[i].var, set[i].a, set[i].b);
+        ck_assert_str_eq(r.err, want);
+        ck_assert_str_eq(r.out, "");
+        tu_free(&r);
+    }
+    run_result_t r = tu_run("SHMEM_ALLTOALLV_TSIZE_CHK=clip %s -n 2 %s", SIM, PROG("coll_all"));
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, "shmemsim: SHMEM_ALLTOALLV_TSIZE_CHK is 'clip'; it must be one of "
+                            "none, abort, trunc\n");
+    tu_free(&r);
+}
+END_TEST
+
 Suite *coll_suite(void)
 {
     Suite *s = suite_create("coll");
@@ -318,6 +368,7 @@ Suite *coll_suite(void)
     tcase_add_test(tc, every_reduction_matches_serial_over_1_to_33_pes);
     tcase_add_test(tc, reductions_on_strided_active_sets);
     tcase_add_test(tc, every_collective_under_every_algorithm);
+    tcase_add_test(tc, algorithm_settings_are_honoured_and_checked);
     tcase_add_test(tc, collectives_check_their_active_set);
     tcase_add_test(tc, psync_reuse_fails_under_some_seeds_alternating_never);
     tcase_add_test(tc, psync_reuse_is_benign_in_fifo_order_but_reported);

@@ -25,14 +25,12 @@
 
 typedef enum { CHK_NONE, CHK_ABORT, CHK_TRUNC } tsize_chk_t;
 
+/* In the order of the setting's values. */
 static tsize_chk_t tsize_chk(void)
 {
-    const char *v = getenv("SHMEM_ALLTOALLV_TSIZE_CHK");
-    if (v && strcmp(v, "abort") == 0)
-        return CHK_ABORT;
-    if (v && strcmp(v, "trunc") == 0)
-        return CHK_TRUNC;
-    return CHK_NONE;
+    static const tsize_chk_t by_value[] = {CHK_NONE, CHK_ABORT, CHK_TRUNC};
+    int v = shm_setting(SHM_SET_ALLTOALLV_TSIZE_CHK);
+    return v < 0 ? CHK_NONE : by_value[v];
 }
 
 /* ---- what did not fit, gathered per call over its members ----

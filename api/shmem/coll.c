@@ -252,20 +252,7 @@ void coll_get(const char *call, void *dst, const void *src, size_t n, int pe)
     shm_get(call, dst, src, n, pe);
 }
 
-const char *coll_algorithm(const char *env, const char *const *choices, const char *def)
-{
-    const char *v = getenv(env);
-    if (!v)
-        return def;
-    for (int i = 0; choices[i]; i++)
-        if (strcmp(v, choices[i]) == 0)
-            return choices[i];
-    return def;
-}
-
 /* ---- barrier and sync over an active set (counted discipline) ---- */
-
-static const char *const barrier_algos[] = {"dissem", "linear", NULL};
 
 /* Dissemination: in round k signal member me + 2^k, wait for me - 2^k;
  * word k of pSync counts round-k signals. */
@@ -299,8 +286,8 @@ static void sync_linear(const char *call, const coll_set_t *s, long *psync)
 
 void coll_sync(const char *call, const coll_set_t *s, long *psync)
 {
-    const char *algo = coll_algorithm("SHMEM_BARRIER_ALGORITHM", barrier_algos,
-                                      s->size <= 4 ? "linear" : "dissem");
+    const char *algo = shm_setting_word(SHM_SET_BARRIER_ALGORITHM,
+                                        s->size <= 4 ? "linear" : "dissem");
     if (strcmp(algo, "linear") == 0)
         sync_linear(call, s, psync);
     else

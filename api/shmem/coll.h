@@ -21,6 +21,7 @@
 #ifndef SHMEM_COLL_H
 #define SHMEM_COLL_H
 
+#include "settings.h"
 #include "shmem_impl.h"
 
 #include <shmemx.h>
@@ -92,10 +93,6 @@ long coll_fetch_add(const char *call, long *word, long value, int pe);
 void coll_get(const char *call, void *dst, const void *src, size_t n, int pe);
 /* Waits until every collective message the caller sent is acknowledged. */
 void coll_quiet(const char *call);
-
-/* Algorithm chosen by an environment variable: the value if it is one of
- * the names in choices (NULL-terminated), else def. */
-const char *coll_algorithm(const char *env, const char *const *choices, const char *def);
 
 /* What a member passes to a collective, for the checkers (coll_check.c). */
 typedef struct coll_args {

@@ -64,7 +64,6 @@ void shmem_sync_all(void)
 
 /* ---- broadcast ---- */
 
-static const char *const tree_algos[] = {"tree", "linear", NULL};
 
 /* pSync[0] is set to 1 by the parent once the data is in dest; pSync[1]
  * counts the children whose subtree has it.  A member acknowledges to its
@@ -98,8 +97,8 @@ void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const v
                      size_t n, int root, long *psync)
 {
     coll_set_t s = *sp;
-    const char *algo = coll_algorithm("SHMEM_BCAST_ALGORITHM", tree_algos,
-                                      s.size <= 8 ? "linear" : "tree");
+    const char *algo = shm_setting_word(SHM_SET_BCAST_ALGORITHM,
+                                        s.size <= 8 ? "linear" : "tree");
     coll_tree_t t;
     coll_tree_make(&s, root, strcmp(algo, "tree") == 0, &t);
     /* The acknowledgements count up from SHMEM_SYNC_VALUE.  A pSync the
@@ -152,8 +151,6 @@ void shmem_broadcast64(void *dest, const void *source, size_t nelems, int PE_roo
 
 /* ---- fcollect and collect ---- */
 
-static const char *const fcollect_algos[] = {"ring", "linear", NULL};
-static const char *const collect_algos[] = {"tree", "linear", NULL};
 
 /* Every member puts its block into every other member's dest at off,
  * then counts itself in their pSync[0]; each waits for size-1 counts. */
@@ -208,8 +205,8 @@ static void fcollect(const char *call, void *dest, const void *src, size_t n, in
 void coll_fcollect_core(const char *call, const coll_set_t *s, void *dest, const void *src,
                         size_t n, long *psync)
 {
-    const char *algo = coll_algorithm("SHMEM_FCOLLECT_ALGORITHM", fcollect_algos,
-                                      s->size <= 8 ? "linear" : "ring");
+    const char *algo = shm_setting_word(SHM_SET_FCOLLECT_ALGORITHM,
+                                        s->size <= 8 ? "linear" : "ring");
     if (strcmp(algo, "ring") == 0)
         fcollect_ring(call, s, dest, src, n, psync);
     else
@@ -297,8 +294,8 @@ void coll_collect_core(const char *call, const coll_set_t *s, void *dest, const 
 {
     size_t total = 0;
     size_t off = collect_offsets(call, s, n, psync, &total);
-    const char *algo = coll_algorithm("SHMEM_COLLECT_ALGORITHM", collect_algos,
-                                      s->size <= 8 ? "linear" : "tree");
+    const char *algo = shm_setting_word(SHM_SET_COLLECT_ALGORITHM,
+                                        s->size <= 8 ? "linear" : "tree");
     if (strcmp(algo, "tree") == 0)
         collect_tree(call, s, dest, src, off, n, total, psync);
     else
@@ -329,7 +326,6 @@ DEFINE_COLLECT(64)
 
 /* ---- alltoall and alltoalls ---- */
 
-static const char *const alltoall_algos[] = {"pairwise", "linear", NULL};
 
 /* A block of elements scattered at the target with a stride. */
 static void strided_deliver(sim_msg_t *m)
@@ -402,8 +398,8 @@ static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, lo
 static void alltoall_core(const a2a_t *a, const coll_set_t *sp, long *psync)
 {
     coll_set_t s = *sp;
-    const char *algo = coll_algorithm("SHMEM_ALLTOALL_ALGORITHM", alltoall_algos,
-                                      s.size <= 8 ? "linear" : "pairwise");
+    const char *algo = shm_setting_word(SHM_SET_ALLTOALL_ALGORITHM,
+                                        s.size <= 8 ? "linear" : "pairwise");
     int pairwise = strcmp(algo, "pairwise") == 0;
     sim_why_t why;
     a2a_send(a, &s, s.me);

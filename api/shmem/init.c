@@ -3,6 +3,7 @@
 #include "shmem_impl.h"
 #include "shmemx.h"
 #include "race.h"
+#include "settings.h"
 #include "hb.h"
 #include "util.h"
 
@@ -18,6 +19,7 @@ sim_layer_t shm_layer = {
     .rank = 1,
     .checks = shm_checks,
     .nchecks = SHM_F_COUNT,
+    .at_start = shm_settings_read,
     .on_pe_exit = at_pe_exit,
     .at_end = shm_alltoallv_at_end,
     .busy_wait_hint = "shmem_wait_until or a similar call",

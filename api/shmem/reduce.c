@@ -35,7 +35,6 @@ typedef struct reduce_args {
     long *psync;
 } reduce_args_t;
 
-static const char *const reduce_algos[] = {"tree", "linear", NULL};
 
 /* Gathers and combines one chunk of len elements up the tree into acc. */
 static void reduce_up(const reduce_args_t *r, const coll_set_t *s, const coll_tree_t *t,
@@ -130,8 +129,8 @@ static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_s
 static void reduce_core(const reduce_args_t *r, const coll_set_t *sp, size_t wrk)
 {
     coll_set_t s = *sp;
-    const char *algo = coll_algorithm("SHMEM_REDUCE_ALGORITHM", reduce_algos,
-                                      s.size <= 8 ? "linear" : "tree");
+    const char *algo = shm_setting_word(SHM_SET_REDUCE_ALGORITHM,
+                                        s.size <= 8 ? "linear" : "tree");
     coll_tree_t t;
     coll_tree_make(&s, 0, strcmp(algo, "tree") == 0, &t);
     char *acc = sim_xmalloc(wrk * r->es);
