@@ -573,16 +573,22 @@ static void timer_ev(void *arg)
         act(s, pe, 0);
 }
 
+static void cancel_timers(void);
+
 void sim_fault_start(void)
 {
     for (int i = 0; E && i < E->n; i++)
         if (E->fs[i].f->has_at) {
             E->fs[i].timer = sim_evq_push(&sim_w->evq, E->fs[i].f->at_ns, timer_ev, &E->fs[i]);
             E->fs[i].timer_on = 1;
+            sim_sched_at_all_ended(cancel_timers);
         }
 }
 
-void sim_fault_cancel_timers(void)
+/* Every PE has ended (sim_sched_at_all_ended): the timers of faults not
+ * yet due are cancelled, so a fault due after the job ended moves neither
+ * the clock nor anything else. */
+static void cancel_timers(void)
 {
     for (int i = 0; E && i < E->n; i++)
         if (E->fs[i].timer_on) {

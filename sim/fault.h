@@ -90,10 +90,6 @@ void sim_fault_call(sim_pe_t *pe, const char *name);
 uint64_t sim_fault_cpu(const sim_pe_t *pe, uint64_t ns);
 /* Time until which pe is stalled (0 or a past time: not stalled). */
 uint64_t sim_fault_stalled_until(const sim_pe_t *pe);
-/* Every PE has ended: the timers of faults not yet due are cancelled, so
- * a fault due after the job ended moves neither the clock nor anything
- * else. */
-void sim_fault_cancel_timers(void);
 
 /* ---- results ---- */
 

@@ -291,6 +291,18 @@ int sim_pe_poll_idle(const char *why, const void *key)
     return waited;
 }
 
+static void (*all_ended_fns[4])(void);
+static int nall_ended;
+
+void sim_sched_at_all_ended(void (*fn)(void))
+{
+    for (int i = 0; i < nall_ended; i++)
+        if (all_ended_fns[i] == fn)
+            return;
+    SIM_ASSERT(nall_ended < (int)(sizeof all_ended_fns / sizeof all_ended_fns[0]));
+    all_ended_fns[nall_ended++] = fn;
+}
+
 void sim_sched_run(void)
 {
     sim_w->live = sim_w->npes;
@@ -303,7 +315,8 @@ void sim_sched_run(void)
     for (;;) {
         if (sim_w->live == 0 && !ended) {
             ended = 1;
-            sim_fault_cancel_timers();
+            for (int i = 0; i < nall_ended; i++)
+                all_ended_fns[i]();
         }
         if (sim_w->stopping || sim_evq_pop(&sim_w->evq, &ev) != 0)
             break;
@@ -384,6 +397,26 @@ static void block(const char *why, void (*fn)(char *, size_t, const void *), con
 void sim_pe_block_on(const char *why, const void *addr, size_t len)
 {
     block(why, NULL, NULL, addr, len);
+}
+
+static void deadline_ev(void *arg)
+{
+    sim_pe_wake(arg);
+}
+
+int sim_pe_block_until(const char *why, const void *addr, size_t len, uint64_t deadline)
+{
+    if (!deadline) {
+        block(why, NULL, NULL, addr, len);
+        return 0;
+    }
+    if (sim_w->now >= deadline)
+        return 1;
+    uint64_t timer = sim_evq_push(&sim_w->evq, deadline, deadline_ev, sim_w->cur);
+    block(why, NULL, NULL, addr, len);
+    if (sim_w->now < deadline)
+        sim_evq_cancel(&sim_w->evq, timer); /* woken first: it must not fire later */
+    return sim_w->now >= deadline;
 }
 
 sim_why_t sim_why(const char *fmt, ...)

@@ -32,6 +32,18 @@ void sim_pe_block(const char *why);
  * [addr, addr+len) reported with sim_mem_written.  why must stay valid
  * while the PE is blocked (a literal, or a buffer of the caller's frame). */
 void sim_pe_block_on(const char *why, const void *addr, size_t len);
+/* PE context.  Like sim_pe_block_on, and also woken at virtual time
+ * deadline (0: no deadline); returns 1 when the deadline has come (at
+ * once, without blocking, if it already has), else 0.  A wake-up before
+ * the deadline takes the deadline's event out of the queue, so it never
+ * moves the clock later.  Wake-ups may be spurious (any write into the
+ * range wakes it): callers re-check their condition in a loop. */
+int sim_pe_block_until(const char *why, const void *addr, size_t len, uint64_t deadline);
+/* Registers fn (once; at most 4 functions) to run when every PE has
+ * ended, before the events still queued run: for modules that queued
+ * events for PEs (timers) and must take them back so that they move
+ * neither the clock nor anything else. */
+void sim_sched_at_all_ended(void (*fn)(void));
 /* A blocking call's description, formatted only if the run ends with the
  * PE still blocked (formatting on every block would cost more than the
  * block).  sim_why(fmt, s, ...) keeps a format taking a string and then up

@@ -198,16 +198,11 @@ static inline struct sim_loader *sim_loader(void)
 {
     return sim_w ? sim_w->loader : NULL;
 }
-/* Queues fn(arg) at virtual time t (>= sim_now()); returns an id for
- * sim_cancel. */
+/* Queues fn(arg) at virtual time t (>= sim_now()); returns the event's
+ * id (sim_evq_cancel). */
 static inline uint64_t sim_at(uint64_t t, sim_event_fn fn, void *arg)
 {
     return sim_evq_push(&sim_w->evq, t, fn, arg);
-}
-/* Cancels the event id if it has not fired (sim_evq_cancel). */
-static inline int sim_cancel(uint64_t id)
-{
-    return sim_evq_cancel(&sim_w->evq, id);
 }
 
 #endif

@@ -767,6 +767,26 @@ START_TEST(probability_zero_never_fires)
 }
 END_TEST
 
+/* A fault timed after the job has ended is taken back when the last PE
+ * ends: it neither fires nor moves the clock to its time. */
+START_TEST(a_fault_due_after_the_end_does_not_move_the_clock)
+{
+    char yaml[256];
+    tmp_path(yaml, sizeof yaml, "late.yaml");
+    write_scenario(yaml, "scen_phases", "npes: 2\nfaults:\n"
+                   "  - {kind: crash, pe: 0, at: 5s}\n  - {kind: stall, pe: 1, at: 7s, for: 1s}\n");
+    run_result_t r = tu_run("%s replay %s", SIM, yaml);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_ptr_nonnull(strstr(r.err, ", 0 faults fired\n"));
+    const char *t = strstr(r.err, "ok at virtual time ");
+    ck_assert_ptr_nonnull(t);
+    double us = atof(t + strlen("ok at virtual time "));
+    ck_assert_msg(us > 0 && us < 1e6, "the run ended at %.3f us: %s", us, r.err);
+    unlink(yaml);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *faults_suite(void)
 {
     Suite *s = suite_create("faults");
@@ -796,6 +816,7 @@ Suite *faults_suite(void)
     tcase_add_test(tc, slow_pe_ends_later);
     tcase_add_test(tc, windows_and_links);
     tcase_add_test(tc, probability_zero_never_fires);
+    tcase_add_test(tc, a_fault_due_after_the_end_does_not_move_the_clock);
     suite_add_tcase(s, tc);
     return s;
 }

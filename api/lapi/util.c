@@ -144,11 +144,6 @@ static int cond_signal(lapi_handle_t h, lapi_cond_t *cond)
     return leave(0);
 }
 
-static void timeout_ev(void *arg)
-{
-    sim_pe_wake(arg);
-}
-
 /* Releases the lock, waits for a signal (or deadline, when not 0),
  * takes the lock back. */
 static int cond_wait_until(lx_task_t *t, lapi_cond_t *cond, uint64_t deadline, const char *name)
@@ -160,17 +155,11 @@ static int cond_wait_until(lx_task_t *t, lapi_cond_t *cond, uint64_t deadline, c
     lock_release(t);
     char why[120];
     snprintf(why, sizeof why, "%s (waiting for cond_signal)", name);
-    int timer = deadline > sim_now();
-    uint64_t id = timer ? sim_at(deadline, timeout_ev, me) : 0;
-    while (cond->seq == seq) {
-        if (deadline && sim_now() >= deadline) {
+    while (cond->seq == seq)
+        if (sim_pe_block_until(why, cond, sizeof cond->seq, deadline)) {
             rc = ETIMEDOUT;
             break;
         }
-        sim_pe_block_on(why, cond, sizeof cond->seq);
-    }
-    if (timer) /* signalled first (or woken at the deadline): it must not fire later */
-        sim_cancel(id);
     lock_wait(t, "LAPI cond_wait (taking the lock back)");
     lock_take(t);
     t->lock_depth = depth;
