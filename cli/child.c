@@ -7,6 +7,7 @@
  * anonymous memory files (memfd), read back once it has ended, so a child
  * never blocks on a full pipe and nothing touches the file system. */
 #include "cli.h"
+#include "json.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -147,38 +148,18 @@ void cli_child_free(cli_child_t *c)
     c->out = c->err = c->report = NULL;
 }
 
-/* ---- reading a run's report (sim/report.c writes it; its layout is ours) ---- */
+/* ---- reading a run's report (share/report.schema.json) ---- */
 
-/* The string value after key ("\"outcome\": \"") in s, into buf. */
-static int string_after(const char *s, const char *key, char *buf, size_t len)
+static void read_findings(const sim_json_t *report, cli_outcome_t *o)
 {
-    const char *p = s ? strstr(s, key) : NULL;
-    if (!p)
-        return -1;
-    p += strlen(key);
-    size_t n = strcspn(p, "\"");
-    if (n >= len)
-        n = len - 1;
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-    return 0;
-}
-
-static void read_findings(const char *report, cli_outcome_t *o)
-{
-    const char *p = strstr(report, "\"findings\": [");
-    const char *end = p ? strstr(p, "\n  ],") : NULL;
-    char id[64];
-    while (p && end && (p = strstr(p, "{\"id\": \"")) != NULL && p < end) {
-        string_after(p, "{\"id\": \"", id, sizeof id);
-        p += 8;
-        const char *site = strstr(p, "\"site\": \"");
-        const char *next = strstr(p, "{\"id\": \"");
-        char where[200] = "";
-        if (site && (!next || site < next))
-            string_after(site, "\"site\": \"", where, sizeof where);
+    const sim_json_t *list = sim_json_get(report, "findings"), *f;
+    for (size_t i = 0; (f = sim_json_at(list, i)) != NULL; i++) {
+        const char *id = sim_json_str_of(f, "id"), *site = sim_json_str_of(f, "site");
+        if (!id)
+            continue;
         size_t su = strlen(o->sites);
-        snprintf(o->sites + su, sizeof o->sites - su, "%s%s@%s", su ? ";" : "", id, where);
+        snprintf(o->sites + su, sizeof o->sites - su, "%s%s@%s", su ? ";" : "", id,
+                 site ? site : "");
         if (cli_outcome_has_finding(o, id))
             continue;
         size_t used = strlen(o->findings);
@@ -186,32 +167,32 @@ static void read_findings(const char *report, cli_outcome_t *o)
     }
 }
 
-/* The PE that ended the job: the one that exited non-zero, or crashed. */
-static void read_culprit(const char *report, cli_outcome_t *o)
+/* The PE that ended the job: the first that exited non-zero, or crashed,
+ * or ran into the watchdog, as the outcome says. */
+static void read_culprit(const sim_json_t *report, cli_outcome_t *o)
 {
-    for (const char *p = report; (p = strstr(p, "{\"pe\": ")) != NULL; p++) {
-        int pe, st;
-        char end[32];
-        if (sscanf(p, "{\"pe\": %d, \"end\": \"%31[^\"]\"", &pe, end) != 2)
+    const sim_json_t *pes = sim_json_get(report, "pes"), *p;
+    for (size_t i = 0; (p = sim_json_at(pes, i)) != NULL; i++) {
+        const sim_json_t *pe = sim_json_get(p, "pe"), *st = sim_json_get(p, "status");
+        const char *end = sim_json_str_of(p, "end");
+        if (!pe || pe->type != SIM_JSON_NUMBER || !end)
             continue;
-        if (strcmp(o->name, "exit-nonzero") == 0 && strcmp(end, "exit") == 0 &&
-            sscanf(strstr(p, "\"end\": \"exit\""), "\"end\": \"exit\", \"status\": %d", &st) == 1 &&
-            st != 0) {
-            o->pe = pe;
-            o->pe_status = st;
+        if (strcmp(o->name, "exit-nonzero") == 0 && strcmp(end, "exit") == 0 && st &&
+            st->type == SIM_JSON_NUMBER && st->number != 0) {
+            o->pe = (int)pe->number;
+            o->pe_status = (int)st->number;
             return;
         }
-        if (strcmp(o->name, "crash") == 0 && (strcmp(end, "crash") == 0 ||
-                                               strcmp(end, "stack-overflow") == 0)) {
-            o->pe = pe;
-            if (strcmp(end, "stack-overflow") == 0)
-                snprintf(o->signal, sizeof o->signal, "stack overflow");
-            else
-                string_after(p, "\"signal\": \"", o->signal, sizeof o->signal);
+        if (strcmp(o->name, "crash") == 0 &&
+            (strcmp(end, "crash") == 0 || strcmp(end, "stack-overflow") == 0)) {
+            const char *sig = sim_json_str_of(p, "signal");
+            o->pe = (int)pe->number;
+            snprintf(o->signal, sizeof o->signal, "%s",
+                     strcmp(end, "stack-overflow") == 0 ? "stack overflow" : sig ? sig : "");
             return;
         }
         if (strcmp(o->name, "watchdog") == 0 && strcmp(end, "watchdog") == 0) {
-            o->pe = pe;
+            o->pe = (int)pe->number;
             return;
         }
     }
@@ -224,9 +205,12 @@ void cli_outcome(const cli_child_t *c, cli_outcome_t *o)
     /* A child stopped from outside did not end on its own: killed. */
     const char *name = c->status == SIM_EXIT_INTERRUPTED ? NULL : sim_exit_name(c->status);
     o->name = name ? name : "killed";
-    if (c->report && c->report[0]) {
-        read_findings(c->report, o);
-        read_culprit(c->report, o);
+    char err[200];
+    sim_json_t *report = c->report && c->report[0] ? sim_json_parse(c->report, err, sizeof err) : NULL;
+    if (report) {
+        read_findings(report, o);
+        read_culprit(report, o);
+        sim_json_free(report);
     }
 }
 

@@ -24,36 +24,36 @@ static int line_of(const char *marker)
 }
 
 /* Runs `shmemsim opts --report F ending mode`; returns the parsed report. */
-static js_value_t *run_ending(run_result_t *r, const char *opts, const char *mode)
+static sim_json_t *run_ending(run_result_t *r, const char *opts, const char *mode)
 {
     char path[128], err[256];
     snprintf(path, sizeof path, "/tmp/shmemsim-ending-%d.json", (int)getpid());
     *r = tu_run("%s %s --report %s %s %s", SIM, opts, path, PROG("ending"), mode);
     char *text = tu_read_file(path, NULL);
     unlink(path);
-    js_value_t *rep = js_parse(text, err, sizeof err);
+    sim_json_t *rep = sim_json_parse(text, err, sizeof err);
     ck_assert_msg(rep != NULL, "report: %s", err);
     free(text);
     return rep;
 }
 
 /* The report's finding with id and pe, or NULL. */
-static const js_value_t *finding(const js_value_t *rep, const char *id, int pe)
+static const sim_json_t *finding(const sim_json_t *rep, const char *id, int pe)
 {
-    const js_value_t *f = js_get(rep, "findings");
+    const sim_json_t *f = sim_json_get(rep, "findings");
     for (size_t i = 0; f && i < f->n; i++) {
-        const js_value_t *x = js_at(f, i);
-        if (strcmp(js_get(x, "id")->string, id) == 0 && js_get(x, "pe")->number == pe)
+        const sim_json_t *x = sim_json_at(f, i);
+        if (strcmp(sim_json_get(x, "id")->string, id) == 0 && sim_json_get(x, "pe")->number == pe)
             return x;
     }
     return NULL;
 }
 
-static void assert_member(const js_value_t *f, const char *key, const char *want)
+static void assert_member(const sim_json_t *f, const char *key, const char *want)
 {
     ck_assert_ptr_nonnull(f);
-    ck_assert_ptr_nonnull(js_get(f, key));
-    ck_assert_str_eq(js_get(f, key)->string, want);
+    ck_assert_ptr_nonnull(sim_json_get(f, key));
+    ck_assert_str_eq(sim_json_get(f, key)->string, want);
 }
 
 static void assert_has(const char *hay, const char *needle)
@@ -66,7 +66,7 @@ START_TEST(deadlock_finding_per_blocked_call_names_who_could_release_it)
     int wait = line_of("@deadlock-wait"), bar = line_of("@barrier");
     char want[640];
     run_result_t r;
-    js_value_t *rep = run_ending(&r, "-n 4 --quiet", "deadlock");
+    sim_json_t *rep = run_ending(&r, "-n 4 --quiet", "deadlock");
     ck_assert_int_eq(r.status, 3);
     /* PE 1: its call with arguments, its call site, and everyone else. */
     snprintf(want, sizeof want, "shmemsim: error [deadlock] PE 1 at t=");
@@ -92,21 +92,21 @@ START_TEST(deadlock_finding_per_blocked_call_names_who_could_release_it)
     ck_assert(head < strstr(r.err, "[deadlock]"));
     /* The report: the same records, with their counts. */
     char site[64];
-    const js_value_t *f = finding(rep, "deadlock", 1);
+    const sim_json_t *f = finding(rep, "deadlock", 1);
     snprintf(site, sizeof site, "main at ending.c:%d", wait);
     assert_member(f, "site", site);
     assert_member(f, "severity", "error");
     assert_member(f, "call", "shmem_long_wait_until(ivar=&flag, cmp=SHMEM_CMP_EQ, cmp_value=1), "
                              "ivar is 0");
-    ck_assert(js_get(f, "count")->number == 1);
+    ck_assert(sim_json_get(f, "count")->number == 1);
     f = finding(rep, "deadlock", 0);
     snprintf(site, sizeof site, "main at ending.c:%d", bar);
     assert_member(f, "site", site);
-    ck_assert(js_get(f, "count")->number == 2);
+    ck_assert(sim_json_get(f, "count")->number == 2);
     ck_assert_ptr_null(finding(rep, "deadlock", 2));
     ck_assert_ptr_null(finding(rep, "deadlock", 3));
     assert_member(rep, "outcome", "deadlock");
-    js_free(rep);
+    sim_json_free(rep);
     tu_free(&r);
 }
 END_TEST
@@ -135,7 +135,7 @@ END_TEST
 START_TEST(check_minus_deadlock_drops_only_the_record)
 {
     run_result_t r;
-    js_value_t *rep = run_ending(&r, "-n 4 --check all,-deadlock", "deadlock");
+    sim_json_t *rep = run_ending(&r, "-n 4 --check all,-deadlock", "deadlock");
     ck_assert_int_eq(r.status, 3);
     ck_assert_ptr_null(strstr(r.err, "[deadlock]"));
     assert_has(r.err, "shmemsim: deadlock at t=");
@@ -143,8 +143,8 @@ START_TEST(check_minus_deadlock_drops_only_the_record)
     assert_has(r.err, ": deadlock at virtual time ");
     assert_has(r.err, ", 0 findings\n");
     assert_member(rep, "outcome", "deadlock");
-    ck_assert_int_eq((int)js_get(rep, "findings")->n, 0);
-    js_free(rep);
+    ck_assert_int_eq((int)sim_json_get(rep, "findings")->n, 0);
+    sim_json_free(rep);
     tu_free(&r);
 }
 END_TEST
@@ -154,7 +154,7 @@ START_TEST(stack_overflow_in_program_code_is_a_finding_at_the_frame)
     int line = line_of("@overflow-in-own-code") + 1;
     char want[256], site[64];
     run_result_t r;
-    js_value_t *rep = run_ending(&r, "-n 4 --quiet", "overflow");
+    sim_json_t *rep = run_ending(&r, "-n 4 --quiet", "overflow");
     ck_assert_int_eq(r.status, 5);
     snprintf(want, sizeof want, "stack overflow in PE 2 (in deep at ending.c:%d); its stack is "
              "1048576 bytes", line);
@@ -164,13 +164,13 @@ START_TEST(stack_overflow_in_program_code_is_a_finding_at_the_frame)
     assert_has(r.err, want);
     assert_has(r.err, "shmemsim: error [stack-overflow] PE 2 at t=");
     ck_assert_int_eq(tu_count(r.err, "[stack-overflow]"), 1);
-    const js_value_t *f = finding(rep, "stack-overflow", 2);
+    const sim_json_t *f = finding(rep, "stack-overflow", 2);
     snprintf(site, sizeof site, "deep at ending.c:%d", line);
     assert_member(f, "site", site);
     assert_member(f, "call", "deep");
     assert_member(rep, "outcome", "crash");
-    assert_member(js_at(js_get(rep, "pes"), 2), "end", "stack-overflow");
-    js_free(rep);
+    assert_member(sim_json_at(sim_json_get(rep, "pes"), 2), "end", "stack-overflow");
+    sim_json_free(rep);
     tu_free(&r);
 }
 END_TEST
@@ -180,7 +180,7 @@ START_TEST(stack_overflow_inside_a_call_names_the_call_and_its_site)
     int line = line_of("@overflow-in-call");
     char want[256], site[64];
     run_result_t r;
-    js_value_t *rep = run_ending(&r, "-n 4 --quiet --stack-size 64K", "overflow-in-call");
+    sim_json_t *rep = run_ending(&r, "-n 4 --quiet --stack-size 64K", "overflow-in-call");
     ck_assert_int_eq(r.status, 5);
     assert_has(r.err, "stack overflow in PE 1 (in ");
     snprintf(want, sizeof want, "shmemsim: error [stack-overflow] PE 1 at t=");
@@ -188,11 +188,11 @@ START_TEST(stack_overflow_inside_a_call_names_the_call_and_its_site)
     snprintf(want, sizeof want, "ns in shmem_barrier_all, called from near_the_end at "
              "ending.c:%d:\n  PE 1 used up its 65536-byte stack", line);
     assert_has(r.err, want);
-    const js_value_t *f = finding(rep, "stack-overflow", 1);
+    const sim_json_t *f = finding(rep, "stack-overflow", 1);
     snprintf(site, sizeof site, "near_the_end at ending.c:%d", line);
     assert_member(f, "site", site);
     assert_member(f, "call", "shmem_barrier_all");
-    js_free(rep);
+    sim_json_free(rep);
     tu_free(&r);
 }
 END_TEST
@@ -200,14 +200,14 @@ END_TEST
 START_TEST(check_minus_stack_overflow_keeps_the_crash)
 {
     run_result_t r;
-    js_value_t *rep = run_ending(&r, "-n 4 --check=all,-stack-overflow", "overflow");
+    sim_json_t *rep = run_ending(&r, "-n 4 --check=all,-stack-overflow", "overflow");
     ck_assert_int_eq(r.status, 5);
     ck_assert_ptr_null(strstr(r.err, "[stack-overflow]"));
     assert_has(r.err, "stack overflow in PE 2 (in deep at ending.c:");
     assert_has(r.err, ": crash at virtual time ");
     assert_member(rep, "outcome", "crash");
-    ck_assert_int_eq((int)js_get(rep, "findings")->n, 0);
-    js_free(rep);
+    ck_assert_int_eq((int)sim_json_get(rep, "findings")->n, 0);
+    sim_json_free(rep);
     tu_free(&r);
 }
 END_TEST

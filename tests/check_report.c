@@ -21,12 +21,12 @@
 #define PROG(n) tu_prog(n)
 #define SCHEMA "share/report.schema.json"
 
-static js_value_t *load_schema(void)
+static sim_json_t *load_schema(void)
 {
     char err[256];
     char *text = tu_read_file(SCHEMA, NULL);
     ck_assert_msg(text != NULL, "cannot read " SCHEMA);
-    js_value_t *s = js_parse(text, err, sizeof err);
+    sim_json_t *s = sim_json_parse(text, err, sizeof err);
     ck_assert_msg(s != NULL, SCHEMA ": %s", err);
     free(text);
     return s;
@@ -50,12 +50,12 @@ static char *report_of(const char *opts, const char *rest, int status)
 }
 
 /* 0 when text is valid against the schema; err says why not. */
-static int validate(const js_value_t *schema, const char *text, char *err, size_t errlen)
+static int validate(const sim_json_t *schema, const char *text, char *err, size_t errlen)
 {
-    js_value_t *doc = js_parse(text, err, errlen);
+    sim_json_t *doc = sim_json_parse(text, err, errlen);
     ck_assert_msg(doc != NULL, "not JSON: %s\n%s", err, text);
     int rc = js_validate(schema, doc, err, errlen);
-    js_free(doc);
+    sim_json_free(doc);
     return rc;
 }
 
@@ -90,7 +90,7 @@ static const run_case_t runs[] = {
 
 START_TEST(reports_of_every_kind_of_run_validate)
 {
-    js_value_t *schema = load_schema();
+    sim_json_t *schema = load_schema();
     const run_case_t *c = &runs[_i];
     char rest[512], err[1024];
     if (c->prog)
@@ -103,14 +103,14 @@ START_TEST(reports_of_every_kind_of_run_validate)
     ck_assert_msg(validate(schema, text, err, sizeof err) == 0, "%s %s: %s\n%s", c->opts, rest,
                   err, text);
     free(text);
-    js_free(schema);
+    sim_json_free(schema);
 }
 END_TEST
 
 /* A fault that never fires has no first_ns/last_ns: the other branch. */
 START_TEST(report_with_a_fault_that_never_fired_validates)
 {
-    js_value_t *schema = load_schema();
+    sim_json_t *schema = load_schema();
     char scen[128], prog[PATH_MAX], opts[256], err[1024];
     ck_assert_ptr_nonnull(realpath(PROG("ring"), prog));
     snprintf(scen, sizeof scen, "/tmp/shmemsim-schema-%d.yaml", (int)getpid());
@@ -126,7 +126,7 @@ START_TEST(report_with_a_fault_that_never_fired_validates)
                                        "\"fired\": 0}"));
     ck_assert_msg(validate(schema, text, err, sizeof err) == 0, "%s\n%s", err, text);
     free(text);
-    js_free(schema);
+    sim_json_free(schema);
 }
 END_TEST
 
@@ -179,7 +179,7 @@ static char *mutate(const char *text, const mutation_t *m)
 
 START_TEST(mutated_reports_are_rejected_where_they_differ)
 {
-    js_value_t *schema = load_schema();
+    sim_json_t *schema = load_schema();
     char err[2048];
     char *text = report_of("--program-dir build/tests/programs --scenario "
                            "scenarios/crash-deadlock.yaml", "", 3);
@@ -196,25 +196,25 @@ START_TEST(mutated_reports_are_rejected_where_they_differ)
         free(bad);
     }
     free(text);
-    js_free(schema);
+    sim_json_free(schema);
 }
 END_TEST
 
 /* Every id --check accepts may appear in a report, and nothing else. */
 START_TEST(schema_lists_exactly_the_finding_ids_check_knows)
 {
-    js_value_t *schema = load_schema();
-    const js_value_t *ids = js_get(js_get(js_get(schema, "$defs"), "finding_id"), "enum");
+    sim_json_t *schema = load_schema();
+    const sim_json_t *ids = sim_json_get(sim_json_get(sim_json_get(schema, "$defs"), "finding_id"), "enum");
     ck_assert_ptr_nonnull(ids);
     size_t n = 0;
     for (const char *id; (id = sim_finding_id(n)) != NULL; n++) {
         size_t k = 0;
-        while (k < ids->n && strcmp(js_at(ids, k)->string, id) != 0)
+        while (k < ids->n && strcmp(sim_json_at(ids, k)->string, id) != 0)
             k++;
         ck_assert_msg(k < ids->n, "%s: finding id %s is missing", SCHEMA, id);
     }
     ck_assert_int_eq((int)ids->n, (int)n);
-    js_free(schema);
+    sim_json_free(schema);
 }
 END_TEST
 
@@ -222,13 +222,13 @@ END_TEST
 
 static int check_doc(const char *schema, const char *doc, char *err, size_t errlen)
 {
-    js_value_t *s = js_parse(schema, err, errlen);
+    sim_json_t *s = sim_json_parse(schema, err, errlen);
     ck_assert_msg(s != NULL, "schema %s: %s", schema, err);
-    js_value_t *d = js_parse(doc, err, errlen);
+    sim_json_t *d = sim_json_parse(doc, err, errlen);
     ck_assert_msg(d != NULL, "doc %s: %s", doc, err);
     int rc = js_validate(s, d, err, errlen);
-    js_free(s);
-    js_free(d);
+    sim_json_free(s);
+    sim_json_free(d);
     return rc;
 }
 
@@ -299,20 +299,20 @@ START_TEST(parser_is_strict)
     };
     char err[256];
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        js_value_t *v = js_parse(bad[i], err, sizeof err);
+        sim_json_t *v = sim_json_parse(bad[i], err, sizeof err);
         ck_assert_msg(v == NULL, "accepted %s", bad[i]);
         ck_assert_ptr_nonnull(strstr(err, "line 1, column "));
     }
-    js_value_t *v = js_parse(" {\"s\": \"a\\\"\\u00e9\\ud83d\\ude00\\n\", \"n\": [-0, 1e2, 2.5E-1],"
+    sim_json_t *v = sim_json_parse(" {\"s\": \"a\\\"\\u00e9\\ud83d\\ude00\\n\", \"n\": [-0, 1e2, 2.5E-1],"
                              " \"o\": {}, \"b\": [true, false, null]} ", err, sizeof err);
     ck_assert_msg(v != NULL, "%s", err);
-    ck_assert_str_eq(js_get(v, "s")->string, "a\"\xc3\xa9\xf0\x9f\x98\x80\n");
-    const js_value_t *n = js_get(v, "n");
-    ck_assert(js_at(n, 0)->integral && js_at(n, 1)->number == 100 && !js_at(n, 1)->integral);
-    ck_assert(js_at(n, 2)->number == 0.25);
-    ck_assert_int_eq((int)js_get(v, "o")->n, 0);
-    ck_assert_int_eq(js_at(js_get(v, "b"), 2)->type, JS_NULL);
-    js_free(v);
+    ck_assert_str_eq(sim_json_get(v, "s")->string, "a\"\xc3\xa9\xf0\x9f\x98\x80\n");
+    const sim_json_t *n = sim_json_get(v, "n");
+    ck_assert(sim_json_at(n, 0)->integral && sim_json_at(n, 1)->number == 100 && !sim_json_at(n, 1)->integral);
+    ck_assert(sim_json_at(n, 2)->number == 0.25);
+    ck_assert_int_eq((int)sim_json_get(v, "o")->n, 0);
+    ck_assert_int_eq(sim_json_at(sim_json_get(v, "b"), 2)->type, SIM_JSON_NULL);
+    sim_json_free(v);
 }
 END_TEST
 

@@ -1,10 +1,7 @@
-/* tests/jsonschema: a JSON document model and a JSON Schema validator, for
- * checking shmemsim's JSON outputs against their documented schemas.
- *
- * The parser takes RFC 8259 JSON (strict: no trailing commas, no comments,
- * no duplicate object keys, no raw control characters in strings) into a
- * tree.  The validator knows the subset of JSON Schema draft 2020-12 that
- * the project's schemas use:
+/* tests/jsonschema: a JSON Schema validator, for checking shmemsim's JSON
+ * outputs against their documented schemas, over the trees of the
+ * simulator's own JSON reader (sim/json.h).  It knows the subset of JSON
+ * Schema draft 2020-12 that the project's schemas use:
  *   type (a name or a list; "integer" is a number with no fraction),
  *   enum, const, properties, required, additionalProperties (a boolean or a
  *   schema), items (one schema for every element), minimum, maximum,
@@ -19,34 +16,12 @@
 
 #include <stddef.h>
 
-typedef enum { JS_NULL, JS_BOOL, JS_NUMBER, JS_STRING, JS_ARRAY, JS_OBJECT } js_type_t;
-
-typedef struct js_value {
-    js_type_t type;
-    int boolean;             /* JS_BOOL */
-    double number;           /* JS_NUMBER */
-    int integral;            /* JS_NUMBER: written without fraction or exponent */
-    char *string;            /* JS_STRING: decoded, NUL-terminated (no NUL inside) */
-    size_t n;                /* JS_ARRAY, JS_OBJECT: elements or members */
-    struct js_value *items;  /* JS_ARRAY, JS_OBJECT: the n values, in document order */
-    char **keys;             /* JS_OBJECT: the n member names, in document order */
-} js_value_t;
-
-/* Parses text (one JSON value, optionally surrounded by white space).
- * Returns a tree to free with js_free, or NULL with a message naming the
- * line and column in err. */
-js_value_t *js_parse(const char *text, char *err, size_t errlen);
-void js_free(js_value_t *v);
-
-/* The member called key of an object, or NULL (also when v is no object). */
-const js_value_t *js_get(const js_value_t *v, const char *key);
-/* Element i of an array, or NULL. */
-const js_value_t *js_at(const js_value_t *v, size_t i);
+#include "json.h"
 
 /* 0 when doc is valid against schema (whose root also serves $ref), else
  * -1 with the first violation in err, as "/json/pointer: what is wrong".
  * An unsupported keyword or a bad $ref in the schema is also -1. */
-int js_validate(const js_value_t *schema, const js_value_t *doc, char *err, size_t errlen);
+int js_validate(const sim_json_t *schema, const sim_json_t *doc, char *err, size_t errlen);
 
 /* Parses text and validates it against the schema in the file at
  * schema_path: 0, or -1 with why (a parse error or the first violation)

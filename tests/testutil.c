@@ -1,5 +1,6 @@
 /* tests/testutil: see testutil.h. */
 #include "testutil.h"
+#include "json.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -105,112 +106,15 @@ int tu_count(const char *hay, const char *needle)
     return n;
 }
 
-/* ---- a strict recursive-descent JSON syntax check ---- */
-
-static const char *value(const char *p, int depth);
-
-static const char *ws(const char *p)
-{
-    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-        p++;
-    return p;
-}
-
-static const char *string(const char *p)
-{
-    if (*p++ != '"')
-        return NULL;
-    while (*p != '"') {
-        if ((unsigned char)*p < 0x20)
-            return NULL;
-        if (*p == '\\') {
-            p++;
-            if (*p == 'u') {
-                for (int i = 1; i <= 4; i++)
-                    if (!isxdigit((unsigned char)p[i]))
-                        return NULL;
-                p += 4;
-            } else if (!strchr("\"\\/bfnrt", *p)) {
-                return NULL;
-            }
-        }
-        p++;
-    }
-    return p + 1;
-}
-
-static const char *number(const char *p)
-{
-    if (*p == '-')
-        p++;
-    if (*p == '0')
-        p++;
-    else if (isdigit((unsigned char)*p))
-        while (isdigit((unsigned char)*p))
-            p++;
-    else
-        return NULL;
-    if (*p == '.') {
-        if (!isdigit((unsigned char)*++p))
-            return NULL;
-        while (isdigit((unsigned char)*p))
-            p++;
-    }
-    if (*p == 'e' || *p == 'E') {
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!isdigit((unsigned char)*p))
-            return NULL;
-        while (isdigit((unsigned char)*p))
-            p++;
-    }
-    return p;
-}
-
-static const char *members(const char *p, char close, int depth)
-{
-    p = ws(p);
-    if (*p == close)
-        return p + 1;
-    for (;;) {
-        if (close == '}') {
-            p = string(ws(p));
-            if (!p || *(p = ws(p)) != ':')
-                return NULL;
-            p++;
-        }
-        p = value(p, depth + 1);
-        if (!p)
-            return NULL;
-        p = ws(p);
-        if (*p == close)
-            return p + 1;
-        if (*p++ != ',')
-            return NULL;
-    }
-}
-
-static const char *value(const char *p, int depth)
-{
-    if (depth > 200)
-        return NULL;
-    p = ws(p);
-    switch (*p) {
-    case '{': return members(p + 1, '}', depth);
-    case '[': return members(p + 1, ']', depth);
-    case '"': return string(p);
-    case 't': return strncmp(p, "true", 4) ? NULL : p + 4;
-    case 'f': return strncmp(p, "false", 5) ? NULL : p + 5;
-    case 'n': return strncmp(p, "null", 4) ? NULL : p + 4;
-    default: return number(p);
-    }
-}
+/* ---- JSON syntax, by the simulator's own reader ---- */
 
 int tu_json_valid(const char *text)
 {
-    const char *end = text ? value(text, 0) : NULL;
-    return end && *ws(end) == '\0' ? 0 : -1;
+    char err[200];
+    sim_json_t *v = sim_json_parse(text, err, sizeof err);
+    int ok = v != NULL;
+    sim_json_free(v);
+    return ok ? 0 : -1;
 }
 
 /* ---- a small XML well-formedness check ---- */
