@@ -126,12 +126,14 @@ WRAPSED := sed -e 's|@CC@|$(CC)|' -e 's|@FC@|$(FC)|' -e 's|@CXX@|$(CXX)|' \
               -e 's|@VERSION@|$(VERSION)|'
 
 # shmemsim-cc wraps exactly the calls sim/interpose.c defines __wrap_NAME
-# for, read from its object.
+# for, read from its object.  Rewritten only when it changes, so an edit of
+# interpose.c that keeps the list does not relink every test program.
 $(CCWRAP): scripts/shmemsim-cc Makefile $(BUILD)/sim/interpose.o
 	@mkdir -p $(dir $@)
 	$(WRAPSED) -e "s|@WRAPS@|$$(nm -g --defined-only $(BUILD)/sim/interpose.o | \
 	    awk '$$3 ~ /^__wrap_/ { sub(/^__wrap_/, "", $$3); print $$3 }' | LC_ALL=C sort | \
-	    tr '\n' ' ' | sed 's/ $$//')|" $< > $@ && chmod +x $@
+	    tr '\n' ' ' | sed 's/ $$//')|" $< > $@.new && chmod +x $@.new
+	if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
 $(FCWRAP): scripts/shmemsim-fc Makefile
 	@mkdir -p $(dir $@)
