@@ -204,7 +204,7 @@ $(CHECK_BIN): $(TEST_OBJ) $(LIB)
 # (without libFuzzer) and fuzzed by `make fuzz` (with clang's).
 FUZZ_RUN := $(BUILD)/tests/fuzz/corpus_run
 FUZZ_OBJ := $(BUILD)/tests/fuzz/fuzz_scenario.o $(BUILD)/tests/fuzz/corpus_main.o
-FUZZ_LIB_SRC := sim/scenario.c sim/scenario_write.c sim/netparams.c sim/units.c sim/op.c sim/outcome.c
+FUZZ_LIB_SRC := sim/scenario.c sim/scenario_read.c sim/scenario_fault.c sim/scenario_expect.c sim/scenario_write.c sim/netparams.c sim/units.c sim/op.c sim/outcome.c
 FUZZ_SECONDS ?= 60
 
 $(FUZZ_RUN): $(FUZZ_OBJ) $(LIB)

@@ -190,6 +190,30 @@ static void format_rate(double v, char *buf, size_t len)
     }
 }
 
+void sim_netparams_yaml(const sim_net_params_t *p, FILE *f)
+{
+    fputc('{', f);
+    for (size_t i = 0; i < NKEYS; i++) {
+        const char *field = (const char *)p + net_keys[i].offset;
+        fprintf(f, "%s%s: ", i ? ", " : "", net_keys[i].name);
+        switch (net_keys[i].type) {
+        case KEY_DURATION:
+            fprintf(f, "%lluns", (unsigned long long)*(const uint64_t *)field);
+            break;
+        case KEY_SIZE:
+            fprintf(f, "%llu", (unsigned long long)*(const uint64_t *)field);
+            break;
+        case KEY_RATE:
+            fprintf(f, "%.17g", *(const double *)field);
+            break;
+        case KEY_ORDERING:
+            fputs(*(const sim_order_t *)field == SIM_ORDER_FIFO ? "fifo" : "adaptive", f);
+            break;
+        }
+    }
+    fputc('}', f);
+}
+
 void sim_netparams_json(const sim_net_params_t *p, char *buf, size_t len)
 {
     char bw[48];

@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Largest duration any network parameter may take: one hour. */
 #define SIM_NETPARAMS_MAX_NS (UINT64_C(3600) * 1000000000u)
@@ -74,5 +75,9 @@ int sim_netparams_set_kv(sim_net_params_t *p, const char *kv, char *err, size_t 
  * bandwidth is in bytes/s. Output is truncated (still NUL-terminated) if
  * len < SIM_NETPARAMS_JSON_MAX; len 0 writes nothing. */
 void sim_netparams_json(const sim_net_params_t *p, char *buf, size_t len);
+/* Writes *p to f as a YAML flow mapping of every key, in the table's order,
+ * in a form sim_netparams_set reads back to the same values (durations in
+ * ns, the rate with 17 significant digits). */
+void sim_netparams_yaml(const sim_net_params_t *p, FILE *f);
 
 #endif /* SIM_NETPARAMS_H */

@@ -4,7 +4,7 @@
  * only keys with other than their default value, in the order of
  * scenarios/README.md, durations in nanoseconds and numbers with 17
  * significant digits, so that loading the file gives the same values. */
-#include "scenario.h"
+#include "scenario_impl.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,6 +47,12 @@ static void qstr(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* ", KEY: " of a fault's flow mapping. */
+static void fk(FILE *f, int key)
+{
+    fprintf(f, ", %s: ", scn_fault_keys[key]);
+}
+
 static void list(FILE *f, char **items, int n)
 {
     fputc('[', f);
@@ -58,49 +64,59 @@ static void list(FILE *f, char **items, int n)
     fputc(']', f);
 }
 
-static void pe_or_any(FILE *f, const char *key, int pe)
+static void pe_or_any(FILE *f, int key, int pe)
 {
+    fk(f, key);
     if (pe < 0)
-        fprintf(f, ", %s: any", key);
+        fputs("any", f);
     else
-        fprintf(f, ", %s: %d", key, pe);
+        fprintf(f, "%d", pe);
 }
 
 static void window(FILE *f, const sim_fault_t *x)
 {
-    if (x->has_window)
-        fprintf(f, ", window: [%lluns, %lluns]", (unsigned long long)x->win_start_ns,
+    if (x->has_window) {
+        fk(f, FK_WINDOW);
+        fprintf(f, "[%lluns, %lluns]", (unsigned long long)x->win_start_ns,
                 (unsigned long long)x->win_end_ns);
+    }
 }
 
 static void message_keys(FILE *f, const sim_fault_t *x)
 {
     if (x->from >= 0)
-        fprintf(f, ", from: %d", x->from);
+        pe_or_any(f, FK_FROM, x->from);
     if (x->to >= 0)
-        fprintf(f, ", to: %d", x->to);
-    if (x->ops != SIM_OP_ANY)
-        fprintf(f, ", op: %s", sim_op_filter_name(x->ops));
+        pe_or_any(f, FK_TO, x->to);
+    if (x->ops != SIM_OP_ANY) {
+        fk(f, FK_OP);
+        fputs(sim_op_filter_name(x->ops), f);
+    }
     window(f, x);
 }
 
 /* nth and probability, which message and PE faults share. */
 static void chance_keys(FILE *f, const sim_fault_t *x)
 {
-    if (x->nth)
-        fprintf(f, ", nth: %llu", (unsigned long long)x->nth);
-    if (x->probability != 1.0)
-        fprintf(f, ", probability: %.17g", x->probability);
+    if (x->nth) {
+        fk(f, FK_NTH);
+        fprintf(f, "%llu", (unsigned long long)x->nth);
+    }
+    if (x->probability != 1.0) {
+        fk(f, FK_PROBABILITY);
+        fprintf(f, "%.17g", x->probability);
+    }
 }
 
 static void trigger_keys(FILE *f, const sim_fault_t *x)
 {
-    fprintf(f, ", pe: %d", x->pe);
+    pe_or_any(f, FK_PE, x->pe);
     if (x->at_call[0]) {
-        fputs(", at_call: ", f);
+        fk(f, FK_AT_CALL);
         qstr(f, x->at_call);
     } else {
-        fprintf(f, ", at: %lluns", (unsigned long long)x->at_ns);
+        fk(f, FK_AT);
+        fprintf(f, "%lluns", (unsigned long long)x->at_ns);
     }
 }
 
@@ -108,36 +124,46 @@ static void kind_keys(FILE *f, const sim_fault_t *x)
 {
     switch (x->kind) {
     case SIM_FAULT_DELAY:
-        fprintf(f, ", extra: %lluns", (unsigned long long)x->extra_ns);
+        fk(f, FK_EXTRA);
+        fprintf(f, "%lluns", (unsigned long long)x->extra_ns);
         break;
     case SIM_FAULT_DROP:
-        if (x->retransmit)
-            fprintf(f, ", retransmit_after: %lluns", (unsigned long long)x->retransmit_after_ns);
+        if (x->retransmit) {
+            fk(f, FK_RETRANSMIT_AFTER);
+            fprintf(f, "%lluns", (unsigned long long)x->retransmit_after_ns);
+        }
         break;
     case SIM_FAULT_CORRUPT:
-        if (x->bits != 1)
-            fprintf(f, ", bits: %d", x->bits);
+        if (x->bits != 1) {
+            fk(f, FK_BITS);
+            fprintf(f, "%d", x->bits);
+        }
         break;
     case SIM_FAULT_STALL:
-        fprintf(f, ", for: %lluns", (unsigned long long)x->for_ns);
+        fk(f, FK_FOR);
+        fprintf(f, "%lluns", (unsigned long long)x->for_ns);
         break;
     case SIM_FAULT_MEMORY:
         if (x->symbol[0]) {
-            fputs(", symbol: ", f);
+            fk(f, FK_SYMBOL);
             qstr(f, x->symbol);
         }
-        if (x->offset)
-            fprintf(f, ", offset: %llu", (unsigned long long)x->offset);
-        fprintf(f, ", value: %lld", (long long)x->value);
+        if (x->offset) {
+            fk(f, FK_OFFSET);
+            fprintf(f, "%llu", (unsigned long long)x->offset);
+        }
+        fk(f, FK_VALUE);
+        fprintf(f, "%lld", (long long)x->value);
         break;
     default:
         break;
     }
 }
 
-static void group(FILE *f, const char *key, const int *pes, int n)
+static void group(FILE *f, int key, const int *pes, int n)
 {
-    fprintf(f, ", %s: [", key);
+    fk(f, key);
+    fputc('[', f);
     for (int i = 0; i < n; i++)
         fprintf(f, "%s%d", i ? ", " : "", pes[i]);
     fputc(']', f);
@@ -145,20 +171,22 @@ static void group(FILE *f, const char *key, const int *pes, int n)
 
 static void fault(FILE *f, const sim_fault_t *x)
 {
-    fprintf(f, "  - {kind: %s", sim_scenario_fault_kind_name(x->kind));
+    fprintf(f, "  - {%s: %s", scn_fault_keys[FK_KIND], sim_scenario_fault_kind_name(x->kind));
     switch (x->kind) {
     case SIM_FAULT_SLOW:
-        fprintf(f, ", pe: %d, factor: %.17g", x->pe, x->factor);
+        pe_or_any(f, FK_PE, x->pe);
+        fk(f, FK_FACTOR);
+        fprintf(f, "%.17g", x->factor);
         window(f, x);
         break;
     case SIM_FAULT_PARTITION:
-        group(f, "a", x->groups[0], x->ngroup[0]);
-        group(f, "b", x->groups[1], x->ngroup[1]);
+        group(f, FK_A, x->groups[0], x->ngroup[0]);
+        group(f, FK_B, x->groups[1], x->ngroup[1]);
         window(f, x);
         break;
     case SIM_FAULT_LINK_DOWN:
-        pe_or_any(f, "from", x->from);
-        pe_or_any(f, "to", x->to);
+        pe_or_any(f, FK_FROM, x->from);
+        pe_or_any(f, FK_TO, x->to);
         window(f, x);
         break;
     case SIM_FAULT_STALL:
@@ -176,21 +204,29 @@ static void fault(FILE *f, const sim_fault_t *x)
     fputs("}\n", f);
 }
 
-static void network(FILE *f, const sim_net_params_t *n)
+/* "KEY: " of a top-level key (at the start of its line). */
+static void tk(FILE *f, int key)
 {
-    fprintf(f, "network: {latency: %lluns, bandwidth: %.17g, overhead: %lluns, gap: %lluns, "
-            "jitter: %lluns, ordering: %s, packet: %llu, call: %lluns}\n",
-            (unsigned long long)n->latency_ns, n->bandwidth, (unsigned long long)n->overhead_ns,
-            (unsigned long long)n->gap_ns, (unsigned long long)n->jitter_ns,
-            n->ordering == SIM_ORDER_FIFO ? "fifo" : "adaptive",
-            (unsigned long long)n->packet_bytes, (unsigned long long)n->call_ns);
+    fprintf(f, "%s: ", scn_top_keys[key]);
+}
+
+/* "KEY:" and a newline: a top-level key whose value is the block below. */
+static void tk_block(FILE *f, int key)
+{
+    fprintf(f, "%s:\n", scn_top_keys[key]);
+}
+
+/* "  KEY: " of an expect: key. */
+static void ek(FILE *f, int key)
+{
+    fprintf(f, "  %s: ", scn_expect_keys[key]);
 }
 
 static void env(FILE *f, char **vars, int n)
 {
     if (n == 0)
         return;
-    fputs("env:\n", f);
+    tk_block(f, TK_ENV);
     for (int i = 0; i < n; i++) {
         const char *eq = strchr(vars[i], '=');
         fprintf(f, "  %.*s: ", (int)(eq - vars[i]), vars[i]);
@@ -204,20 +240,26 @@ static void expect(FILE *f, const sim_scenario_t *s)
     if (!s->expect.has_outcome && !s->expect.finding && !s->expect.has_exit_status &&
         !s->expect.nstdout && !s->expect.nstderr)
         return;
-    fputs("expect:\n", f);
-    if (s->expect.has_outcome)
-        fprintf(f, "  outcome: %s\n", sim_exit_name(s->expect.outcome));
-    if (s->expect.finding)
-        fprintf(f, "  finding: %s\n", s->expect.finding);
-    if (s->expect.has_exit_status)
-        fprintf(f, "  exit_status: %d\n", s->expect.exit_status);
+    tk_block(f, TK_EXPECT);
+    if (s->expect.has_outcome) {
+        ek(f, EK_OUTCOME);
+        fprintf(f, "%s\n", sim_exit_name(s->expect.outcome));
+    }
+    if (s->expect.finding) {
+        ek(f, EK_FINDING);
+        fprintf(f, "%s\n", s->expect.finding);
+    }
+    if (s->expect.has_exit_status) {
+        ek(f, EK_EXIT_STATUS);
+        fprintf(f, "%d\n", s->expect.exit_status);
+    }
     if (s->expect.nstdout) {
-        fputs("  stdout_contains: ", f);
+        ek(f, EK_STDOUT);
         list(f, s->expect.stdout_contains, s->expect.nstdout);
         fputc('\n', f);
     }
     if (s->expect.nstderr) {
-        fputs("  stderr_contains: ", f);
+        ek(f, EK_STDERR);
         list(f, s->expect.stderr_contains, s->expect.nstderr);
         fputc('\n', f);
     }
@@ -225,26 +267,35 @@ static void expect(FILE *f, const sim_scenario_t *s)
 
 int sim_scenario_write(FILE *f, const sim_scenario_t *s)
 {
-    fputs("scenario: ", f);
+    tk(f, TK_SCENARIO);
     qstr(f, s->name);
+    fputc('\n', f);
     if (s->description) {
-        fputs("\ndescription: ", f);
+        tk(f, TK_DESCRIPTION);
         qstr(f, s->description);
+        fputc('\n', f);
     }
-    fputs("\nprogram: ", f);
+    tk(f, TK_PROGRAM);
     qstr(f, s->program);
-    fputs("\nargs: ", f);
+    fputc('\n', f);
+    tk(f, TK_ARGS);
     list(f, s->args, s->nargs);
-    fprintf(f, "\nnpes: %d\n", s->npes);
-    if (s->has_seed)
-        fprintf(f, "seed: %llu\n", (unsigned long long)s->seed);
-    network(f, &s->net);
-    fputs("checks: ", f);
+    fputc('\n', f);
+    tk(f, TK_NPES);
+    fprintf(f, "%d\n", s->npes);
+    if (s->has_seed) {
+        tk(f, TK_SEED);
+        fprintf(f, "%llu\n", (unsigned long long)s->seed);
+    }
+    tk(f, TK_NETWORK);
+    sim_netparams_yaml(&s->net, f);
+    fputc('\n', f);
+    tk(f, TK_CHECKS);
     qstr(f, s->checks ? s->checks : "all");
     fputc('\n', f);
     env(f, s->env, s->nenv);
     if (s->nfaults) {
-        fputs("faults:\n", f);
+        tk_block(f, TK_FAULTS);
         for (int i = 0; i < s->nfaults; i++)
             fault(f, &s->faults[i]);
     }
