@@ -53,8 +53,24 @@ HEADERS  := $(if $(filter .,$(O)),,$(O)/api/include/shmem.h)
 
 .PHONY: all check check-asan bench demo fuzz install uninstall clean
 NOTSAN   := $(O)/lib/notsan/libtsan.so
+# Man pages: shmemsim(1)'s options and findings come from the program
+# itself, shmemsim-scenario(5) is scenarios/README.md (scripts/mkman.sh,
+# scripts/md2man.awk).
+MANDIR   := $(BUILD)/man
+MAN1     := $(patsubst share/man/%.1.in,$(MANDIR)/man1/%.1,$(wildcard share/man/*.1.in))
+MAN5     := $(MANDIR)/man5/shmemsim-scenario.5
 all: $(BIN) $(CCWRAP) $(FCWRAP) $(CXXWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(CXXMODULE_O) \
-     $(HEADERS) $(NOTSAN)
+     $(HEADERS) $(NOTSAN) $(MAN1) $(MAN5)
+
+$(MANDIR)/man1/%.1: share/man/%.1.in scripts/mkman.sh $(BIN)
+	@mkdir -p $(dir $@)
+	sh scripts/mkman.sh $< $(BIN) > $@.new && mv $@.new $@
+
+$(MAN5): scenarios/README.md scripts/md2man.awk Makefile
+	@mkdir -p $(dir $@)
+	awk -v title=SHMEMSIM-SCENARIO -v section=5 -v version=$(VERSION) -v skip='The library' \
+	    -v name='shmemsim-scenario - the YAML scenario files of shmemsim' \
+	    -f scripts/md2man.awk $< > $@.new && mv $@.new $@
 
 # PE modules are compiled with -fsanitize=thread, whose link step asks for
 # libtsan; this stub answers instead, so the module's __tsan_ calls bind to
@@ -251,6 +267,13 @@ install: all
 	install -m 644 $(MODULE_O) $(PREFIX)/lib/shmemsim_module.o
 	install -m 644 api/include/*.h $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.h $(PREFIX)/include/shmemsim/mpp/
+	install -d $(PREFIX)/share/man/man1 $(PREFIX)/share/man/man5 $(PREFIX)/share/shmemsim/examples
+	install -m 644 $(MAN1) $(PREFIX)/share/man/man1/
+	install -m 644 $(MAN5) $(PREFIX)/share/man/man5/
+	for p in shmemsim-c++ shmemsim-cxx; do \
+	    echo '.so man1/shmemsim-cc.1' > $(PREFIX)/share/man/man1/$$p.1; done
+	install -m 644 share/report.schema.json $(PREFIX)/share/shmemsim/
+	install -m 644 examples/* $(PREFIX)/share/shmemsim/examples/
 	# The .pc carries the installed wrapper's own flags (without race
 	# instrumentation), so a pkg-config build makes a runnable PE module.
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
@@ -265,7 +288,9 @@ uninstall:
 	rm -f $(PREFIX)/lib/libshmemsim.so $(PREFIX)/lib/shmemsim_module.o $(PREFIX)/lib/shmemsim_cxxmodule.o \
 	    $(addprefix $(PREFIX)/lib/,$(notdir $(FMODULE_O))) $(PREFIX)/lib/notsan/libtsan.so \
 	    $(PREFIX)/lib/pkgconfig/shmemsim.pc
-	rm -rf $(PREFIX)/include/shmemsim
+	rm -rf $(PREFIX)/include/shmemsim $(PREFIX)/share/shmemsim
+	rm -f $(addprefix $(PREFIX)/share/man/man1/,$(notdir $(MAN1)) shmemsim-c++.1 shmemsim-cxx.1) \
+	    $(PREFIX)/share/man/man5/$(notdir $(MAN5))
 	-rmdir $(PREFIX)/lib/notsan 2>/dev/null
 
 clean:

@@ -191,8 +191,9 @@ START_TEST(a_cmake_project_builds_and_tests)
 }
 END_TEST
 
-/* After make install, pkg-config's flags make a PE module that runs, and
- * make uninstall removes every file install made. */
+/* After make install, pkg-config's flags make a PE module that runs, man
+ * finds every page, the installed example scenario passes with the
+ * installed tools, and make uninstall removes every file install made. */
 START_TEST(pkg_config_builds_a_runnable_module)
 {
     if (!direct_runs("pkg_config_builds_a_runnable_module"))
@@ -205,11 +206,19 @@ START_TEST(pkg_config_builds_a_runnable_module)
                             "PKG_CONFIG_PATH=%s/inst/lib/pkgconfig && export PKG_CONFIG_PATH && "
                             "cc $(pkg-config --cflags shmemsim) -o %s/h %s $(pkg-config --libs "
                             "shmemsim) && SHMEMSIM_NPES=2 %s/h && "
+                            "for p in shmemsim shmemsim-cc shmemsim-c++ shmemsim-fc "
+                            "shmemsim-scenario; do man -M %s/inst/share/man -w $p; done && "
+                            "cp -r %s/inst/share/shmemsim/examples %s/ex && cd %s/ex && "
+                            "%s/inst/bin/shmemsim-cc -g -o ring_hello ring_hello.c && "
+                            "%s/inst/bin/shmemsim test ring_hello.yaml && cd - >/dev/null && "
                             "make -s uninstall O=%s PREFIX=%s/inst && "
                             "echo \"left: $(find %s/inst -type f | wc -l)\"",
-                            tu_out_dir(), tmp, tmp, tmp, HELLO, tmp, tu_out_dir(), tmp, tmp);
+                            tu_out_dir(), tmp, tmp, tmp, HELLO, tmp, tmp, tmp, tmp, tmp, tmp, tmp,
+                            tu_out_dir(), tmp, tmp);
     ck_assert_msg(r.status == 0 && tu_count(r.out, " of 2: ok\n") == 2, "%d\n%s%s", r.status,
                   r.out, r.err);
+    ck_assert_msg(tu_count(r.out, "/inst/share/man/man") == 5, "man pages not found: %s", r.out);
+    ck_assert_msg(strstr(r.out, "PASS ring-hello-with-a-slow-put"), "%s%s", r.out, r.err);
     ck_assert_msg(strstr(r.out, "left: 0\n"), "make uninstall left files: %s", r.out);
     tu_free(&r);
 }
@@ -282,6 +291,86 @@ START_TEST(a_misspelt_finding_does_not_compile)
 }
 END_TEST
 
+/* The words of the list in parentheses after "(known: " in text, into
+ * words (comma-separated); their number. */
+static int known_list(const char *text, char words[][40], int max)
+{
+    const char *p = strstr(text, "(known: ");
+    int n = 0;
+    if (!p)
+        return 0;
+    for (p += 8; *p && *p != ')' && n < max; n++) {
+        size_t len = strcspn(p, ",)");
+        snprintf(words[n], sizeof words[n], "%.*s", (int)(len < 39 ? len : 39), p);
+        p += len;
+        p += strspn(p, ", ");
+    }
+    return n;
+}
+
+/* The man pages render without one warning; shmemsim(1) names every
+ * option of --help and every finding of --check list, and
+ * shmemsim-scenario(5) every key, fault kind, op and outcome the scenario
+ * loader accepts (taken from its own "known:" messages). */
+START_TEST(man_pages_render_and_say_what_the_program_accepts)
+{
+    static const char *const pages[] = {"man1/shmemsim.1", "man1/shmemsim-cc.1",
+                                        "man1/shmemsim-fc.1", "man5/shmemsim-scenario.5"};
+    char page[600], text[600];
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+        snprintf(page, sizeof page, "%s/build/man/%s", tu_out_dir(), pages[i]);
+        run_result_t r = tu_run("groff -k -man -Tutf8 -ww -z %s", page);
+        ck_assert_msg(r.status == 0 && r.out[0] == 0 && r.err[0] == 0, "%s: %s%s", page, r.out,
+                      r.err);
+        tu_free(&r);
+    }
+    snprintf(text, sizeof text, "groff -k -man -Tutf8 -P-cbou -rLL=300n %s/build/man/",
+             tu_out_dir());
+    run_result_t man1 = tu_run("%sman1/shmemsim.1", text);
+    run_result_t help = tu_run("%s --help | grep -o -- '--[a-z][a-z-]*' | sort -u", SIM);
+    run_result_t list = tu_run("%s --check list | cut -d' ' -f1", SIM);
+    ck_assert_int_eq(man1.status, 0);
+    for (const char *w = help.out; *w; w += strcspn(w, "\n") + 1) {
+        char word[64];
+        snprintf(word, sizeof word, "%.*s", (int)strcspn(w, "\n"), w);
+        ck_assert_msg(strstr(man1.out, word), "shmemsim(1) does not name %s", word);
+    }
+    int nids = 0;
+    for (const char *w = list.out; *w; w += strcspn(w, "\n") + 1, nids++) {
+        char word[64];
+        snprintf(word, sizeof word, "\n       %.*s\n", (int)strcspn(w, "\n"), w);
+        ck_assert_msg(strstr(man1.out, word), "shmemsim(1) does not list finding %s", word);
+    }
+    ck_assert_int_ge(nids, 20);
+    tu_free(&man1);
+    tu_free(&help);
+    tu_free(&list);
+
+    run_result_t man5 = tu_run("%sman5/shmemsim-scenario.5", text);
+    ck_assert_int_eq(man5.status, 0);
+    static const char *const probes[] = {
+        "npes: 1\nzz: 1", "npes: 1\nfaults:\n  - {kind: nonesuch}",
+        "npes: 1\nfaults:\n  - {kind: drop, zz: 1}", "npes: 1\nexpect: {zz: 1}",
+        "npes: 1\nnetwork: {zz: 1}", "npes: 1\nexpect: {outcome: zz}",
+        "npes: 1\nfaults:\n  - {kind: drop, op: zz}"};
+    int total = 0;
+    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
+        run_result_t r = tu_run("printf 'scenario: x\\nprogram: p\\n%s\\n' > %s/z.yaml && "
+                                "%s replay %s/z.yaml", probes[i], tmp, SIM, tmp);
+        char words[32][40];
+        int n = known_list(r.err, words, 32);
+        ck_assert_msg(n >= 5, "no list of known names in: %s", r.err);
+        for (int k = 0; k < n; k++)
+            ck_assert_msg(strstr(man5.out, words[k]), "shmemsim-scenario(5) does not name '%s' (%s)",
+                          words[k], r.err);
+        total += n;
+        tu_free(&r);
+    }
+    ck_assert_int_ge(total, 60);
+    tu_free(&man5);
+}
+END_TEST
+
 Suite *build_suite(void)
 {
     Suite *s = suite_create("build");
@@ -297,6 +386,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, the_library_exports_no_internal_name);
     tcase_add_test(tc, the_layering_holds_and_its_check_bites);
     tcase_add_test(tc, a_misspelt_finding_does_not_compile);
+    tcase_add_test(tc, man_pages_render_and_say_what_the_program_accepts);
     suite_add_tcase(s, tc);
     return s;
 }
