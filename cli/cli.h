@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { CLI_RUN, CLI_REPLAY, CLI_TEST, CLI_EXPLORE }; /* commands */
+enum { CLI_RUN, CLI_REPLAY, CLI_TEST, CLI_EXPLORE, CLI_REPORT }; /* commands */
 
 /* Options the command line gave (bits of cli_opts_t.given); a given option
  * wins over the scenario's value. */
@@ -32,6 +32,7 @@ typedef struct cli_opts {
     const char *scenario;     /* --scenario FILE, or NULL */
     const char *program_dir;  /* --program-dir DIR, or NULL */
     const char *junit;        /* test: --junit FILE, or NULL */
+    const char *html;         /* run, replay, report: --html FILE, or NULL */
     const char *out_dir;      /* explore: --out DIR (default ".") */
     int jobs;                 /* test, explore: children at a time (default: CPUs) */
     uint64_t seed_lo, seed_hi; /* explore: --seeds A..B (default 1..100) */
@@ -99,5 +100,11 @@ int cli_outcome_has_finding(const cli_outcome_t *o, const char *id);
 
 int cli_test(int argc, char **argv);
 int cli_explore(int argc, char **argv);
+int cli_report(int argc, char **argv);
+/* Writes the HTML page of the run whose report is report_path (and whose
+ * trace is trace_path: NULL or "-" for none) to out (cli/html.c); -1 with
+ * err on an unreadable report or an unwritable out. */
+int cli_html_write(const char *out, const char *report_path, const char *trace_path, char *err,
+                   size_t errlen);
 
 #endif

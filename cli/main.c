@@ -36,6 +36,7 @@ static const char usage_head[] =
     "       shmemsim test [--junit FILE] [--jobs J] [--program-dir DIR] FILE.yaml...\n"
     "       shmemsim explore [options] [--seeds A..B] [--jobs J] [--out DIR]\n"
     "                        [--scenario FILE] PROG [ARGS...]\n"
+    "       shmemsim report [--trace FILE] [--html FILE] RUN.json\n"
     "\n"
     "Runs PROG, a SHMEM program built with shmemsim-cc, as N simulated PEs in one\n"
     "process.  The same program, arguments, options and seed give the same run.\n"
@@ -48,7 +49,9 @@ static const char usage_head[] =
     "                        print one line each and 'N passed, N failed'\n"
     "  explore               run PROG under every seed of a range in child\n"
     "                        processes, group the outcomes, and write a replayable\n"
-    "                        scenario for each distinct failure\n";
+    "                        scenario for each distinct failure\n"
+    "  report RUN.json       the HTML page of a run saved with --report (and\n"
+    "                        --trace): findings, per-PE statistics, a timeline\n";
 
 /* Each command's own usage line and purpose (shmemsim CMD --help). */
 static const char *const cmd_head[] = {
@@ -64,11 +67,14 @@ static const char *const cmd_head[] = {
     "                        [--scenario FILE] PROG [ARGS...]\n"
     "\nRuns PROG under every seed of a range in child processes, groups the\n"
     "outcomes, and writes a replayable scenario for each distinct failure.\n",
+    "usage: shmemsim report [--trace FILE] [--html FILE] RUN.json\n"
+    "\nWrites the HTML page of a run saved with --report FILE (its timeline from\n"
+    "the run's --trace FILE, when given): RUN.html unless --html names the page.\n",
 };
 
 /* Every option, once: X(ID, short letter or 0, long name, the name of its
  * value in messages ("" for none), the commands that take it (R run,
- * P replay, T test, E explore), its help lines).  The enum, getopt's
+ * P replay, T test, E explore, S report), its help lines).  The enum, getopt's
  * tables, --help and the checks of which command takes what are made
  * from it. */
 #define CLI_OPTIONS(X)                                                                        \
@@ -82,10 +88,14 @@ static const char *const cmd_head[] = {
       "                        command line (and PROG, if given) win over it\n")               \
     X(PROGDIR, 0, "program-dir", "DIR", "RPTE",                                               \
       "      --program-dir DIR run the scenario's program from DIR (same file name)\n")       \
-    X(TRACE, 0, "trace", "FILE", "RP",                                                        \
+    X(TRACE, 0, "trace", "FILE", "RPS",                                                       \
       "      --trace FILE      write a Chrome trace-event JSON (opens in Perfetto);\n"         \
-      "                        - writes it to stdout when the run ends\n")                     \
+      "                        - writes it to stdout when the run ends; report: the\n"         \
+      "                        run's trace, for the page's timeline\n")                        \
     X(REPORT, 0, "report", "FILE", "RP", "      --report FILE     write the run report JSON\n") \
+    X(HTML, 0, "html", "FILE", "RPS",                                                         \
+      "      --html FILE       write an HTML page of the run: findings with their\n"           \
+      "                        source lines, per-PE statistics, a zoomable timeline\n")        \
     X(CHECK, 0, "check", "LIST", "RPE",                                                       \
       "      --check LIST      findings to raise: all (default), none, a comma list of\n"      \
       "                        ids, or all,-id to drop some; --check list prints every\n"      \
@@ -135,8 +145,8 @@ static const char *const cmd_head[] = {
       "                        programs that print timings)\n")                                \
     X(ERRDIGEST, 0, "stderr-digest", "", "E",                                                 \
       "      --stderr-digest   explore: group runs by their stderr too\n")                    \
-    X(HELP, 'h', "help", "", "RPTE", "  -h, --help            this text\n")                  \
-    X(VERSION, 0, "version", "", "RPTE", "      --version         the version\n")
+    X(HELP, 'h', "help", "", "RPTES", "  -h, --help            this text\n")                 \
+    X(VERSION, 0, "version", "", "RPTES", "      --version         the version\n")
 
 enum {
     O_BEFORE_FIRST = 255, /* ids above getopt's characters */
@@ -185,7 +195,7 @@ static void print_help(int cmd)
     fputs(cmd < 0 ? usage_head : cmd_head[cmd], stdout);
     fputs("\noptions:\n", stdout);
     for (size_t i = 0; i < NOPTS; i++)
-        if (cmd < 0 || strchr(opts[i].cmds, "RPTE"[cmd]))
+        if (cmd < 0 || strchr(opts[i].cmds, "RPTES"[cmd]))
             fputs(opts[i].help, stdout);
     fputs(usage_tail, stdout);
 }
@@ -266,7 +276,7 @@ static int parse_seeds(const char *s, uint64_t *lo, uint64_t *hi)
 
 static const char *cmd_name(int cmd)
 {
-    static const char *const names[] = {"run", "replay", "test", "explore"};
+    static const char *const names[] = {"run", "replay", "test", "explore", "report"};
     return names[cmd];
 }
 
@@ -344,6 +354,7 @@ static int apply_option(cli_opts_t *o, int c, const char *arg, int *status)
     case O_SCENARIO: o->scenario = arg; return 0;
     case O_PROGDIR: o->program_dir = arg; return 0;
     case O_JUNIT: o->junit = arg; return 0;
+    case O_HTML: o->html = arg; return 0;
     case O_OUT: o->out_dir = arg; return 0;
     case O_FIXEDNET: o->fixed_network = 1; return 0;
     case O_MERGE: o->merge = 1; return 0;
@@ -495,7 +506,7 @@ int cli_parse(int cmd, int argc, char **argv, cli_opts_t *o, int *status)
             return -1;
         }
         c = opt_id(c);
-        if (!strchr(opt_of(c)->cmds, "RPTE"[cmd])) {
+        if (!strchr(opt_of(c)->cmds, "RPTES"[cmd])) {
             *status = cli_usage_error("option '%s' does not apply to 'shmemsim %s'",
                                       argv[before], cmd_name(cmd));
             cli_opts_free(o);
@@ -612,11 +623,48 @@ static int check_output(const char *opt, const char *path)
     return 0;
 }
 
+/* A temporary file for what --html needs and the user did not ask to keep;
+ * NULL when none can be made. */
+static char *temp_path(const char *what)
+{
+    const char *dir = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    char *path = NULL;
+    if (asprintf(&path, "%s/shmemsim-%s-XXXXXX", dir, what) < 0)
+        return NULL;
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        free(path);
+        return NULL;
+    }
+    close(fd);
+    return path;
+}
+
+/* After the run: its page, from its report and trace (temporary files
+ * when the command line did not name them). */
+static int write_html(const cli_opts_t *o, int status, char *tmp_report, char *tmp_trace)
+{
+    char err[600];
+    if (cli_html_write(o->html, o->cfg.report_path, o->cfg.trace_path, err, sizeof err) != 0) {
+        fprintf(stderr, "shmemsim: --html: %s\n", err);
+        if (status == 0)
+            status = SIM_EXIT_USAGE;
+    }
+    if (tmp_report)
+        unlink(tmp_report);
+    if (tmp_trace)
+        unlink(tmp_trace);
+    free(tmp_report);
+    free(tmp_trace);
+    return status;
+}
+
 static int run_command(int cmd, int argc, char **argv)
 {
     cli_opts_t o;
     sim_scenario_t *scen;
     int status = 0;
+    char *tmp_report = NULL, *tmp_trace = NULL;
     int first = cli_parse(cmd, argc, argv, &o, &status);
     if (first < 0)
         return status;
@@ -636,7 +684,21 @@ static int run_command(int cmd, int argc, char **argv)
     if (status == 0)
         status = check_output("report", o.cfg.report_path);
     if (status == 0)
+        status = check_output("html", o.html);
+    if (status == 0 && o.html && !o.cfg.report_path &&
+        !(o.cfg.report_path = tmp_report = temp_path("report")))
+        status = cli_usage_error("--html: cannot make a temporary file: %s", strerror(errno));
+    if (status == 0 && o.html && !o.cfg.trace_path &&
+        !(o.cfg.trace_path = tmp_trace = temp_path("trace")))
+        status = cli_usage_error("--html: cannot make a temporary file: %s", strerror(errno));
+    if (status == 0) {
         status = sim_run(&o.cfg);
+        if (o.html)
+            status = write_html(&o, status, tmp_report, tmp_trace);
+    } else {
+        free(tmp_report);
+        free(tmp_trace);
+    }
     sim_scenario_free(scen);
     cli_opts_free(&o);
     return status;
@@ -658,10 +720,12 @@ int main(int argc, char **argv)
         return cli_test(argc - 1, argv + 1);
     if (strcmp(argv[1], "explore") == 0)
         return cli_explore(argc - 1, argv + 1);
+    if (strcmp(argv[1], "report") == 0)
+        return cli_report(argc - 1, argv + 1);
     if (argv[1][0] == '-')
         return run_command(CLI_RUN, argc, argv);
-    static const char *const commands[] = {"run", "replay", "test", "explore"};
-    const char *near = nearest(argv[1], commands, 4);
+    static const char *const commands[] = {"run", "replay", "test", "explore", "report"};
+    const char *near = nearest(argv[1], commands, 5);
     if (near)
         return cli_usage_error("unknown command '%s' (did you mean '%s'?)", argv[1], near);
     return cli_usage_error("unknown command '%s' (did you mean 'shmemsim run %s'?)", argv[1], argv[1]);

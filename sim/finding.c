@@ -203,6 +203,10 @@ void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *
     f->count = 1;
     snprintf(f->call, sizeof f->call, "%s", call ? call : "");
     snprintf(f->site, sizeof f->site, "%s", where);
+    if (!site || sim_loader_source(sim_w->loader, site, f->file, sizeof f->file, &f->line) != 0) {
+        f->file[0] = '\0';
+        f->line = 0;
+    }
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(f->text, sizeof f->text, fmt, ap);

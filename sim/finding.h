@@ -50,6 +50,8 @@ typedef struct sim_finding {
     uint64_t time;        /* virtual ns */
     char call[200];       /* the call with its arguments */
     char site[160];       /* where it was called from */
+    char file[256];       /* the call site's source file, "" when unknown */
+    int line;             /* and its line, 0 when unknown */
     char text[1024];      /* the rule and the fix */
     uint64_t count;       /* occurrences at this (id, site) */
 } sim_finding_t;

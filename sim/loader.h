@@ -103,6 +103,11 @@ int sim_loader_symbol(const sim_loader_t *l, const char *name, size_t *off, size
  * module offset; writes into buf (sim/symbolize.c).  A return address is
  * looked up one byte back, in the call instruction. */
 const char *sim_loader_symbolize(const sim_loader_t *l, const void *addr, char *buf, size_t len);
+/* The source file (as the debugging information names it, usually a full
+ * path) and line of the call whose return address is addr, in the
+ * program; 0, or -1 without debugging information or outside the
+ * program. */
+int sim_loader_source(const sim_loader_t *l, const void *addr, char *path, size_t len, int *line);
 /* The same for the address of an instruction itself (a faulting PC, where
  * a PE was interrupted): looked up as it is. */
 const char *sim_loader_symbolize_pc(const sim_loader_t *l, const void *pc, char *buf, size_t len);

@@ -71,6 +71,11 @@ static void write_findings(FILE *f)
         sim_json_str(f, x->call);
         fprintf(f, ", \"site\": ");
         sim_json_str(f, x->site);
+        if (x->file[0]) {
+            fprintf(f, ", \"file\": ");
+            sim_json_str(f, x->file);
+            fprintf(f, ", \"line\": %d", x->line);
+        }
         fprintf(f, ", \"text\": ");
         sim_json_str(f, x->text);
         fputc('}', f);

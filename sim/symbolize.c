@@ -108,6 +108,26 @@ static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
     return 0;
 }
 
+int sim_loader_source(const sim_loader_t *l, const void *addr, char *path, size_t len, int *line)
+{
+    size_t off;
+    Dwfl_Module *m = addr && l && sim_loader_find(l, addr, &off) >= 0 ? module_for(l) : NULL;
+    if (!m)
+        return -1;
+    Dwarf_Addr low;
+    dwfl_module_info(m, NULL, &low, NULL, NULL, NULL, NULL, NULL);
+    Dwarf_Addr a = low + off + l->vaddr_lo - 1; /* the call, just before the return address */
+    Dwfl_Line *dl = dwfl_module_getsrc(m, a);
+    int lineno = 0;
+    const char *file = dl ? dwfl_lineinfo(dl, NULL, &lineno, NULL, NULL, NULL) : NULL;
+    if (!file || lineno <= 0)
+        return -1;
+    artificial_call_site(m, a, &file, &lineno);
+    snprintf(path, len, "%s", file);
+    *line = lineno;
+    return 0;
+}
+
 /* The symbol covering file_vaddr (its name, the offset into it), or NULL. */
 static const char *symbol_at(const sim_loader_t *l, size_t file_vaddr, GElf_Sym *sym,
                              GElf_Off *off)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #define SUITES(X) X(rng) X(evq) X(coro) X(heap) X(units) X(scenario) X(testutil) X(programs) X(shmem_api) X(coll) X(lapi) X(faults) X(findings) \
-    X(ending) X(report) X(alltoallv) X(fortran) X(crash) X(races) X(conform) X(build)
+    X(ending) X(report) X(alltoallv) X(fortran) X(crash) X(races) X(conform) X(build) X(html)
 
 #define DECLARE(name) Suite *name##_suite(void);
 SUITES(DECLARE)
