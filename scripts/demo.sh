@@ -40,6 +40,8 @@ step "A PE waits for a flag nobody sets: the deadlock report names every PE's bl
 step "A stack overflow in one PE" "bin/shmemsim -n 4 --quiet $out/fail overflow"
 step "A trace to open in https://ui.perfetto.dev" \
      "bin/shmemsim -n 8 --quiet --trace $out/ring.json $out/ring_hello >/dev/null && ls -l $out/ring.json"
+step "An HTML page of the race run: the finding with its source lines, the PEs, a timeline (open it in a browser)" \
+     "bin/shmemsim -n 2 --quiet --html $out/race.html $out/race 0 2>/dev/null >/dev/null; ls -l $out/race.html && grep -c '<rect class=\"call\"' $out/race.html | sed 's/\$/ call bars drawn/'"
 step "A YAML fault scenario: a delayed payload exposes the missing fence, every time" \
      "bin/shmemsim replay --program-dir $out scenarios/missing-fence-delay.yaml"
 step "explore: 200 seeds, no fault needed; each distinct failure gets a scenario to replay" \
