@@ -393,7 +393,18 @@ static void timeline(page_t *p)
                 "fill=\"hsl(%u,55%%,62%%)\"><title>PE %d ", x_of(p, ts), tid * ROW_H + 3,
                 x_of(p, dur), ROW_H - 6, hue_of(name), tid);
         esc(p->f, name);
-        fprintf(p->f, " from %s to %s</title></rect>\n", a, b);
+        const sim_json_t *args = sim_json_get(e, "args");
+        if (sim_json_str_of(args, "site")) {
+            fputs(" at ", p->f);
+            esc(p->f, sim_json_str_of(args, "site"));
+        }
+        fprintf(p->f, " from %s to %s", a, b);
+        if (sim_json_str_of(args, "state")) {
+            fputs(" (", p->f);
+            esc(p->f, sim_json_str_of(args, "state"));
+            fputc(')', p->f);
+        }
+        fputs("</title></rect>\n", p->f);
         ncalls++;
     }
     fputs("</g>\n<g id=\"msgs\">", p->f);

@@ -240,8 +240,15 @@ static void kill_survivors(void)
         name_blocked(pe);
         if (pe->helper)
             name_blocked(pe->helper);
-        if (pe->state != SIM_PE_DONE)
+        if (pe->state != SIM_PE_DONE) {
             pe->stopped_state = pe->state;
+            char state[260];
+            snprintf(state, sizeof state, "%s%s%s",
+                     sim_w->outcome == SIM_OUT_DEADLOCK ? "blocked at the deadlock"
+                                                        : "stopped when the run ended",
+                     pe->why[0] ? ": " : "", pe->why);
+            sim_trace_open_call(pe, state);
+        }
         if (pe->state != SIM_PE_DONE && sim_w->outcome != SIM_OUT_DEADLOCK) {
             pe->state = SIM_PE_DONE;
             pe->end = SIM_END_KILLED;

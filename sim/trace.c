@@ -1,13 +1,49 @@
 /* sim/trace: streams trace events to a file as they happen. */
 #include "trace.h"
 #include "json.h"
+#include "loader.h"
+#include "mem.h"
+#include "util.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <uthash.h>
 
 static FILE *tf;
+
+/* Call sites as text ("main at prog.c:12"), looked up by address (only
+ * looked up: nothing is ever ordered by it), so each site is symbolized
+ * once per run. */
+typedef struct site_text {
+    const void *site;
+    char text[160];
+    UT_hash_handle hh;
+} site_text_t;
+static site_text_t *sites;
+
+/* The last message delivered on each (from, to) pair, to mark one that a
+ * later message overtook. */
+typedef struct pair_last {
+    uint64_t key; /* from << 32 | to */
+    uint64_t id;
+    UT_hash_handle hh;
+} pair_last_t;
+static pair_last_t *pairs;
+
+static const char *site_text(const void *site)
+{
+    site_text_t *s;
+    HASH_FIND_PTR(sites, &site, s);
+    if (!s) {
+        s = sim_xcalloc(1, sizeof *s);
+        s->site = site;
+        sim_loader_symbolize(sim_w->loader, site, s->text, sizeof s->text);
+        HASH_ADD_PTR(sites, site, s);
+    }
+    return s->text;
+}
 
 /* Virtual ns as the microsecond value the format wants. */
 static void ts(uint64_t ns)
@@ -35,28 +71,81 @@ int sim_trace_open(const char *path, int npes, char *err, size_t errlen)
     return 0;
 }
 
-void sim_trace_span(const sim_pe_t *pe, const char *name, uint64_t start, uint64_t end)
+/* An API call's slice: its site, and state when it never returned. */
+static void call_slice(const sim_pe_t *pe, const char *name, uint64_t start, uint64_t end,
+                       const char *state)
 {
-    if (!tf)
-        return;
     fprintf(tf, ",\n{\"name\":");
     sim_json_str(tf, name);
     fprintf(tf, ",\"cat\":\"api\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":", pe->id);
     ts(start);
     fprintf(tf, ",\"dur\":");
     ts(end - start);
-    fputc('}', tf);
+    fprintf(tf, ",\"args\":{\"site\":");
+    sim_json_str(tf, pe->call_site ? site_text(pe->call_site) : "?");
+    if (state) {
+        fprintf(tf, ",\"state\":");
+        sim_json_str(tf, state);
+    }
+    fprintf(tf, "}}");
 }
 
+void sim_trace_span(const sim_pe_t *pe, const char *name, uint64_t start, uint64_t end)
+{
+    if (tf)
+        call_slice(pe, name, start, end, NULL);
+}
+
+void sim_trace_open_call(const sim_pe_t *pe, const char *state)
+{
+    if (tf && pe->call)
+        call_slice(pe, pe->call, pe->call_start, sim_w->now, state);
+}
+
+/* Whether m, now delivered, was overtaken: a message sent after it on
+ * the same pair was delivered first. */
+static int overtaken(const sim_msg_t *m)
+{
+    uint64_t key = (uint64_t)(uint32_t)m->src << 32 | (uint32_t)m->dst;
+    pair_last_t *p;
+    HASH_FIND(hh, pairs, &key, sizeof key, p);
+    if (!p) {
+        p = sim_xcalloc(1, sizeof *p);
+        p->key = key;
+        p->id = m->id;
+        HASH_ADD(hh, pairs, key, sizeof p->key, p);
+        return 0;
+    }
+    if (m->id < p->id)
+        return 1;
+    p->id = m->id;
+    return 0;
+}
+
+/* The slice of a message leaving or arriving, and the flow arrow's end
+ * bound to it (same category, so viewers draw the arrow between them). */
 static void message_slice(int tid, const char *label, const sim_msg_t *m, uint64_t t,
                           const char *ph_flow)
 {
-    fprintf(tf, ",\n{\"name\":\"%s %s\",\"cat\":\"net\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":",
-            label, sim_op_name(m->op), tid);
+    int late = ph_flow[0] == 'f' && overtaken(m);
+    fprintf(tf, ",\n{\"name\":\"%s %s%s\",\"cat\":\"net\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,"
+                "\"ts\":", label, sim_op_name(m->op), late ? " (overtaken)" : "", tid);
     ts(t);
-    fprintf(tf, ",\"dur\":0.001,\"args\":{\"from\":%d,\"to\":%d,\"bytes\":%zu,\"id\":%llu}}",
+    fprintf(tf, ",\"dur\":0.001,\"args\":{\"from\":%d,\"to\":%d,\"bytes\":%zu,\"id\":%llu",
             m->src, m->dst, m->bytes, (unsigned long long)m->id);
-    fprintf(tf, ",\n{\"name\":\"%s\",\"cat\":\"msg\",\"ph\":\"%s\",%s\"id\":%llu,\"pid\":0,"
+    if (m->what) {
+        fprintf(tf, ",\"call\":");
+        sim_json_str(tf, m->what);
+    }
+    if (ph_flow[0] == 'f' && m->dst_addr) {
+        char name[160];
+        fprintf(tf, ",\"target\":");
+        sim_json_str(tf, sim_mem_name(m->dst_addr, name, sizeof name));
+    }
+    if (late)
+        fprintf(tf, ",\"overtaken\":true");
+    fprintf(tf, "}}");
+    fprintf(tf, ",\n{\"name\":\"%s\",\"cat\":\"net\",\"ph\":\"%s\",%s\"id\":%llu,\"pid\":0,"
                 "\"tid\":%d,\"ts\":", sim_op_name(m->op), ph_flow,
             ph_flow[0] == 'f' ? "\"bp\":\"e\"," : "", (unsigned long long)m->id, tid);
     ts(t);
@@ -93,6 +182,9 @@ void sim_trace_pe_end(const sim_pe_t *pe)
 {
     if (!tf)
         return;
+    if (pe->end != SIM_END_EXIT)
+        sim_trace_open_call(pe, pe->end == SIM_END_WATCHDOG ? "stopped by the watchdog"
+                                : "crashed in this call");
     char what[64];
     if (pe->end == SIM_END_EXIT)
         snprintf(what, sizeof what, "exit %d", pe->exit_status);
@@ -108,6 +200,16 @@ void sim_trace_close(void)
     fprintf(tf, "\n]}\n");
     fclose(tf);
     tf = NULL;
+    site_text_t *s, *stmp;
+    HASH_ITER(hh, sites, s, stmp) {
+        HASH_DEL(sites, s);
+        free(s);
+    }
+    pair_last_t *p, *ptmp;
+    HASH_ITER(hh, pairs, p, ptmp) {
+        HASH_DEL(pairs, p);
+        free(p);
+    }
     if (to_stdout) {
         fflush(stdout);
         fwrite(to_stdout, 1, to_stdout_len, stdout);

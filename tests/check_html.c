@@ -122,6 +122,8 @@ START_TEST(a_deadlock_page_names_the_blocking_calls)
     char *html = page("dl.html");
     ck_assert_ptr_nonnull(strstr(html, "outcome o-bad\">deadlock<"));
     ck_assert_int_ge(tu_count(html, "blocked in "), 1);
+    /* the calls they were blocked in are bars up to the end */
+    ck_assert_int_ge(tu_count(html, "(blocked at the deadlock: "), 2);
     free(html);
 }
 END_TEST

@@ -361,6 +361,62 @@ START_TEST(trace_is_valid_json_with_tracks_spans_and_flows)
 }
 END_TEST
 
+/* The trace tells the story: calls carry their site; the calls PEs were
+ * blocked in at a deadlock are slices up to the end with their state;
+ * arrows and the slices they join share one category; a delivery names
+ * the routine and the target variable, and one a later message overtook
+ * (a scenario's reorder fault) is marked. */
+START_TEST(the_trace_tells_the_story)
+{
+    char path[128], rep[128];
+    snprintf(path, sizeof path, "/tmp/shmemsim-story-%d.json", (int)getpid());
+    snprintf(rep, sizeof rep, "/tmp/shmemsim-story-%d.report", (int)getpid());
+    run_result_t r = tu_run("%s -n 2 --quiet --trace %s --report %s %s deadlock", SIM, path, rep,
+                            PROG("fail"));
+    ck_assert_int_eq(r.status, 3);
+    tu_free(&r);
+    char *t = tu_read_file(path, NULL), *j = tu_read_file(rep, NULL);
+    ck_assert_int_eq(tu_json_valid(t), 0);
+    ck_assert_int_eq(tu_count(t, "\"state\":\"blocked at the deadlock: "), 2);
+    const char *w = strstr(t, "{\"name\":\"shmem_long_wait_until\",\"cat\":\"api\"");
+    ck_assert_ptr_nonnull(w);
+    double ts = atof(strstr(w, "\"ts\":") + 5), dur = atof(strstr(w, "\"dur\":") + 6);
+    long end_ns = atol(strstr(j, "\"end_time_ns\": ") + 15);
+    ck_assert_int_eq((long)((ts + dur) * 1000 + 0.5), end_ns);
+    ck_assert_ptr_nonnull(strstr(w, "\"site\":\"main at fail.c:"));
+    ck_assert_ptr_nonnull(strstr(w, "shmem_long_wait_until(ivar=&flag"));
+    ck_assert_int_eq(tu_count(t, "\"cat\":\"msg\""), 0);
+    free(t);
+    free(j);
+    unlink(rep);
+
+    /* race.c's two unfenced puts, the first held back until the second
+     * has left: the second lands first */
+    char yaml[128], prog[4096];
+    snprintf(yaml, sizeof yaml, "/tmp/shmemsim-story-%d.yaml", (int)getpid());
+    ck_assert_ptr_nonnull(realpath(PROG("race"), prog)); /* a scenario's path is relative to it */
+    FILE *f = fopen(yaml, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "scenario: overtaken\nprogram: %s\nargs: ['0']\nnpes: 2\nchecks: all,-data-race\n"
+            "network: {ordering: fifo}\nfaults:\n  - {kind: reorder, from: 0, to: 1, op: put, nth: 1}\n",
+            prog);
+    fclose(f);
+    r = tu_run("%s replay --quiet --trace %s %s", SIM, path, yaml);
+    unlink(yaml);
+    t = tu_read_file(path, NULL);
+    unlink(path);
+    ck_assert_msg(t && tu_json_valid(t) == 0, "%s", r.err);
+    ck_assert_str_eq(r.out, "word=1\n");
+    tu_free(&r);
+    const char *o = strstr(t, "{\"name\":\"deliver put (overtaken)\"");
+    ck_assert_msg(o != NULL, "no overtaken delivery in the trace");
+    ck_assert_ptr_nonnull(strstr(o, "\"call\":\"shmem_"));
+    ck_assert_ptr_nonnull(strstr(o, "\"target\":\"&"));
+    ck_assert_ptr_nonnull(strstr(o, "\"overtaken\":true"));
+    free(t);
+}
+END_TEST
+
 START_TEST(report_is_valid_json_with_outcome)
 {
     char path[128];
@@ -482,6 +538,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, tag_output_prefixes_each_line);
     tcase_add_test(tc, misuse_raises_named_findings);
     tcase_add_test(tc, trace_is_valid_json_with_tracks_spans_and_flows);
+    tcase_add_test(tc, the_trace_tells_the_story);
     tcase_add_test(tc, report_is_valid_json_with_outcome);
     tcase_add_test(tc, help_lists_every_option);
     tcase_add_test(tc, cc_wrapper_compiles_links_and_shows);
