@@ -32,7 +32,9 @@ typedef struct sim_check {
 #define SIM_FINDINGS(X)                                                              \
     X(DEADLOCK, "deadlock", "the job deadlocked: who waits for what, and who could release it") \
     X(STACK_OVERFLOW, "stack-overflow", "a PE overflowed its stack")                 \
-    X(DATA_RACE, "data-race", "two unsynchronised accesses to the same bytes, at least one a write")
+    X(DATA_RACE, "data-race", "two unsynchronised accesses to the same bytes, at least one a write") \
+    X(SHARED_LIBRARY_DATA, "shared-library-data",                                    \
+      "a shared library built with shmemsim-cc holds variables all PEs share")
 
 enum {
 #define SIM_F_ENUM(name, id, help) SIM_F_##name,

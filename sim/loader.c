@@ -354,6 +354,98 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
     return 0;
 }
 
+/* ---- shared libraries built with shmemsim-cc ----
+ *
+ * Only the program module is copied per PE.  A shared library it links
+ * against is loaded once, by the dynamic linker, for the whole job, so
+ * its globals are one copy that every PE shares: not what a PE would see
+ * on a cluster, where each is a process.  A library built with
+ * shmemsim-cc -shared carries the module marker, which tells it from the
+ * system's libraries (whose per-process state the simulator swaps). */
+
+/* The data objects of the ELF file bytes[0, size) into objs ("name (N
+ * bytes), ..."); whether it defines the module marker. */
+static int scan_elf_data(const char *bytes, size_t size, char *objs, size_t len)
+{
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)bytes;
+    int marker = 0;
+    size_t used = 0;
+    objs[0] = '\0';
+    if (size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+        eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shoff == 0 ||
+        eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > size || eh->e_shstrndx >= eh->e_shnum)
+        return 0;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)(bytes + eh->e_shoff);
+    const char *shstr = bytes + sh[eh->e_shstrndx].sh_offset;
+    /* the full symbol table when there is one (it has the statics too) */
+    int symtab = -1;
+    for (int i = 0; i < eh->e_shnum; i++)
+        if (sh[i].sh_type == SHT_SYMTAB || (sh[i].sh_type == SHT_DYNSYM && symtab < 0))
+            symtab = i;
+    if (symtab < 0 || sh[symtab].sh_link >= eh->e_shnum ||
+        sh[symtab].sh_offset + sh[symtab].sh_size > size)
+        return 0;
+    const Elf64_Sym *sym = (const Elf64_Sym *)(bytes + sh[symtab].sh_offset);
+    const char *str = bytes + sh[sh[symtab].sh_link].sh_offset;
+    size_t nsym = sh[symtab].sh_size / sizeof *sym, strsize = sh[sh[symtab].sh_link].sh_size;
+    for (size_t i = 0; i < nsym; i++) {
+        if (sym[i].st_name >= strsize)
+            continue;
+        const char *name = str + sym[i].st_name;
+        if (strcmp(name, "__shmemsim_module") == 0)
+            marker = 1;
+        if (ELF64_ST_TYPE(sym[i].st_info) != STT_OBJECT || sym[i].st_size == 0 ||
+            sym[i].st_shndx == SHN_UNDEF || sym[i].st_shndx >= eh->e_shnum)
+            continue;
+        const Elf64_Shdr *s = &sh[sym[i].st_shndx];
+        const char *sname = shstr + s->sh_name;
+        /* the program's own variables: .data and .bss, not the C
+         * run-time's bookkeeping (__dso_handle, completed.0, ...) */
+        if (!(s->sh_flags & SHF_WRITE) || (strncmp(sname, ".data", 5) != 0 &&
+                                           strncmp(sname, ".bss", 4) != 0) ||
+            strncmp(name, "__", 2) == 0 || strncmp(name, "completed.", 10) == 0)
+            continue;
+        if (used < len)
+            used += (size_t)snprintf(objs + used, len - used, "%s%s (%llu bytes)", used ? ", " : "",
+                                     name, (unsigned long long)sym[i].st_size);
+    }
+    return marker;
+}
+
+typedef struct shared_scan {
+    const sim_loader_t *l;
+    void (*fn)(const char *path, const char *objects, void *arg);
+    void *arg;
+} shared_scan_t;
+
+static int each_object(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    const shared_scan_t *sc = arg;
+    const char *name = info->dlpi_name;
+    /* the executable itself, and the program's own copies */
+    if (!name || !name[0] || strncmp(name, "/proc/self/fd/", 14) == 0 ||
+        strcmp(name, sc->l->path) == 0)
+        return 0;
+    file_info_t fi = {0};
+    char err[8], objs[512];
+    if (read_file(name, &fi, err, sizeof err) != 0) {
+        free(fi.bytes);
+        return 0;
+    }
+    if (scan_elf_data(fi.bytes, fi.size, objs, sizeof objs) && objs[0])
+        sc->fn(name, objs, sc->arg);
+    free(fi.bytes);
+    return 0;
+}
+
+void sim_loader_shared_data(const sim_loader_t *l,
+                            void (*fn)(const char *path, const char *objects, void *arg), void *arg)
+{
+    shared_scan_t sc = {l, fn, arg};
+    dl_iterate_phdr(each_object, &sc);
+}
+
 void sim_loader_close(sim_loader_t *l)
 {
     if (!l)

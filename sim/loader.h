@@ -63,6 +63,12 @@ void sim_loader_helper_symbol(const char *name);
 int sim_loader_open(const char *path, int npes, int auto_mode, sim_load_mode_t mode,
                     sim_loader_t **out, char *err, size_t errlen);
 void sim_loader_close(sim_loader_t *l);
+/* Calls fn(path, objects, arg) for each shared library loaded with the
+ * program that was built with shmemsim-cc -shared and holds variables:
+ * its path and "name (N bytes), ...".  Such a library is loaded once for
+ * the whole job, so every PE shares its variables. */
+void sim_loader_shared_data(const sim_loader_t *l,
+                            void (*fn)(const char *path, const char *objects, void *arg), void *arg);
 /* Memory mappings left for the rest of the run (stack guard zones) once
  * the copies have theirs. */
 long sim_loader_spare_maps(const sim_loader_t *l);

@@ -4,8 +4,12 @@
 #include "loader.h"
 #include "world.h"
 
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 sim_mem_kind_t sim_mem_locate(const void *addr, int *pe)
 {
@@ -46,6 +50,26 @@ int sim_mem_stack_of(const void *addr)
     return on_stack_of(addr);
 }
 
+/* Names addr when it is a variable of a shared library (loaded once for
+ * all PEs, so neither private nor symmetric); 0 when it is not. */
+static int shared_object_data(const void *addr, char *buf, size_t len)
+{
+    Dl_info info;
+    const ElfW(Sym) *sym = NULL;
+    if (!dladdr1(addr, &info, (void **)&sym, RTLD_DL_SYMENT) || !info.dli_fname ||
+        !info.dli_fname[0])
+        return 0;
+    const char *base = strrchr(info.dli_fname, '/') ? strrchr(info.dli_fname, '/') + 1
+                                                   : info.dli_fname;
+    if (sym && info.dli_sname && ELF64_ST_TYPE(sym->st_info) == STT_OBJECT &&
+        (const char *)addr < (const char *)info.dli_saddr + sym->st_size)
+        snprintf(buf, len, "'%s' of the shared library %s, one copy that all PEs share",
+                 info.dli_sname, base);
+    else
+        snprintf(buf, len, "the shared library %s, whose data all PEs share", base);
+    return 1;
+}
+
 const char *sim_mem_describe(const void *addr, char *buf, size_t len)
 {
     int pe;
@@ -60,7 +84,7 @@ const char *sim_mem_describe(const void *addr, char *buf, size_t len)
         pe = on_stack_of(addr);
         if (pe >= 0)
             snprintf(buf, len, "the stack of PE %d", pe);
-        else
+        else if (!shared_object_data(addr, buf, len))
             snprintf(buf, len, "private (non-symmetric) memory");
     }
     return buf;

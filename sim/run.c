@@ -116,6 +116,24 @@ static const char *busy_wait_hint(void)
     return "a blocking wait routine of the API";
 }
 
+static void shared_library(const char *path, const char *objects, void *arg)
+{
+    (void)arg;
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    char call[300], archive[256];
+    snprintf(call, sizeof call, "loading %s", base);
+    snprintf(archive, sizeof archive, "%.*s.a", (int)(strstr(base, ".so") ? strstr(base, ".so") - base
+                                                                         : (long)strlen(base)), base);
+    sim_finding_raise(SIM_CHECK(SHARED_LIBRARY_DATA), SIM_SEV_ERROR, 0, call, NULL,
+                      "%s was built with shmemsim-cc -shared and holds variables: %s. A shared "
+                      "library is loaded once for the whole job, so all PEs share these: one PE's "
+                      "writes change every PE's, and they are not symmetric (a put to one is "
+                      "refused), where on a cluster each PE has its own. shmemsim gives each PE its "
+                      "own copy of the program module only: link the library's objects into the "
+                      "program instead (build it as an archive, ar rcs %s OBJECTS..., and link "
+                      "that: shmemsim-cc ... %s).", path, objects, archive, archive);
+}
+
 static void report_crash(const sim_pe_t *pe)
 {
     char a[200], b[200];
@@ -273,6 +291,7 @@ int sim_run(const sim_config_t *cfg)
         sim_trace_close();
         return SIM_EXIT_USAGE;
     }
+    sim_loader_shared_data(sim_w->loader, shared_library, NULL);
     sim_signals_install(cfg->watchdog_s);
     sim_fault_start();
     sim_sched_run();

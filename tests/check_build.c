@@ -291,6 +291,60 @@ START_TEST(a_misspelt_finding_does_not_compile)
 }
 END_TEST
 
+/* A library built with shmemsim-cc -shared is loaded once for the job: its
+ * variables are a finding naming them and how to link statically, and a
+ * put into one names the library; linked as an archive they are per PE
+ * and symmetric; a library with no variables raises nothing. */
+START_TEST(a_shared_library_with_variables_is_a_finding)
+{
+    static const char lib[] = "long counter;\nvoid bump(void) { counter++; }\n"
+                              "long *counter_addr(void) { return &counter; }\n";
+    static const char prog[] =
+        "#include <shmem.h>\n#include <stdio.h>\nvoid bump(void);\nlong *counter_addr(void);\n"
+        "int main(void) {\n  shmem_init();\n  bump();\n  shmem_barrier_all();\n"
+        "  if (shmem_my_pe() == 0) shmem_long_p(counter_addr(), 42, 1);\n"
+        "  shmem_barrier_all();\n  printf(\"PE %d: %ld\\n\", shmem_my_pe(), *counter_addr());\n"
+        "  shmem_finalize();\n  return 0;\n}\n";
+    char path[128];
+    snprintf(path, sizeof path, "%s/foo.c", tmp);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(lib, f);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/main.c", tmp);
+    f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(prog, f);
+    fclose(f);
+    char cc[4200], sim[4200];
+    snprintf(cc, sizeof cc, "%s/bin/shmemsim-cc", out_abs());
+    snprintf(sim, sizeof sim, "%s/bin/shmemsim", out_abs());
+    run_result_t r = tu_run("cd %s && %s -g -shared -o libfoo.so foo.c && "
+                            "%s -g -o shared main.c -L. -lfoo -Wl,-rpath,%s && %s -n 2 --quiet ./shared",
+                            tmp, cc, cc, tmp, sim);
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_msg(strstr(r.err, "error [shared-library-data] PE 0 at t=0ns in loading libfoo.so") &&
+                  strstr(r.err, "libfoo.so was built with shmemsim-cc -shared and holds variables: "
+                                "counter (8 bytes).") &&
+                  strstr(r.err, "ar rcs libfoo.a"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, "points into 'counter' of the shared library libfoo.so"), "%s", r.err);
+    ck_assert_int_eq(tu_count(r.out, ": 2\n"), 2); /* one counter, bumped by both */
+    tu_free(&r);
+    r = tu_run("cd %s && %s -g -c foo.c && ar rcs libfoo.a foo.o && %s -g -o static main.c libfoo.a "
+               "&& %s -n 2 --quiet ./static", tmp, cc, cc, sim);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "PE 0: 1\n") && strstr(r.out, "PE 1: 42\n"),
+                  "%d %s%s", r.status, r.out, r.err);
+    tu_free(&r);
+    r = tu_run("cd %s && printf 'int twice(int x) { return 2 * x; }\\n' > bar.c && "
+               "printf '#include <shmem.h>\\nint twice(int);\\nint main(void) { shmem_init(); "
+               "int v = twice(shmem_my_pe()); shmem_finalize(); return v > 2; }\\n' > m.c && "
+               "%s -shared -o libbar.so bar.c && %s -o m m.c -L. -lbar -Wl,-rpath,%s && "
+               "%s -n 2 ./m", tmp, cc, cc, tmp, sim);
+    ck_assert_msg(r.status == 0 && strstr(r.err, " 0 findings"), "%s", r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* The words of the list in parentheses after "(known: " in text, into
  * words (comma-separated); their number. */
 static int known_list(const char *text, char words[][40], int max)
@@ -387,6 +441,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, the_layering_holds_and_its_check_bites);
     tcase_add_test(tc, a_misspelt_finding_does_not_compile);
     tcase_add_test(tc, man_pages_render_and_say_what_the_program_accepts);
+    tcase_add_test(tc, a_shared_library_with_variables_is_a_finding);
     suite_add_tcase(s, tc);
     return s;
 }

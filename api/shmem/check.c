@@ -97,7 +97,7 @@ int shm_check_sym(const char *call, const char *arg, const void *addr, size_t le
     sim_pe_t *me = sim_pe_self();
     if (sim_mem_xlate(me->id, addr, me->id))
         return check_bounds(call, arg, addr, len);
-    char what[96];
+    char what[200];
     sim_mem_describe(addr, what, sizeof what);
     sim_finding_raise(SHM_CHECK(NONSYMMETRIC_ADDRESS), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "argument '%s' is not symmetric: it points into %s. Remote "
