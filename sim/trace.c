@@ -32,6 +32,18 @@ typedef struct pair_last {
 } pair_last_t;
 static pair_last_t *pairs;
 
+/* Messages that left and have not arrived (their arrows are open), by id,
+ * closed at the end of the run so that no arrow dangles. */
+typedef struct open_flow {
+    uint64_t id;
+    int src, dst;
+    sim_op_t op;
+    size_t bytes;
+    const char *what;
+    UT_hash_handle hh;
+} open_flow_t;
+static open_flow_t *open_flows;
+
 static const char *site_text(const void *site)
 {
     site_text_t *s;
@@ -154,14 +166,63 @@ static void message_slice(int tid, const char *label, const sim_msg_t *m, uint64
 
 void sim_trace_flow_start(const sim_msg_t *m, uint64_t t)
 {
-    if (tf)
-        message_slice(m->src, "send", m, t, "s");
+    if (!tf)
+        return;
+    message_slice(m->src, "send", m, t, "s");
+    open_flow_t *o;
+    HASH_FIND(hh, open_flows, &m->id, sizeof m->id, o);
+    if (!o) {
+        o = sim_xcalloc(1, sizeof *o);
+        *o = (open_flow_t){.id = m->id, .src = m->src, .dst = m->dst, .op = m->op,
+                           .bytes = m->bytes, .what = m->what};
+        HASH_ADD(hh, open_flows, id, sizeof o->id, o);
+    }
 }
 
 void sim_trace_flow_end(const sim_msg_t *m)
 {
-    if (tf)
-        message_slice(m->dst, "deliver", m, sim_w->now, "f");
+    if (!tf)
+        return;
+    message_slice(m->dst, "deliver", m, sim_w->now, "f");
+    open_flow_t *o;
+    HASH_FIND(hh, open_flows, &m->id, sizeof m->id, o);
+    if (o) {
+        HASH_DEL(open_flows, o);
+        free(o);
+    }
+}
+
+static int by_id(const open_flow_t *a, const open_flow_t *b)
+{
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* The end of the run: each message still on its way (lost to a fault, or
+ * in flight when the job ended) ends its arrow at the target, now, on a
+ * slice that says it was never delivered. */
+static void close_open_flows(void)
+{
+    open_flow_t *o, *tmp;
+    HASH_SORT(open_flows, by_id);
+    HASH_ITER(hh, open_flows, o, tmp) {
+        fprintf(tf, ",\n{\"name\":\"%s never delivered\",\"cat\":\"net\",\"ph\":\"X\",\"pid\":0,"
+                    "\"tid\":%d,\"ts\":", sim_op_name(o->op), o->dst);
+        ts(sim_w->now);
+        fprintf(tf, ",\"dur\":0.001,\"args\":{\"from\":%d,\"to\":%d,\"bytes\":%zu,\"id\":%llu",
+                o->src, o->dst, o->bytes, (unsigned long long)o->id);
+        if (o->what) {
+            fprintf(tf, ",\"call\":");
+            sim_json_str(tf, o->what);
+        }
+        fprintf(tf, ",\"state\":\"still on its way when the run ended, or lost\"}}");
+        fprintf(tf, ",\n{\"name\":\"%s\",\"cat\":\"net\",\"ph\":\"f\",\"bp\":\"e\",\"id\":%llu,"
+                    "\"pid\":0,\"tid\":%d,\"ts\":", sim_op_name(o->op), (unsigned long long)o->id,
+                o->dst);
+        ts(sim_w->now);
+        fputc('}', tf);
+        HASH_DEL(open_flows, o);
+        free(o);
+    }
 }
 
 void sim_trace_instant(int pe, const char *cat, const char *name, const char *detail)
@@ -197,6 +258,8 @@ void sim_trace_close(void)
 {
     if (!tf)
         return;
+    if (sim_w)
+        close_open_flows();
     fprintf(tf, "\n]}\n");
     fclose(tf);
     tf = NULL;

@@ -365,7 +365,8 @@ END_TEST
  * blocked in at a deadlock are slices up to the end with their state;
  * arrows and the slices they join share one category; a delivery names
  * the routine and the target variable, and one a later message overtook
- * (a scenario's reorder fault) is marked. */
+ * (a scenario's reorder fault) is marked; a message never delivered
+ * closes its arrow at the end. */
 START_TEST(the_trace_tells_the_story)
 {
     char path[128], rep[128];
@@ -413,6 +414,19 @@ START_TEST(the_trace_tells_the_story)
     ck_assert_ptr_nonnull(strstr(o, "\"call\":\"shmem_"));
     ck_assert_ptr_nonnull(strstr(o, "\"target\":\"&"));
     ck_assert_ptr_nonnull(strstr(o, "\"overtaken\":true"));
+    free(t);
+
+    /* a put held back when the job ends: its arrow ends on a "never
+     * delivered" slice, so every arrow that starts ends */
+    r = tu_run("%s replay --quiet --check all,-data-race --program-dir %s/build/tests/programs "
+               "--trace %s scenarios/reorder-missing-fence.yaml", SIM, tu_out_dir(), path);
+    ck_assert_int_eq(r.status, 1);
+    tu_free(&r);
+    t = tu_read_file(path, NULL);
+    unlink(path);
+    ck_assert_int_eq(tu_json_valid(t), 0);
+    ck_assert_int_eq(tu_count(t, "\"name\":\"put never delivered\""), 1);
+    ck_assert_int_eq(tu_count(t, "\"ph\":\"s\""), tu_count(t, "\"ph\":\"f\""));
     free(t);
 }
 END_TEST
