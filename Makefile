@@ -237,7 +237,7 @@ fuzz:
 
 check: all $(PROGS) $(CHECK_BIN) $(FUZZ_RUN)
 	$(FUZZ_RUN) tests/fuzz/corpus
-	SHMEMSIM_OUT=$(O) $(CHECK_BIN)
+	SHMEMSIM_OUT=$(O) sh scripts/check-suites.sh $(CHECK_BIN)
 	$(BIN) test --program-dir $(BUILD)/tests/programs scenarios/*.yaml
 
 check-asan:
