@@ -241,7 +241,7 @@ check: all $(PROGS) $(CHECK_BIN) $(FUZZ_RUN)
 	$(BIN) test --program-dir $(BUILD)/tests/programs scenarios/*.yaml
 
 check-asan:
-	SHMEMSIM_SANITIZED=1 $(MAKE) O=build/asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
+	SHMEMSIM_SANITIZED=1 CK_TIMEOUT_MULTIPLIER=4 $(MAKE) O=build/asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" check
 
 # ---- benchmarks and demo ----
 bench: all

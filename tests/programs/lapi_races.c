@@ -134,6 +134,8 @@ static void completion_chain(void)
             LAPI_Waitcntr(h, &cc, 1, NULL);
         LAPI_Put(h, 2, sizeof flag, words[2], &flag, tcs[2], &oc, NULL);
         LAPI_Waitcntr(h, &oc, 2, NULL);
+        if (bad) /* too late to order anything, but cc must outlive the put */
+            LAPI_Waitcntr(h, &cc, 1, NULL);
     }
     if (me == 2) {
         long got[4];
