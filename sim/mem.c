@@ -50,6 +50,25 @@ int sim_mem_stack_of(const void *addr)
     return on_stack_of(addr);
 }
 
+int sim_mem_dead_stack(const void *addr, size_t len)
+{
+    long slot = sim_stacks_slot_of(&sim_w->stacks, addr);
+    if (slot < 0)
+        return 0;
+    sim_pe_t *pe = &sim_w->pes[slot % sim_w->npes];
+    const sim_pe_t *ctx = slot < sim_w->npes ? pe : pe->helper;
+    if (!ctx)
+        return 0;
+    if (pe->state == SIM_PE_DONE)
+        return 1;
+    /* Running on that stack now: this frame is its deepest; else (switched
+     * out, or lent to code that runs on another stack) the stack pointer
+     * it saved. */
+    char here;
+    const char *sp = sim_stacks_slot_of(&sim_w->stacks, &here) == slot ? &here : ctx->coro.sp;
+    return sp && (const char *)addr + len <= sp;
+}
+
 /* Names addr when it is a variable of a shared library (loaded once for
  * all PEs, so neither private nor symmetric); 0 when it is not. */
 static int shared_object_data(const void *addr, char *buf, size_t len)

@@ -22,6 +22,13 @@ sim_mem_kind_t sim_mem_locate(const void *addr, int *pe);
 void *sim_mem_xlate(int from_pe, const void *addr, int to_pe);
 /* The PE whose stack (its own or its helper's) holds addr, or -1. */
 int sim_mem_stack_of(const void *addr);
+/* Whether [addr, addr+len) is on the stack of a context that is not
+ * running, below its saved stack pointer: in a frame that has returned,
+ * memory its owner will reuse for other frames (or the stack of a PE that
+ * has ended).  0 for the running context and for memory in use; a frame
+ * that returned and whose bytes are in use again by other frames is not
+ * told apart from a live one. */
+int sim_mem_dead_stack(const void *addr, size_t len);
 /* Describes addr for messages: "PE 3's symmetric heap", "the stack of PE 1",
  * "PE 2's copy of the program", "private memory". */
 const char *sim_mem_describe(const void *addr, char *buf, size_t len);

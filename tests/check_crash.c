@@ -399,6 +399,7 @@ START_TEST(no_internal_assertion_is_reachable_from_user_programs)
         "2 lapi_misuse deadlock", "2 lapi_misuse exit", "2 lapi_misuse blocking",
         "2 lapi_misuse comm", "2 lapi_misuse sleep", "2 lapi_misuse crash",
         "2 lapi_misuse nullbuf", "2 lapi_misuse afterterm", "2 lapi_misuse stackaddr",
+        "2 lapi_misuse deadcntr",
         "2 lapi_misuse notset", "2 lapi_misuse mismatch", "2 lapi_wild code", "2 lapi_wild past",
         "2 lapi_wild unmapped", "2 lapi_wild rmw", "4 conform zero-coll", "4 conform align-bad",
         "4 conform oob-put", "4 conform inplace-bcast", "1 conform zero-sizes",

@@ -257,6 +257,11 @@ static const misuse_case_t misuse[] = {
      {"error [lapi-foreign-address] PE 0 ", "in LAPI_Put, called from main at lapi_misuse.c:",
       "(stack of PE 0) lies on the stack of task 0, so it cannot be an address in task 1"},
      {"task 0: Put returned 0; local 5\n", "task 1 done\n"}},
+    {"deadcntr", 4,
+     {"error [lapi-dead-stack-buffer] PE 0 ", "in LAPI_Put, called from put_and_leave at "
+      "lapi_misuse.c:", "the cmpl_cntr of this call is on task 0's stack, in a frame that "
+      "returned before the call completed"},
+     {"task 1: data 40 43\n", "task 0 done\n"}},
     {"exit", 1,
      {"PE 1 exited with status 3", NULL, NULL},
      {"task 1: completion handler exits\n", NULL}},

@@ -19,7 +19,9 @@
     X(MESSAGE_AFTER_TERM, "lapi-message-after-term",                                   \
       "a message arrived for a task that called LAPI_Term")                            \
     X(FOREIGN_ADDRESS, "lapi-foreign-address",                                         \
-      "an address that cannot be in the target task's memory")
+      "an address that cannot be in the target task's memory")                         \
+    X(DEAD_STACK_BUFFER, "lapi-dead-stack-buffer",                                     \
+      "a counter or buffer of a call was in a stack frame that returned before it completed")
 
 enum {
 #define LX_F_ENUM(name, id, help) LX_F_##name,

@@ -268,9 +268,15 @@ void lx_send(lx_t *x, size_t wire);
 void lx_op_start(lx_task_t *t, lx_t *x);
 /* The operation x is complete for Fence purposes. */
 void lx_op_done(lx_task_t *t, lx_t *x);
-/* Adds delta to the counter at home address cntr of task pe, updating any
- * wstatus entry for messages from src, and wakes its waiters. */
-void lx_cntr_add(int pe, void *cntr, int delta, int src);
+/* Adds delta to the counter at home address cntr of task pe (x's counter
+ * called which, e.g. "org_cntr"), updating any wstatus entry for messages
+ * from src, and wakes its waiters; nothing but a finding when the counter
+ * is in a stack frame that has returned (lx_dead_stack). */
+void lx_cntr_add(int pe, void *cntr, int delta, int src, const lx_t *x, const char *which);
+/* Whether x's counter or buffer which, [home, home+len) of task pe, is in
+ * a stack frame that returned before x completed (lapi-dead-stack-buffer,
+ * raised here); the caller then leaves those bytes alone. */
+int lx_dead_stack(int pe, const lx_t *x, const char *which, const void *home, size_t len);
 /* Copies x's origin data and uhdr now (into x->data, x->uhdr), so the
  * origin's buffers are free; injection then sends the copy. */
 void lx_capture(int pe, lx_t *x);

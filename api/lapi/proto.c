@@ -166,7 +166,8 @@ void lx_scatter(int pe, lx_t *x)
     size_t off = 0;
     for (int i = 0; i < x->nto && off < x->len; i++) {
         size_t n = x->to[i].len < x->len - off ? x->to[i].len : x->len - off;
-        if (x->to[i].home) { /* NULL: a dropped foreign address */
+        if (x->to[i].home && !lx_dead_stack(pe, x, "target buffer", x->to[i].home, n)) {
+            /* (NULL: a dropped foreign address) */
             memcpy(sim_mem_live(pe, x->to[i].home), x->data + off, n);
             sim_mem_written(pe, x->to[i].home, n);
         }
@@ -192,9 +193,26 @@ static void note_wstatus(lx_task_t *t, void *cntr, int src)
     }
 }
 
-void lx_cntr_add(int pe, void *cntr, int delta, int src)
+/* Whether the counter or buffer [home, home+len) of x is in a stack frame
+ * that returned before x completed; raises the finding then (the caller
+ * skips the update: the bytes are some other frame's, or will be). */
+int lx_dead_stack(int pe, const lx_t *x, const char *which, const void *home, size_t len)
 {
-    if (!cntr)
+    if (!sim_mem_dead_stack(home, len))
+        return 0;
+    lx_finding(pe, LX_CHECK(DEAD_STACK_BUFFER), x->what, x->site,
+               "the %s of this call is on task %d's stack, in a frame that returned before the call "
+               "completed: LAPI would write memory the task may be using for other frames by now. "
+               "The write was skipped. Keep a call's counters and buffers alive until it completes: "
+               "wait for its counters (LAPI_Waitcntr) before the function returns, or make them "
+               "static or global.",
+               which, sim_mem_stack_of(home));
+    return 1;
+}
+
+void lx_cntr_add(int pe, void *cntr, int delta, int src, const lx_t *x, const char *which)
+{
+    if (!cntr || lx_dead_stack(pe, x, which, cntr, sizeof(lapi_cntr_t)))
         return;
     lapi_cntr_t *c = sim_mem_live(pe, cntr);
     c->cntr += delta;
@@ -273,7 +291,7 @@ static void inject_work(lx_t *x)
 {
     if (!x->captured)
         lx_capture(x->src, x);
-    lx_cntr_add(x->src, x->org_cntr, 1, x->src);
+    lx_cntr_add(x->src, x->org_cntr, 1, x->src, x, "org_cntr");
     lx_race_cntr(x->src, x->org_cntr, x->hb[LX_ORIGIN], 0);
     lx_task_t *t = lx_task(x->src, 1);
     t->sends_done++;
@@ -433,7 +451,7 @@ static void finish_put(lx_task_t *t, lx_t *x)
 {
     lx_race_segs(x, LX_TARGET, t->id, x->to, x->nto, SIM_HB_WRITE);
     lx_scatter(t->id, x);
-    lx_cntr_add(t->id, x->tgt_cntr, 1, x->origin);
+    lx_cntr_add(t->id, x->tgt_cntr, 1, x->origin, x, "tgt_cntr");
     lx_race_cntr(t->id, x->tgt_cntr, x->hb[LX_TARGET], 0);
     t->recvs_done++;
     lx_ack(x, 1, 1);
@@ -445,7 +463,7 @@ static void serve_get(lx_task_t *t, lx_t *req)
 {
     lx_race_segs(req, LX_TARGET, t->id, req->from, req->nfrom, SIM_HB_READ);
     lx_gather(t->id, req);
-    lx_cntr_add(t->id, req->tgt_cntr, 1, req->origin);
+    lx_cntr_add(t->id, req->tgt_cntr, 1, req->origin, req, "tgt_cntr");
     lx_race_cntr(t->id, req->tgt_cntr, req->hb[LX_TARGET], 0);
     t->recvs_done++;
     lx_t *r = lx_new(LX_GET_REPLY, t->id, req->origin);
@@ -482,7 +500,7 @@ static void got_reply(lx_task_t *t, lx_t *r)
         lx_cq_push(t, r);
         return;
     }
-    lx_cntr_add(t->id, r->org_cntr, 1, r->src);
+    lx_cntr_add(t->id, r->org_cntr, 1, r->src, r, "org_cntr");
     lx_race_cntr(t->id, r->org_cntr, r->hb[LX_ORIGIN], 0);
     lx_free(r);
 }
@@ -544,7 +562,7 @@ static void rmw_done(lx_task_t *t, lx_t *x)
         sim_mem_written(t->id, x->prev, (size_t)x->size / 8);
     }
     lx_op_done(t, x);
-    lx_cntr_add(t->id, x->org_cntr, 1, x->src);
+    lx_cntr_add(t->id, x->org_cntr, 1, x->src, x, "org_cntr");
     lx_race_cntr(t->id, x->org_cntr, x->hb[x->prev ? LX_ORIGIN : LX_TARGET], 0);
     lx_race_cntr(t->id, x->org_cntr, x->hbx, 0); /* the write it fetched */
     t->sends_done++;
@@ -558,7 +576,7 @@ static void rmw_done(lx_task_t *t, lx_t *x)
 
 void lx_am_after_completion(lx_task_t *t, lx_t *x)
 {
-    lx_cntr_add(t->id, x->tgt_cntr, 1, x->origin);
+    lx_cntr_add(t->id, x->tgt_cntr, 1, x->origin, x, "tgt_cntr");
     lx_ack(x, 0, 1);
     lx_free(x);
 }
@@ -588,7 +606,7 @@ static void acked(lx_task_t *t, lx_t *a)
 {
     if (a->ack_fence)
         lx_op_done(t, a);
-    lx_cntr_add(t->id, a->cmpl_cntr, 1, a->src);
+    lx_cntr_add(t->id, a->cmpl_cntr, 1, a->src, a, "cmpl_cntr");
     lx_race_cntr(t->id, a->cmpl_cntr, a->hbx ? a->hbx : a->hb[LX_TARGET], a->hbx != 0);
     t->sends_done++;
     lx_free(a);

@@ -297,7 +297,7 @@ static int amsend(lx_call_t *c, const am_args_t *a, xfer_args_t *d, const void *
          * uhdr and udata may be reused as soon as LAPI_Xfer returns, and
          * org_cntr says so at once. */
         lx_capture(c->t->id, x);
-        lx_cntr_add(c->t->id, x->org_cntr, 1, c->t->id);
+        lx_cntr_add(c->t->id, x->org_cntr, 1, c->t->id, x, "org_cntr");
         x->org_cntr = NULL;
     }
     send_op(c, x, a->uhdr_len + d->len);

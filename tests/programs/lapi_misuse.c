@@ -13,6 +13,8 @@
  *   deadlock  completion handler waits forever on a counter
  *   exit      completion handler calls exit(3)
  *   stackaddr task 0 names its own stack variable as task 1's Put target
+ *   deadcntr  task 0's Put counts on counters in a function's frame, and
+ *             the function returns before the Put completes
  * Each task prints what its calls returned and "task N done". */
 #include <lapi.h>
 #include <stdio.h>
@@ -29,6 +31,24 @@ lapi_cntr_t tcntr, never;
 int inner_rc = -1;
 int data_buf[4];
 int err_seen;
+
+/* Puts data_buf to task 1 counting on counters in this frame, and
+ * returns at once: the counters' frame is gone when the Put completes.
+ * The counters sit at the bottom of a large frame, below what the calls
+ * made after the return reach. */
+__attribute__((noinline)) static void put_and_leave(void **bufs)
+{
+    struct {
+        lapi_cntr_t org, cmpl;
+        char pad[64 * 1024];
+    } frame;
+    for (int i = 0; i < 4; i++)
+        data_buf[i] = 40 + i;
+    LAPI_Setcntr(h, &frame.org, 0);
+    LAPI_Setcntr(h, &frame.cmpl, 0);
+    memset(frame.pad, 0, sizeof frame.pad);
+    LAPI_Put(h, 1, sizeof data_buf, bufs[1], data_buf, NULL, &frame.org, &frame.cmpl);
+}
 
 void on_error(lapi_handle_t *hp, int *code, lapi_err_t *type, int *task, int *src)
 {
@@ -129,6 +149,15 @@ int main(int argc, char **argv)
         LAPI_Waitcntr(h, &oc, 1, NULL);
         usleep(100);
         printf("task %d: Put returned %d\n", me, rc);
+        printf("task %d done\n", me);
+        return 0;
+    }
+    if (!strcmp(mode, "deadcntr")) {
+        if (me == 0)
+            put_and_leave(bufs);
+        LAPI_Gfence(h);
+        printf("task %d: data %d %d\n", me, data_buf[0], data_buf[3]);
+        LAPI_Term(h);
         printf("task %d done\n", me);
         return 0;
     }
