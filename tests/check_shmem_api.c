@@ -454,6 +454,22 @@ START_TEST(misuse_names_the_call_and_the_pe)
 }
 END_TEST
 
+/* A get_nbi whose destination's frame returned before the reply landed:
+ * the finding names the call and where it was made. */
+START_TEST(a_get_nbi_into_a_returned_frame_is_a_finding)
+{
+    run_result_t r = tu_run("%s -n 2 %s get_nbi_gone", SIM, PROG("p2p_misuse"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_msg(strstr(r.err, "error [nbi-dead-stack-buffer] PE 0 ") &&
+                  strstr(r.err, " in shmem_long_get_nbi, called from get_and_leave at "
+                                "p2p_misuse.c:") &&
+                  strstr(r.err, "is on PE 0's stack, in a frame that returned before the get "
+                                "completed"), "%s", r.err);
+    ck_assert_int_eq(tu_count(r.out, " done\n"), 2);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *shmem_api_suite(void)
 {
     Suite *s = suite_create("shmem_api");
@@ -478,6 +494,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, teams_contexts_pointers_and_queries);
     tcase_add_test(tc, global_exit_ends_the_job);
     tcase_add_test(tc, misuse_names_the_call_and_the_pe);
+    tcase_add_test(tc, a_get_nbi_into_a_returned_frame_is_a_finding);
     tcase_add_test(tc, cray_legacy_short_atomics);
     suite_add_tcase(s, tc);
     return s;

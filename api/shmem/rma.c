@@ -199,12 +199,37 @@ void shm_rma_put(const shm_xfer_t *x, int nbi)
 typedef struct get_done {
     int done;          /* the reply has landed */
     sim_chan_t *chan;  /* nbi: the channel held until then (this is heap memory) */
+    const void *site;  /* nbi: where the get was called */
 } get_done_t;
+
+/* Whether an nbi get's destination is in a stack frame that returned
+ * before the reply landed (nbi-dead-stack-buffer, raised here). */
+static int dest_gone(const sim_msg_t *m, const get_done_t *d)
+{
+    size_t elem = m->arg[0], n = m->arg[1];
+    ptrdiff_t stride = STRIDE(m->arg[2]);
+    const char *lo = m->dst_addr;
+    if (n == 0)
+        return 0;
+    if (stride < 0)
+        lo += (ptrdiff_t)(n - 1) * stride * (ptrdiff_t)elem;
+    if (!sim_mem_dead_stack(lo, extent(elem, n, stride)))
+        return 0;
+    sim_finding_raise(SHM_CHECK(NBI_DEAD_STACK_BUFFER), SIM_SEV_ERROR, m->dst, m->what, d->site,
+                      "the destination of this %s is on PE %d's stack, in a frame that returned "
+                      "before the get completed: the data would land in memory the PE may be using "
+                      "for other frames by now. It was not written. Keep a non-blocking call's "
+                      "buffers alive until shmem_quiet (or a barrier) completes it: quiet before "
+                      "the function returns, or use a static, global or heap buffer.",
+                      m->what, m->dst);
+    return 1;
+}
 
 static void reply_deliver(sim_msg_t *m)
 {
-    write_out(m);
     get_done_t *d = m->ptr;
+    if (!d->chan || !dest_gone(m, d))
+        write_out(m);
     if (d->chan) {
         sim_chan_release(d->chan);
         free(d);
@@ -253,6 +278,7 @@ void shm_rma_get(const shm_xfer_t *x, int nbi)
     if (nbi) {
         d = sim_xcalloc(1, sizeof *d);
         d->chan = c->chan;
+        d->site = sim_pe_self()->call_site;
         sim_chan_hold(c->chan);
     }
     sim_msg_t *m = sim_msg_new(me, wpe, SIM_OP_GET, 0);

@@ -9,6 +9,19 @@ long lsym;
 double dsym[4];
 uint64_t sig;
 
+/* Starts a get_nbi into this frame and returns before any quiet: the
+ * reply lands after the frame is gone.  The buffer sits at the bottom of
+ * a large frame, below what the barrier's calls reach. */
+__attribute__((noinline)) static void get_and_leave(void)
+{
+    struct {
+        long buf[2];
+        char pad[64 * 1024];
+    } frame;
+    memset(frame.pad, 0, sizeof frame.pad);
+    shmem_long_get_nbi(frame.buf, &lsym, 1, 1);
+}
+
 int main(int argc, char **argv)
 {
     shmem_init();
@@ -32,6 +45,8 @@ int main(int argc, char **argv)
             shmem_int_wait_until(ilocal, SHMEM_CMP_EQ, 0);
         if (!strcmp(m, "lock_stack"))
             shmem_set_lock(&local);
+        if (!strcmp(m, "get_nbi_gone"))
+            get_and_leave();
         if (!strcmp(m, "ctx_invalid"))
             shmem_ctx_long_p(SHMEM_CTX_INVALID, &lsym, 1, 1);
         if (!strcmp(m, "team_pe")) {
