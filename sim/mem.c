@@ -61,11 +61,12 @@ int sim_mem_dead_stack(const void *addr, size_t len)
         return 0;
     if (pe->state == SIM_PE_DONE)
         return 1;
-    /* Running on that stack now: this frame is its deepest; else (switched
-     * out, or lent to code that runs on another stack) the stack pointer
-     * it saved. */
-    char here;
-    const char *sp = sim_stacks_slot_of(&sim_w->stacks, &here) == slot ? &here : ctx->coro.sp;
+    /* Running on that stack now: this frame is its deepest (the machine
+     * frame: a sanitizer may keep locals elsewhere); else (switched out,
+     * or lent to code that runs on another stack) the stack pointer it
+     * saved. */
+    const char *here = __builtin_frame_address(0);
+    const char *sp = sim_stacks_slot_of(&sim_w->stacks, here) == slot ? here : ctx->coro.sp;
     return sp && (const char *)addr + len <= sp;
 }
 
