@@ -278,7 +278,7 @@ install: all
 	# instrumentation), so a pkg-config build makes a runnable PE module.
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e "s|@CFLAGS@|$$($(PREFIX)/bin/shmemsim-cc --no-race-instrumentation --showme:compile | tr -d "'")|" \
-	    -e "s|@LIBS@|$$($(PREFIX)/bin/shmemsim-cc --showme:link | sed 's/^.*-I[^ ]* //' | tr -d "'")|" \
+	    -e "s|@LIBS@|$$($(PREFIX)/bin/shmemsim-cc --showme:link | sed "s/^.*-I'[^']*' //" | tr -d "'")|" \
 	    scripts/shmemsim.pc.in > $(PREFIX)/lib/pkgconfig/shmemsim.pc
 
 # Removes exactly what install put there.

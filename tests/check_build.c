@@ -191,7 +191,8 @@ START_TEST(a_cmake_project_builds_and_tests)
 }
 END_TEST
 
-/* After make install, pkg-config's flags make a PE module that runs, man
+/* After make install, pkg-config's flags make a PE module that runs (the
+ * prefix has "-I" in its name: the .pc's flags must not be cut there), man
  * finds every page, the installed example scenario passes with the
  * installed tools, and make uninstall removes every file install made. */
 START_TEST(pkg_config_builds_a_runnable_module)
@@ -202,22 +203,22 @@ START_TEST(pkg_config_builds_a_runnable_module)
         fprintf(stderr, "check_build: pkg-config not installed: test skipped\n");
         return;
     }
-    run_result_t r = tu_run("make -s install O=%s PREFIX=%s/inst >/dev/null && "
-                            "PKG_CONFIG_PATH=%s/inst/lib/pkgconfig && export PKG_CONFIG_PATH && "
+    run_result_t r = tu_run("make -s install O=%s PREFIX=%s/inst-Iprefix >/dev/null && "
+                            "PKG_CONFIG_PATH=%s/inst-Iprefix/lib/pkgconfig && export PKG_CONFIG_PATH && "
                             "cc $(pkg-config --cflags shmemsim) -o %s/h %s $(pkg-config --libs "
                             "shmemsim) && SHMEMSIM_NPES=2 %s/h && "
                             "for p in shmemsim shmemsim-cc shmemsim-c++ shmemsim-fc "
-                            "shmemsim-scenario; do man -M %s/inst/share/man -w $p; done && "
-                            "cp -r %s/inst/share/shmemsim/examples %s/ex && cd %s/ex && "
-                            "%s/inst/bin/shmemsim-cc -g -o ring_hello ring_hello.c && "
-                            "%s/inst/bin/shmemsim test ring_hello.yaml && cd - >/dev/null && "
-                            "make -s uninstall O=%s PREFIX=%s/inst && "
-                            "echo \"left: $(find %s/inst -type f | wc -l)\"",
+                            "shmemsim-scenario; do man -M %s/inst-Iprefix/share/man -w $p; done && "
+                            "cp -r %s/inst-Iprefix/share/shmemsim/examples %s/ex && cd %s/ex && "
+                            "%s/inst-Iprefix/bin/shmemsim-cc -g -o ring_hello ring_hello.c && "
+                            "%s/inst-Iprefix/bin/shmemsim test ring_hello.yaml && cd - >/dev/null && "
+                            "make -s uninstall O=%s PREFIX=%s/inst-Iprefix && "
+                            "echo \"left: $(find %s/inst-Iprefix -type f | wc -l)\"",
                             tu_out_dir(), tmp, tmp, tmp, HELLO, tmp, tmp, tmp, tmp, tmp, tmp, tmp,
                             tu_out_dir(), tmp, tmp);
     ck_assert_msg(r.status == 0 && tu_count(r.out, " of 2: ok\n") == 2, "%d\n%s%s", r.status,
                   r.out, r.err);
-    ck_assert_msg(tu_count(r.out, "/inst/share/man/man") == 5, "man pages not found: %s", r.out);
+    ck_assert_msg(tu_count(r.out, "/inst-Iprefix/share/man/man") == 5, "man pages not found: %s", r.out);
     ck_assert_msg(strstr(r.out, "PASS ring-hello-with-a-slow-put"), "%s%s", r.out, r.err);
     ck_assert_msg(strstr(r.out, "left: 0\n"), "make uninstall left files: %s", r.out);
     tu_free(&r);
