@@ -110,11 +110,6 @@ static sim_check_t *find_check(const char *id, size_t len)
     return (sim_check_t *)each_check(has_name, &n);
 }
 
-const sim_check_t *sim_finding_check(const char *id)
-{
-    return find_check(id, strlen(id));
-}
-
 int sim_finding_select(const char *spec, char *err, size_t errlen)
 {
     select_all(1);

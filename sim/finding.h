@@ -65,8 +65,6 @@ int sim_finding_select(const char *spec, char *err, size_t errlen);
 void sim_finding_list(FILE *f);
 /* The i-th id --check knows, in a fixed order, or NULL past the last. */
 const char *sim_finding_id(size_t i);
-/* The check named id, or NULL when no layer has it. */
-const sim_check_t *sim_finding_check(const char *id);
 /* Whether c is selected. */
 static inline int sim_finding_on(const sim_check_t *c)
 {

@@ -369,7 +369,6 @@ static int scan_elf_data(const char *bytes, size_t size, char *objs, size_t len)
 {
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)bytes;
     int marker = 0;
-    size_t used = 0;
     objs[0] = '\0';
     if (size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0 ||
         eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_shoff == 0 ||
@@ -405,9 +404,8 @@ static int scan_elf_data(const char *bytes, size_t size, char *objs, size_t len)
                                            strncmp(sname, ".bss", 4) != 0) ||
             strncmp(name, "__", 2) == 0 || strncmp(name, "completed.", 10) == 0)
             continue;
-        if (used < len)
-            used += (size_t)snprintf(objs + used, len - used, "%s%s (%llu bytes)", used ? ", " : "",
-                                     name, (unsigned long long)sym[i].st_size);
+        sim_append(objs, len, "%s%s (%llu bytes)", objs[0] ? ", " : "", name,
+                   (unsigned long long)sym[i].st_size);
     }
     return marker;
 }

@@ -120,10 +120,10 @@ static void shared_library(const char *path, const char *objects, void *arg)
 {
     (void)arg;
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const char *so = strstr(base, ".so"); /* libfoo.so.1 -> libfoo.a */
     char call[300], archive[256];
     snprintf(call, sizeof call, "loading %s", base);
-    snprintf(archive, sizeof archive, "%.*s.a", (int)(strstr(base, ".so") ? strstr(base, ".so") - base
-                                                                         : (long)strlen(base)), base);
+    snprintf(archive, sizeof archive, "%.*s.a", so ? (int)(so - base) : (int)strlen(base), base);
     sim_finding_raise(SIM_CHECK(SHARED_LIBRARY_DATA), SIM_SEV_ERROR, 0, call, NULL,
                       "%s was built with shmemsim-cc -shared and holds variables: %s. A shared "
                       "library is loaded once for the whole job, so all PEs share these: one PE's "

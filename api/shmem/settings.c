@@ -1,5 +1,6 @@
 /* api/shmem/settings: reading the SHMEM_* environment variables. */
 #include "settings.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,16 +32,14 @@ int shm_settings_read(char *err, size_t errlen)
     for (int s = 0; s < SHM_SET_COUNT; s++) {
         const char *v = getenv(table[s].var), *p = table[s].values, *w;
         char list[128] = "";
-        size_t at = 0, n;
+        size_t n;
         chosen[s] = 0;
         for (int i = 0; (n = next_word(&p, &w)) != 0; i++) {
             if (v && !chosen[s] && strlen(v) == n && strncmp(v, w, n) == 0) {
                 chosen[s] = i + 1;
                 snprintf(words[s], sizeof words[s], "%.*s", (int)n, w);
             }
-            if (at < sizeof list)
-                at += (size_t)snprintf(list + at, sizeof list - at, "%s%.*s", i ? ", " : "",
-                                       (int)n, w);
+            sim_append(list, sizeof list, "%s%.*s", i ? ", " : "", (int)n, w);
         }
         if (v && !chosen[s]) {
             snprintf(err, errlen, "%s is '%.40s'; it must be one of %s", table[s].var, v, list);
