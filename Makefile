@@ -34,7 +34,7 @@ BUILD   := $(O)/build
 CLI_SRC := $(wildcard cli/*.c)
 CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
 SIM_SRC := $(wildcard sim/*.c)
-API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c api/fortran/*.c)
+API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c api/fortran/*.c api/omp/*.c)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
 TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c tests/jsonschema.c
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC))
@@ -141,12 +141,13 @@ $(BIN): $(CLI_OBJ) $(LIB)
 WRAPSED := sed -e 's|@CC@|$(CC)|' -e 's|@FC@|$(FC)|' -e 's|@CXX@|$(CXX)|' \
               -e 's|@VERSION@|$(VERSION)|'
 
-# shmemsim-cc wraps exactly the calls sim/interpose.c defines __wrap_NAME
-# for, read from its object.  Rewritten only when it changes, so an edit of
-# interpose.c that keeps the list does not relink every test program.
-$(CCWRAP): scripts/shmemsim-cc Makefile $(BUILD)/sim/interpose.o
+# shmemsim-cc wraps exactly the calls sim/interpose.c and sim/pthread.c
+# define __wrap_NAME for, read from their objects.  Rewritten only when it
+# changes, so an edit that keeps the list does not relink every test program.
+WRAP_OBJ := $(BUILD)/sim/interpose.o $(BUILD)/sim/pthread.o
+$(CCWRAP): scripts/shmemsim-cc Makefile $(WRAP_OBJ)
 	@mkdir -p $(dir $@)
-	$(WRAPSED) -e "s|@WRAPS@|$$(nm -g --defined-only $(BUILD)/sim/interpose.o | \
+	$(WRAPSED) -e "s|@WRAPS@|$$(nm -g --defined-only $(WRAP_OBJ) | \
 	    awk '$$3 ~ /^__wrap_/ { sub(/^__wrap_/, "", $$3); print $$3 }' | LC_ALL=C sort | \
 	    tr '\n' ' ' | sed 's/ $$//')|" $< > $@.new && chmod +x $@.new
 	if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
@@ -195,6 +196,20 @@ $(BUILD)/tests/programs/conform_noinst: tests/programs/conform.c $(TOOLCHAIN) | 
 $(BUILD)/tests/programs/%: tests/programs/%.c $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(CCWRAP) -g -O1 -o $@ $<
+
+# Threads inside PEs: OpenMP and POSIX threads programs.
+$(BUILD)/tests/programs/omp_%: tests/programs/omp_%.c $(TOOLCHAIN) | $(LIB) $(BIN)
+	@mkdir -p $(dir $@)
+	$(CCWRAP) -g -O1 -fopenmp -o $@ $<
+
+$(BUILD)/tests/programs/omp_race_fixed: tests/programs/omp_race.c
+$(BUILD)/tests/programs/pthread_%: tests/programs/pthread_%.c $(TOOLCHAIN) | $(LIB) $(BIN)
+	@mkdir -p $(dir $@)
+	$(CCWRAP) -g -O1 -pthread -o $@ $<
+
+$(BUILD)/tests/programs/omp_%: tests/programs/omp_%.f90 tests/programs/f_report.inc $(TOOLCHAIN) | $(LIB) $(BIN)
+	@mkdir -p $@.mod
+	$(FCWRAP) -g -O1 -fopenmp -J $@.mod -o $@ $<
 
 $(BUILD)/tests/programs/%: tests/programs/%.cpp $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)

@@ -154,14 +154,19 @@ void sim_ending_deadlock_findings(void)
         const sim_pe_t *pe = &sim_w->pes[i];
         if (pe->state == SIM_PE_DONE)
             continue;
-        char others[640] = "", helper[240] = "";
+        char others[640] = "", helper[480] = "";
         who_else(g, ng, i, others, sizeof others);
-        const sim_pe_t *h = pe->helper;
-        if (h && h->state == SIM_PE_BLOCKED && h->why[0]) {
-            char site[160];
+        size_t used = 0;
+        for (const sim_pe_t *h = pe->threads; h && used < sizeof helper - 1; h = h->next_thread) {
+            if (h->state != SIM_PE_BLOCKED || !h->why[0])
+                continue;
+            char site[160], who[32];
             sim_loader_symbolize(sim_w->loader, h->call_site, site, sizeof site);
-            snprintf(helper, sizeof helper, " Its own helper thread is blocked too, in %.*s "
-                     "called from %s.", (int)strcspn(h->why, "( "), h->why, site);
+            snprintf(who, sizeof who, h == pe->helper ? "helper thread" : "thread %d", h->tid);
+            int n = snprintf(helper + used, sizeof helper - used, " Its own %s is blocked too, "
+                             "in %.*s called from %s.", who, (int)strcspn(h->why, "( "), h->why,
+                             site);
+            used += n > 0 ? (size_t)n : 0;
         }
         sim_finding_raise(SIM_CHECK(DEADLOCK), SIM_SEV_ERROR, i, pe->why[0] ? pe->why : "?",
                           pe->call_site, "Every live PE is blocked and no message is in "

@@ -34,7 +34,9 @@ typedef struct sim_check {
     X(STACK_OVERFLOW, "stack-overflow", "a PE overflowed its stack")                 \
     X(DATA_RACE, "data-race", "two unsynchronised accesses to the same bytes, at least one a write") \
     X(SHARED_LIBRARY_DATA, "shared-library-data",                                    \
-      "a shared library built with shmemsim-cc holds variables all PEs share")
+      "a shared library built with shmemsim-cc holds variables all PEs share")        \
+    X(THREAD_UNSUPPORTED, "thread-unsupported",                                      \
+      "a thread call the simulator cannot carry out (cancellation, a signal to one thread)")
 
 enum {
 #define SIM_F_ENUM(name, id, help) SIM_F_##name,

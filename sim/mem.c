@@ -38,11 +38,31 @@ void *sim_mem_xlate(int from_pe, const void *addr, int to_pe)
     return NULL;
 }
 
-/* The PE whose stack (or helper's stack) holds addr, or -1. */
+/* The context whose stack is slot (a PE, its helper, one of its threads),
+ * or NULL. */
+static sim_pe_t *ctx_of_slot(long slot)
+{
+    size_t n = (size_t)sim_w->npes;
+    if (slot < 0)
+        return NULL;
+    if ((size_t)slot < n)
+        return &sim_w->pes[slot];
+    if ((size_t)slot < 2 * n)
+        return sim_w->pes[(size_t)slot - n].helper;
+    if ((size_t)slot - sim_w->tslot0 < sim_w->ntslots)
+        return sim_w->tslot_ctx[(size_t)slot - sim_w->tslot0];
+    return NULL;
+}
+
+/* The PE whose stack (or one of whose threads' stack) holds addr, or -1. */
 static int on_stack_of(const void *addr)
 {
     long slot = sim_stacks_slot_of(&sim_w->stacks, addr);
-    return slot < 0 ? -1 : (int)(slot % sim_w->npes);
+    size_t n = (size_t)sim_w->npes;
+    if (slot >= 0 && (size_t)slot < 2 * n)
+        return (int)((size_t)slot % n);
+    const sim_pe_t *ctx = ctx_of_slot(slot);
+    return ctx ? ctx->id : -1;
 }
 
 int sim_mem_stack_of(const void *addr)
@@ -55,11 +75,10 @@ int sim_mem_dead_stack(const void *addr, size_t len)
     long slot = sim_stacks_slot_of(&sim_w->stacks, addr);
     if (slot < 0)
         return 0;
-    sim_pe_t *pe = &sim_w->pes[slot % sim_w->npes];
-    const sim_pe_t *ctx = slot < sim_w->npes ? pe : pe->helper;
+    const sim_pe_t *ctx = ctx_of_slot(slot);
     if (!ctx)
         return 0;
-    if (pe->state == SIM_PE_DONE)
+    if ((ctx->owner ? ctx->owner : ctx)->state == SIM_PE_DONE || ctx->state == SIM_PE_DONE)
         return 1;
     /* Running on that stack now: this frame is its deepest (the machine
      * frame: a sanitizer may keep locals elsewhere); else (switched out,

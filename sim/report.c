@@ -52,6 +52,17 @@ static void write_pes(FILE *f)
                 fprintf(f, ", \"helper_blocked_in\": ");
                 sim_json_str(f, pe->helper->why);
             }
+            int listed = 0;
+            for (const sim_pe_t *t = pe->threads; t; t = t->next_thread) {
+                if (t == pe->helper || t->state != SIM_PE_BLOCKED || !t->why[0])
+                    continue;
+                fprintf(f, "%s{\"thread\": %d, \"blocked_in\": ",
+                        listed++ ? ", " : ", \"threads_blocked\": [", t->tid);
+                sim_json_str(f, t->why);
+                fputc('}', f);
+            }
+            if (listed)
+                fputc(']', f);
         }
         fputc('}', f);
     }

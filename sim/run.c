@@ -42,7 +42,8 @@ static int reserve_stacks(const sim_config_t *cfg)
     /* A helper slot for every PE, whether or not the module seems to want
      * one (a binding may start it on the module's behalf); reserving costs
      * address space only. */
-    size_t nslots = 2 * (size_t)cfg->npes, busy = sim_loader_stacks(sim_w->loader);
+    size_t nslots = 2 * (size_t)cfg->npes + SIM_THREAD_SLOTS;
+    size_t busy = sim_loader_stacks(sim_w->loader);
     long spare = sim_loader_spare_maps(sim_w->loader) - 1024;
     size_t guards = spare > 2 ? (size_t)spare / 2 : 1;
     /* A lower cap, to try the spaced guards without 30,000 PEs. */
@@ -56,6 +57,15 @@ static int reserve_stacks(const sim_config_t *cfg)
                 cfg->stack_size);
         return -1;
     }
+    /* The thread pool: the slots after every PE's and helper's, handed out
+     * lowest first. */
+    sim_w->tslot0 = 2 * (size_t)cfg->npes;
+    sim_w->ntslots = SIM_THREAD_SLOTS;
+    sim_w->tslot_free = sim_xcalloc(SIM_THREAD_SLOTS, sizeof *sim_w->tslot_free);
+    sim_w->tslot_ctx = sim_xcalloc(SIM_THREAD_SLOTS, sizeof *sim_w->tslot_ctx);
+    for (size_t i = 0; i < SIM_THREAD_SLOTS; i++)
+        sim_w->tslot_free[i] = sim_w->tslot0 + SIM_THREAD_SLOTS - 1 - i;
+    sim_w->ntslot_free = SIM_THREAD_SLOTS;
     return 0;
 }
 
@@ -184,12 +194,15 @@ static void report_deadlock(void)
         else
             fprintf(stderr, "  PE %d: blocked in %s, called from %s\n", i,
                     pe->why[0] ? pe->why : "?", where(pe->call_site, a, sizeof a));
-        /* A blocked helper can be what the others wait for; an idle one
+        /* A blocked thread can be what the others wait for; an idle one
          * (empty why) cannot. */
-        const sim_pe_t *h = pe->helper;
-        if (pe->state != SIM_PE_DONE && h && h->state == SIM_PE_BLOCKED && h->why[0])
-            fprintf(stderr, "  PE %d's helper thread: blocked in %s, called from %s\n", i,
-                    h->why, where(h->call_site, a, sizeof a));
+        for (const sim_pe_t *t = pe->threads; pe->state != SIM_PE_DONE && t; t = t->next_thread)
+            if (t->state == SIM_PE_BLOCKED && t->why[0] && t == pe->helper)
+                fprintf(stderr, "  PE %d's helper thread: blocked in %s, called from %s\n", i,
+                        t->why, where(t->call_site, a, sizeof a));
+            else if (t->state == SIM_PE_BLOCKED && t->why[0])
+                fprintf(stderr, "  PE %d thread %d: blocked in %s, called from %s\n", i, t->tid,
+                        t->why, where(t->call_site, a, sizeof a));
     }
     sim_ending_deadlock_findings();
 }

@@ -14,6 +14,8 @@
 #define SIM_DEFAULT_STACK ((size_t)1 << 20)
 #define SIM_DEFAULT_HEAP ((size_t)64 << 20)
 #define SIM_DEFAULT_WATCHDOG 20
+/* Stacks for the program's threads, shared by all PEs (sim/sched). */
+#define SIM_THREAD_SLOTS 1024
 
 /* Fills cfg with the defaults. */
 void sim_config_default(sim_config_t *cfg);

@@ -23,12 +23,36 @@
 
 sim_world_t *sim_w;
 
-/* A helper context: the scheduler only sees ctx. */
-typedef struct helper {
-    sim_pe_t ctx;       /* first member: a helper_t * is a sim_pe_t * */
+/* A thread (or helper) context: the scheduler only sees ctx. */
+typedef struct thread {
+    sim_pe_t ctx;       /* first member: a thread_t * is a sim_pe_t * */
     void (*fn)(void *); /* what it runs */
     void *arg;
-} helper_t;
+} thread_t;
+
+/* Gives a thread's stack slot back (it never runs again). */
+static void release_slot(sim_pe_t *t)
+{
+    if (t->tslot < 0)
+        return;
+    sim_coro_destroy(&t->coro);
+    if ((size_t)t->tslot >= sim_w->tslot0) {
+        sim_w->tslot_ctx[t->tslot - sim_w->tslot0] = NULL;
+        sim_w->tslot_free[sim_w->ntslot_free++] = (size_t)t->tslot;
+    }
+    t->tslot = -1;
+}
+
+/* pe has ended: so have its threads (a process's threads end with it).
+ * The running context's slot is given back once it has switched away. */
+static void end_threads(sim_pe_t *pe)
+{
+    for (sim_pe_t *t = pe->threads; t; t = t->next_thread) {
+        t->state = SIM_PE_DONE;
+        if (t != sim_w->cur)
+            release_slot(t);
+    }
+}
 
 /* Borrowing (sim_pe_borrow): the PE lent to an event, where to go back to
  * when fn must be abandoned, and what it tried to block on. */
@@ -110,6 +134,8 @@ static void resume_ev(void *arg)
     swap_out_libc_state(pe);
     errno = sched_errno;
     sim_w->cur = NULL;
+    if (pe->owner && pe->state == SIM_PE_DONE)
+        release_slot(pe);
 }
 
 static void pe_entry(void)
@@ -166,8 +192,7 @@ static void end_by_signal(sim_pe_t *pe, int sig)
     pe->state = SIM_PE_DONE;
     sim_w->live--;
     sim_trace_pe_end(pe);
-    if (pe->helper)
-        pe->helper->state = SIM_PE_DONE;
+    end_threads(pe);
 }
 
 static void alarm_ev(void *arg)
@@ -238,8 +263,8 @@ static void kill_survivors(void)
     for (int i = 0; i < sim_w->npes; i++) {
         sim_pe_t *pe = &sim_w->pes[i];
         name_blocked(pe);
-        if (pe->helper)
-            name_blocked(pe->helper);
+        for (sim_pe_t *t = pe->threads; t; t = t->next_thread)
+            name_blocked(t);
         if (pe->state != SIM_PE_DONE) {
             pe->stopped_state = pe->state;
             char state[260];
@@ -252,8 +277,7 @@ static void kill_survivors(void)
         if (pe->state != SIM_PE_DONE && sim_w->outcome != SIM_OUT_DEADLOCK) {
             pe->state = SIM_PE_DONE;
             pe->end = SIM_END_KILLED;
-            if (pe->helper)
-                pe->helper->state = SIM_PE_DONE;
+            end_threads(pe);
         }
         sim_io_flush_pe(pe);
     }
@@ -411,19 +435,34 @@ static void deadline_ev(void *arg)
     sim_pe_wake(arg);
 }
 
-int sim_pe_block_until(const char *why, const void *addr, size_t len, uint64_t deadline)
+static void why_format(char *buf, size_t len, const void *arg);
+
+static int block_until(const char *why, const sim_why_t *lazy, const void *addr, size_t len,
+                       uint64_t deadline)
 {
+    void (*fn)(char *, size_t, const void *) = lazy ? why_format : NULL;
     if (!deadline) {
-        block(why, NULL, NULL, addr, len);
+        block(why, fn, lazy, addr, len);
         return 0;
     }
     if (sim_w->now >= deadline)
         return 1;
     uint64_t timer = sim_evq_push(&sim_w->evq, deadline, deadline_ev, sim_w->cur);
-    block(why, NULL, NULL, addr, len);
+    block(why, fn, lazy, addr, len);
     if (sim_w->now < deadline)
         sim_evq_cancel(&sim_w->evq, timer); /* woken first: it must not fire later */
     return sim_w->now >= deadline;
+}
+
+int sim_pe_block_until(const char *why, const void *addr, size_t len, uint64_t deadline)
+{
+    return block_until(why, NULL, addr, len, deadline);
+}
+
+int sim_pe_block_until_why(const sim_why_t *why, const void *addr, size_t len,
+                           uint64_t deadline)
+{
+    return block_until(NULL, why, addr, len, deadline);
 }
 
 sim_why_t sim_why(const char *fmt, ...)
@@ -480,8 +519,24 @@ void sim_pe_sleep(uint64_t ns)
     switch_to_sched(pe);
 }
 
+/* A completion addressed to a PE (a reply, a quiet's last
+ * acknowledgement) may be what one of its threads waits for: those that
+ * wait with no range (not the helper, which its layer wakes itself, nor an
+ * idle one) are woken too and look again. */
+static void wake_threads(sim_pe_t *pe)
+{
+    for (sim_pe_t *t = pe->threads; t; t = t->next_thread)
+        if (t != pe->helper && t->state == SIM_PE_BLOCKED && !t->watch_lo &&
+            (t->why_text || t->why_fn)) {
+            t->state = SIM_PE_READY;
+            sim_evq_push(&sim_w->evq, sim_w->now, resume_ev, t);
+        }
+}
+
 void sim_pe_wake(sim_pe_t *pe)
 {
+    if (pe->threads && !pe->owner)
+        wake_threads(pe);
     if (pe->state == SIM_PE_READY)
         pe->signal_woke = 0; /* a real wake after a handler's: it counts */
     if (pe->state != SIM_PE_BLOCKED)
@@ -501,8 +556,8 @@ void sim_mem_written(int pe_id, const void *addr, size_t len)
     sim_pe_t *pe = &sim_w->pes[pe_id];
     const char *lo = addr, *hi = lo + len;
     wake_if_watching(pe, lo, hi);
-    if (pe->helper)
-        wake_if_watching(pe->helper, lo, hi);
+    for (sim_pe_t *t = pe->threads; t; t = t->next_thread)
+        wake_if_watching(t, lo, hi);
 }
 
 void sim_terminate(sim_outcome_t outcome, int culprit)
@@ -526,8 +581,8 @@ void sim_job_exit(int status)
     sim_pe_exit(status);
 }
 
-/* ctx (a PE, its helper, or a borrowed PE) ends its PE, helper included,
- * and never comes back. */
+/* ctx (a PE, one of its threads, or a borrowed PE) ends its PE, threads
+ * included, and never comes back. */
 static _Noreturn void leave_for_good(sim_pe_t *ctx)
 {
     sim_pe_t *pe = sim_pe_main(ctx);
@@ -535,8 +590,7 @@ static _Noreturn void leave_for_good(sim_pe_t *ctx)
     pe->state = SIM_PE_DONE;
     sim_w->live--;
     sim_trace_pe_end(pe);
-    if (pe->helper)
-        pe->helper->state = SIM_PE_DONE;
+    end_threads(pe);
     if (ctx == borrow_pe)
         siglongjmp(*borrow_env, 2);
     sim_coro_exit_to(&ctx->coro, &sim_w->sched);
@@ -610,6 +664,7 @@ void sim_pe_fail(sim_pe_t *pe)
     pe->state = SIM_PE_DONE;
     sim_w->live--;
     sim_trace_pe_end(pe);
+    end_threads(pe);
 }
 
 int sim_forked_pe = -1;
@@ -667,30 +722,61 @@ void sim_call_leave(void)
     pe->call = NULL;
 }
 
-/* ---- helper contexts ---- */
+/* ---- threads ---- */
 
-static void helper_entry(void)
+void sim_thread_exit(void)
 {
-    helper_t *h = (helper_t *)sim_w->cur;
-    sim_coro_started(&h->ctx.coro);
-    h->fn(h->arg);
-    h->ctx.state = SIM_PE_DONE;
-    sim_coro_exit_to(&h->ctx.coro, &sim_w->sched);
+    sim_pe_t *c = sim_w->cur;
+    SIM_ASSERT(c && c->owner && c != borrow_pe);
+    c->state = SIM_PE_DONE;
+    c->reusable = c->owner->helper != c; /* the helper stays named */
+    sim_coro_exit_to(&c->coro, &sim_w->sched);
 }
 
-sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg)
+static void thread_entry(void)
 {
-    if (pe->helper || pe->owner || pe->state == SIM_PE_DONE)
+    thread_t *t = (thread_t *)sim_w->cur;
+    sim_coro_started(&t->ctx.coro);
+    t->fn(t->arg);
+    sim_thread_exit();
+}
+
+/* Starts a context of pe on stack slot (a free thread slot when slot is
+ * -1); NULL when there is none. */
+static sim_pe_t *start_thread(sim_pe_t *pe, long slot, void (*fn)(void *), void *arg)
+{
+    if (pe->owner || pe->state == SIM_PE_DONE || sim_w->stopping)
         return NULL;
-    helper_t *h = sim_xcalloc(1, sizeof *h);
-    if (sim_coro_create(&h->ctx.coro, &sim_w->stacks, (size_t)(sim_w->npes + pe->id),
-                        helper_entry) != 0) {
-        free(h);
+    if (slot < 0) {
+        if (sim_w->ntslot_free == 0)
+            return NULL;
+        slot = (long)sim_w->tslot_free[sim_w->ntslot_free - 1];
+    }
+    /* A record of a thread that ended by returning is taken again (no
+     * event or list refers to it any more), keeping its place in the list;
+     * else a new one goes last. */
+    sim_pe_t **link = &pe->threads;
+    while (*link && !(*link)->reusable)
+        link = &(*link)->next_thread;
+    thread_t *t = *link ? (thread_t *)*link : sim_xcalloc(1, sizeof *t);
+    sim_pe_t *next = *link ? (*link)->next_thread : NULL;
+    sim_coro_t coro;
+    if (sim_coro_create(&coro, &sim_w->stacks, (size_t)slot, thread_entry) != 0) {
+        if (!*link)
+            free(t);
         return NULL;
     }
-    h->fn = fn;
-    h->arg = arg;
-    sim_pe_t *c = &h->ctx;
+    memset(t, 0, sizeof *t);
+    t->ctx.coro = coro;
+    t->ctx.next_thread = next;
+    *link = &t->ctx;
+    if ((size_t)slot >= sim_w->tslot0) {
+        sim_w->ntslot_free--;
+        sim_w->tslot_ctx[(size_t)slot - sim_w->tslot0] = &t->ctx;
+    }
+    t->fn = fn;
+    t->arg = arg;
+    sim_pe_t *c = &t->ctx;
     c->id = pe->id;
     c->owner = pe;
     c->img = pe->img;
@@ -698,10 +784,32 @@ sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg)
     c->opt_ind = 1;
     c->opt_err = 1;
     c->opt_opt = '?';
+    c->tslot = slot;
+    c->tid = ++pe->threads_made;
     c->state = SIM_PE_NEW;
-    pe->helper = c;
     sim_evq_push(&sim_w->evq, sim_w->now, resume_ev, c);
     return c;
+}
+
+sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg)
+{
+    if (pe->helper)
+        return NULL;
+    sim_pe_t *c = start_thread(pe, (long)(sim_w->npes + pe->id), fn, arg);
+    if (c)
+        pe->helper = c;
+    return c;
+}
+
+sim_pe_t *sim_thread_start(void (*fn)(void *), void *arg)
+{
+    return start_thread(sim_pe_main(sim_w->cur), -1, fn, arg);
+}
+
+void sim_thread_notify(const void *obj, size_t len)
+{
+    int id = sim_w->cur->id;
+    sim_mem_written(id, sim_mem_home(id, obj), len);
 }
 
 /* ---- borrowing ---- */

@@ -57,6 +57,10 @@ sim_why_t sim_why(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* PE context.  sim_pe_block_on with a description made only when needed;
  * *why must stay valid while the PE is blocked. */
 void sim_pe_block_why(const sim_why_t *why, const void *addr, size_t len);
+/* PE context.  sim_pe_block_until with a description made only when
+ * needed. */
+int sim_pe_block_until_why(const sim_why_t *why, const void *addr, size_t len,
+                           uint64_t deadline);
 /* PE context.  Like sim_pe_block_on, with the description written only if
  * the run ends with the PE blocked: fn(buf, len, arg) writes it, and arg
  * must stay valid while the PE is blocked. */
@@ -65,7 +69,10 @@ void sim_pe_block_lazy(void (*fn)(char *buf, size_t len, const void *arg), const
 /* PE context.  Sleeps for ns of virtual time.  May yield. */
 void sim_pe_sleep(uint64_t ns);
 /* Any context.  Makes a blocked PE ready at the current time; no effect on
- * a PE that is not blocked. */
+ * a PE that is not blocked.  Waking a PE (not a thread) also wakes those of
+ * its threads, other than its helper, that are blocked on no range with a
+ * description (a completion addressed to the PE may be theirs: they check
+ * again). */
 void sim_pe_wake(sim_pe_t *pe);
 /* Any context.  Reports that [addr, addr+len) of pe's memory changed, so a
  * PE watching it wakes.  addr is a home address (sim_mem_home). */
@@ -137,27 +144,44 @@ static inline sim_pe_t *sim_pe_self(void)
     return sim_w->cur;
 }
 
-/* ---- Helper contexts ----
- * A PE may own one helper context: a second coroutine with a stack of its
- * own, for work that runs beside the PE's main program and may block (the
- * thread that runs LAPI completion handlers).  The scheduler runs it like a
- * PE: while it runs, sim_pe_self() is the helper (a sim_pe_t whose owner is
- * the PE and whose id is the PE's), and it charges time, blocks, sleeps and
- * is woken with the calls above; sim_mem_written wakes it too.  It shares
- * its PE's program copy (globals) and output streams.
+/* ---- Threads ----
+ * A PE may own threads: coroutines of its own, each with a stack of
+ * --stack-size bytes, for the program's threads (sim/pthread) and for work
+ * that runs beside the PE's main program and may block (the thread that
+ * runs LAPI completion handlers: the PE's helper).  The scheduler runs a
+ * thread like a PE: while it runs, sim_pe_self() is the thread (a sim_pe_t
+ * whose owner is the PE and whose id is the PE's), and it charges time,
+ * blocks, sleeps and is woken with the calls above; sim_mem_written wakes
+ * it too.  It shares its PE's program copy (globals) and output streams,
+ * and has errno and the other per-context C library state of its own.
  *
- * It is not a PE of its own: it does not count among the live PEs, so a
- * run ends when every PE has ended whatever its helpers do, and a helper
- * ends with its PE (a process's threads end with the process).  exit() in
- * a helper ends its PE; a crash in a helper is reported as a crash of its
- * PE.  A helper that is blocked (why != NULL) when the run deadlocks is
- * listed under its PE in the deadlock report. */
+ * A thread is not a PE of its own: it does not count among the live PEs,
+ * so a run ends when every PE has ended whatever its threads do, and a
+ * thread ends with its PE (a process's threads end with the process).
+ * exit() in a thread ends its PE; a crash in a thread is reported as a
+ * crash of its PE.  A thread that is blocked (why != NULL) when the run
+ * deadlocks is listed under its PE in the deadlock report; one blocked
+ * with why == NULL is idle and left out.
+ *
+ * Threads other than the helper take their stacks from a pool shared by
+ * all PEs (SIM_THREAD_SLOTS of them); a thread that ends gives its stack
+ * back. */
 
-/* Any context.  Starts pe's helper, which will run fn(arg) on a stack of
- * --stack-size bytes from the current virtual time on; when fn returns
- * the helper ends.  Returns the helper, or NULL when pe already has one
- * or its stack cannot be mapped. */
+/* Any context.  Starts pe's helper, which will run fn(arg) from the
+ * current virtual time on; when fn returns the helper ends.  Returns the
+ * helper, or NULL when pe already has one or its stack cannot be mapped. */
 sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg);
+/* PE context.  Starts a thread of the running PE that runs fn(arg) from
+ * the current virtual time on (after the caller yields) and ends when fn
+ * returns.  Returns it, or NULL when every stack of the pool is in use. */
+sim_pe_t *sim_thread_start(void (*fn)(void *), void *arg);
+/* Thread context (not a PE's main program).  Ends the running thread as
+ * if its function had returned.  Does not return. */
+_Noreturn void sim_thread_exit(void);
+/* PE context.  Wakes the running PE's contexts blocked on a range that
+ * overlaps [obj, obj+len) (sim_pe_block_on with obj): what a thread that
+ * releases a lock or signals a condition calls. */
+void sim_thread_notify(const void *obj, size_t len);
 
 /* The PE a context belongs to: ctx itself, or the owner of a helper. */
 static inline sim_pe_t *sim_pe_main(sim_pe_t *ctx)

@@ -102,9 +102,16 @@ typedef struct sim_pe {
     void (*atexit_fns[32])(void); /* atexit() handlers, run at its exit */
     int natexit;               /* entries used in atexit_fns */
     void *layer[SIM_LAYERS_MAX]; /* each API layer's state (sim/layer), opaque here */
-    /* Helper contexts (sched.h): a PE may own one extra coroutine. */
+    /* Threads (sched.h): extra coroutines of a PE, its helper among them. */
     struct sim_pe *helper;     /* this PE's helper context, or NULL (none started) */
-    struct sim_pe *owner;      /* in a helper context: the PE it belongs to; NULL in a PE */
+    struct sim_pe *owner;      /* in a thread: the PE it belongs to; NULL in a PE */
+    struct sim_pe *threads;    /* in a PE: its threads, in the order first started */
+    struct sim_pe *next_thread; /* in a thread: the next one of its PE */
+    int tid;                   /* 0 in a PE; in a thread, its number (1, 2, ...) */
+    int threads_made;          /* in a PE: threads numbered so far */
+    int reusable;              /* in a thread: ended by returning, its record free */
+    long tslot;                /* in a thread: its stack slot, -1 once given back */
+    void *pthread;             /* sim/pthread's state for this context, or NULL */
     /* Where it was when the job was stopped (for an interrupted run). */
     sim_pe_state_t stopped_state; /* its state then (RUNNING: it was the running PE) */
     /* Per-PE signal dispositions (sim/interpose), NULL until it sets one. */
@@ -142,7 +149,7 @@ typedef struct sim_world {
     sim_pe_t *pes;           /* npes PEs */
     sim_pe_t *cur;           /* the running PE, NULL in the scheduler */
     sim_coro_t sched;        /* the scheduler's context (main stack) */
-    sim_stacks_t stacks;     /* every PE's and helper's stack (PE i: slot i, its helper: npes + i) */
+    sim_stacks_t stacks;     /* every stack (PE i: slot i, its helper: npes + i, threads: tslot0 on) */
     sim_evq_t evq;           /* pending events */
     uint64_t now;            /* virtual time in ns */
     sim_rng_t rng;           /* the only randomness */
@@ -158,6 +165,11 @@ typedef struct sim_world {
     struct sim_net *net;     /* network model state */
     struct sim_loader *loader; /* program copies */
     struct sim_heap *heap;   /* symmetric heaps */
+    /* Stack slots for threads (sched.h): slots tslot0 .. tslot0+ntslots-1
+     * of stacks; the free ones, and which thread holds each. */
+    size_t tslot0, ntslots;
+    size_t *tslot_free, ntslot_free;
+    struct sim_pe **tslot_ctx;
 } sim_world_t;
 
 extern sim_world_t *sim_w;

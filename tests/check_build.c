@@ -237,7 +237,7 @@ START_TEST(the_library_exports_no_internal_name)
     run_result_t r = tu_run(
         "nm -D --defined-only %s/lib/libshmemsim.so | awk '{print $3}' | sed 's/@.*//' | "
         "grep -v '^__odr_asan\\.' | " /* a sanitizer build's own indicator symbols */
-        "grep -Ev '^(shmem|pshmem|LAPI_|lapi_|sim_|__tsan_|__wrap_)|^(_my_pe|_num_pes|my_pe_|"
+        "grep -Ev '^(shmem|pshmem|LAPI_|lapi_|sim_|__tsan_|__wrap_|GOMP_|omp_)|^(_my_pe|_num_pes|my_pe_|"
         "num_pes_|start_pes_?|shmalloc|shfree|shrealloc|shmemalign|shpalloc_|shpclmove_|"
         "shpdeallc_|shpdealloc_|exit|write|writev)$'; "
         "nm -D --defined-only %s/lib/libshmemsim.so | grep -c ' T shmem_int_put$'",

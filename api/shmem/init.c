@@ -32,7 +32,7 @@ __attribute__((constructor)) static void register_layer(void)
 
 shm_pe_t *shm_self(void)
 {
-    sim_pe_t *pe = sim_pe_self();
+    sim_pe_t *pe = sim_pe_main(sim_pe_self());
     if (!shm_of(pe)) {
         shm_pe_t *s = sim_xcalloc(1, sizeof *s);
         sim_chan_init(&s->chan, pe->id);
@@ -168,14 +168,14 @@ void start_pes(int npes)
     SHM_LEAVE();
 }
 
-/* Threads of a PE would run outside the simulator's control: only the
- * thread that runs main may call the library. */
+/* A PE's threads are coroutines the engine schedules (sim/pthread), so
+ * every level up to SHMEM_THREAD_MULTIPLE is provided as asked. */
 int shmem_init_thread(int requested, int *provided)
 {
     SHM_ENTER("shmem_init_thread");
     init_once("shmem_init_thread");
     shm_pe_t *s = shm_self();
-    s->thread_level = requested < SHMEM_THREAD_FUNNELED ? requested : SHMEM_THREAD_FUNNELED;
+    s->thread_level = requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE : requested;
     if (s->thread_level < SHMEM_THREAD_SINGLE)
         s->thread_level = SHMEM_THREAD_SINGLE;
     if (provided)

@@ -93,10 +93,11 @@ const void *shm_nbi_oldest_site(const shm_pe_t *s);
 /* The SHMEM layer (sim/layer); its slot of sim_pe_t.layer holds each PE's
  * shm_pe_t. */
 extern sim_layer_t shm_layer;
-/* pe's SHMEM state, or NULL before its first SHMEM call. */
+/* pe's SHMEM state, or NULL before its first SHMEM call; a thread of a
+ * PE (sim/sched) has its PE's. */
 static inline shm_pe_t *shm_of(const sim_pe_t *pe)
 {
-    return pe->layer[shm_layer.slot];
+    return (pe->owner ? pe->owner : pe)->layer[shm_layer.slot];
 }
 /* The running PE's SHMEM state (made on first use). */
 shm_pe_t *shm_self(void);

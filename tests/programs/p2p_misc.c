@@ -29,7 +29,7 @@ static void query(void)
     EXPECT(major == 1 && minor == 5);
     EXPECT(strncmp(name, "shmemsim", 8) == 0);
     shmem_query_thread(&provided);
-    EXPECT(provided == SHMEM_THREAD_FUNNELED);
+    EXPECT(provided == SHMEM_THREAD_MULTIPLE);
     shmem_pcontrol(1);
     shmem_clear_cache_inv();
     shmem_set_cache_inv();
@@ -172,7 +172,7 @@ int main(int argc, char **argv)
 {
     int provided = -1;
     EXPECT(shmem_init_thread(SHMEM_THREAD_MULTIPLE, &provided) == 0);
-    EXPECT(provided == SHMEM_THREAD_FUNNELED);
+    EXPECT(provided == SHMEM_THREAD_MULTIPLE);
     me = shmem_my_pe();
     npes = shmem_n_pes();
     if (argc > 2 && !strcmp(argv[1], "exit")) {

@@ -1,0 +1,1147 @@
+/* api/omp: the OpenMP run-time library, on the threads of sim/sched.
+ *
+ * GCC compiles OpenMP constructs into calls of its run-time library
+ * (GOMP_parallel, GOMP_barrier, GOMP_loop_*_start/next, GOMP_task, ...)
+ * and the omp_* routines.  shmemsim-cc compiles with -fopenmp but links
+ * the module against these definitions instead of the compiler's library,
+ * whose threads would be operating-system threads the simulator cannot
+ * schedule: here a team's threads are threads of their PE (sim/sched), so
+ * an OpenMP program runs deterministically, a thread blocked in SHMEM
+ * blocks only itself, and every construct's waits appear in the deadlock
+ * report.
+ *
+ * Each PE keeps a pool of worker threads, idle between parallel regions.
+ * A team holds its threads' barrier (which also runs queued tasks), a ring
+ * of worksharing constructs (every thread meets a team's constructs in the
+ * same order, the k-th one uses slot k mod WS_RING, and a slot is taken
+ * again only once every thread has left it), and a first-in first-out
+ * queue of deferred tasks.  Nested parallel regions run with a team of one
+ * thread (max-active-levels 1).  The team size defaults to 4 threads, or
+ * OMP_NUM_THREADS; OMP_SCHEDULE sets schedule(runtime).  omp_get_wtime
+ * reads virtual time. */
+#include "layer.h"
+#include "sched.h"
+#include "util.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define WS_RING 8
+#define TEAM_MAX 256
+#define DEFAULT_THREADS 4
+
+enum { S_STATIC, S_DYNAMIC, S_GUIDED };
+
+typedef struct task task_t;
+typedef struct group {
+    long count;                /* tasks of the group not yet finished */
+    struct group *outer;
+} group_t;
+
+struct task {
+    void (*fn)(void *);
+    void *data;
+    long children;             /* its child tasks not yet finished */
+    task_t *parent;
+    group_t *group;
+    task_t *next;              /* in the team's queue */
+};
+
+/* One worksharing construct of a team. */
+typedef struct ws {
+    int active;
+    unsigned seq;              /* which construct of the team it is */
+    int left;                  /* threads done with it */
+    int sched, ordered;
+    long start, incr, n, chunk; /* the loop as iterations 0..n-1 */
+    long next, given;          /* dynamic and guided: next iteration, chunks given */
+    long ordered_next;         /* the chunk whose turn it is in ordered regions */
+    void *copy;                /* single copyprivate: the data */
+    int copy_ready;
+    unsigned sect_next, sect_count;
+} ws_t;
+
+typedef struct team {
+    int n;
+    void (*fn)(void *);
+    void *data;
+    int arrived;
+    unsigned round;            /* barrier rounds completed */
+    int left;                  /* workers gone back to the pool */
+    int combined;              /* ws[0] was set up by a combined construct */
+    ws_t ws[WS_RING];
+    task_t *head, *tail;       /* deferred tasks, oldest first */
+    long pending;              /* tasks queued or running */
+} team_t;
+
+/* A context's OpenMP state. */
+typedef struct othr {
+    team_t *team;
+    int num, level;
+    unsigned ws_seq;           /* constructs of the team met so far */
+    ws_t *ws;                  /* the one in progress */
+    long chunk_idx, static_next; /* the chunk it runs; static: its next turn */
+    int has_chunk;
+    task_t implicit, *task;
+    group_t *group;
+    struct legacy *legacy;     /* GOMP_parallel_start's saved state */
+} othr_t;
+
+/* A worker of a PE's pool. */
+typedef struct worker {
+    sim_pe_t *ctx;
+    team_t *team;              /* set when it has work */
+    int num;
+} worker_t;
+
+typedef struct proc {
+    int nthreads;              /* nthreads-var */
+    int run_sched;
+    long run_chunk;
+    int dynamic;
+    int crit, atomic;          /* owner tags of the unnamed critical and atomic locks */
+    worker_t *pool;
+    int npool;
+    team_t solo;               /* the team of the initial thread */
+    othr_t initial;            /* the initial thread's state */
+} proc_t;
+
+static sim_layer_t omp_layer = {.name = "openmp", .rank = 4};
+
+static int env_threads = DEFAULT_THREADS, env_sched = S_STATIC;
+static long env_chunk;
+
+static void parse_env(void)
+{
+    const char *v = getenv("OMP_NUM_THREADS");
+    if (v && atoi(v) > 0)
+        env_threads = atoi(v) < TEAM_MAX ? atoi(v) : TEAM_MAX;
+    v = getenv("OMP_SCHEDULE");
+    if (v) {
+        const char *p = strchr(v, ':') ? strchr(v, ':') + 1 : v; /* monotonic: ... */
+        env_sched = !strncasecmp(p, "dynamic", 7) ? S_DYNAMIC
+                    : !strncasecmp(p, "guided", 6) ? S_GUIDED : S_STATIC;
+        env_chunk = strchr(p, ',') ? atol(strchr(p, ',') + 1) : 0;
+    }
+}
+
+static int at_start(char *err, size_t len)
+{
+    (void)err;
+    (void)len;
+    parse_env();
+    return 0;
+}
+
+__attribute__((constructor)) static void omp_register(void)
+{
+    omp_layer.at_start = at_start;
+    sim_layer_register(&omp_layer);
+}
+
+static proc_t *proc(void)
+{
+    sim_pe_t *pe = sim_pe_main(sim_pe_self());
+    proc_t *p = pe->layer[omp_layer.slot];
+    if (!p) {
+        p = sim_xcalloc(1, sizeof *p);
+        p->nthreads = env_threads;
+        p->run_sched = env_sched;
+        p->run_chunk = env_chunk;
+        p->solo.n = 1;
+        p->initial.team = &p->solo;
+        p->initial.task = &p->initial.implicit;
+        pe->layer[omp_layer.slot] = p;
+    }
+    return p;
+}
+
+/* The running context's state: the PE's initial thread, or a worker. */
+static othr_t *me(void)
+{
+    sim_pe_t *c = sim_pe_self();
+    if (!c->owner)
+        return &proc()->initial;
+    othr_t *o = c->layer[omp_layer.slot];
+    if (!o) { /* a thread the program made with pthread_create */
+        o = sim_xcalloc(1, sizeof *o);
+        o->team = sim_xcalloc(1, sizeof *o->team);
+        o->team->n = 1;
+        o->task = &o->implicit;
+        c->layer[omp_layer.slot] = o;
+    }
+    return o;
+}
+
+/* A context's tag as a lock owner: unique among its PE's contexts. */
+static int tag(void)
+{
+    return sim_pe_self()->tid + 1;
+}
+
+#define ENTER(name) sim_call_enter(name, __builtin_return_address(0))
+#define LEAVE() sim_call_leave()
+
+/* ---- tasks ---- */
+
+static void run_task(othr_t *o, team_t *t, task_t *k)
+{
+    task_t *saved = o->task;
+    group_t *saved_group = o->group;
+    o->task = k;
+    o->group = k->group;
+    k->fn(k->data);
+    o->task = saved;
+    o->group = saved_group;
+    if (k->parent)
+        k->parent->children--;
+    for (group_t *g = k->group; g; g = NULL)
+        g->count--;
+    t->pending--;
+    sim_thread_notify(&t->round, sizeof t->round);
+    free(k);
+}
+
+/* Takes the oldest queued task (one whose parent is parent, when given). */
+static task_t *take_task(team_t *t, const task_t *parent)
+{
+    for (task_t **l = &t->head, *prev = NULL; *l; prev = *l, l = &(*l)->next) {
+        task_t *k = *l;
+        if (parent && k->parent != parent)
+            continue;
+        *l = k->next;
+        if (t->tail == k)
+            t->tail = prev;
+        return k;
+    }
+    return NULL;
+}
+
+/* The team barrier: every thread arrives and every task is done. */
+static void barrier(othr_t *o, const char *call)
+{
+    team_t *t = o->team;
+    if (t->n == 1) {
+        for (task_t *k; (k = take_task(t, NULL)) != NULL;)
+            run_task(o, t, k);
+        return;
+    }
+    unsigned round = t->round;
+    t->arrived++;
+    for (;;) {
+        if (t->round != round)
+            return;
+        if (t->arrived == t->n && t->pending == 0) {
+            t->arrived = 0;
+            t->round++;
+            sim_thread_notify(&t->round, sizeof t->round);
+            return;
+        }
+        task_t *k = take_task(t, NULL);
+        if (k) {
+            run_task(o, t, k);
+            continue;
+        }
+        sim_why_t why = sim_why("%s (%d of %d threads of the team arrived)", call, t->arrived,
+                                t->n);
+        sim_pe_block_why(&why, &t->round, sizeof t->round);
+    }
+}
+
+void GOMP_barrier(void)
+{
+    ENTER("omp barrier");
+    barrier(me(), "omp barrier");
+    LEAVE();
+}
+
+int GOMP_barrier_cancel(void)
+{
+    GOMP_barrier();
+    return 0;
+}
+
+void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
+               long arg_align, int if_clause, unsigned flags, void **depend, int priority,
+               void *detach)
+{
+    (void)priority;
+    (void)detach;
+    othr_t *o = me();
+    team_t *t = o->team;
+    size_t align = arg_align > 0 ? (size_t)arg_align : 1;
+    int defer = if_clause && !(flags & 2 /* final */) && t->n > 1;
+    if (defer && (flags & 8 /* depend */) && depend) {
+        /* Dependences are kept by running it after its siblings. */
+        ENTER("omp task");
+        while (o->task->children > 0) {
+            task_t *k = take_task(t, o->task);
+            if (k) {
+                run_task(o, t, k);
+                continue;
+            }
+            sim_why_t why = sim_why("%s (waiting for earlier sibling tasks)", "omp task");
+            sim_pe_block_why(&why, &t->round, sizeof t->round);
+        }
+        LEAVE();
+        defer = 0;
+    }
+    if (!defer) {
+        char *buf = NULL;
+        void *arg = data;
+        if (cpyfn) {
+            buf = sim_xcalloc(1, (size_t)arg_size + align);
+            arg = (void *)(((uintptr_t)buf + align - 1) & ~(uintptr_t)(align - 1));
+            cpyfn(arg, data);
+        }
+        task_t k = {.fn = fn, .data = arg, .parent = o->task, .group = o->group};
+        task_t *saved = o->task;
+        o->task = &k;
+        fn(arg);
+        o->task = saved;
+        free(buf);
+        return;
+    }
+    task_t *k = sim_xcalloc(1, sizeof *k + (size_t)arg_size + align);
+    void *arg = (void *)(((uintptr_t)(k + 1) + align - 1) & ~(uintptr_t)(align - 1));
+    if (cpyfn)
+        cpyfn(arg, data);
+    else
+        memcpy(arg, data, (size_t)arg_size);
+    k->fn = fn;
+    k->data = arg;
+    k->parent = o->task;
+    k->group = o->group;
+    o->task->children++;
+    if (k->group)
+        k->group->count++;
+    t->pending++;
+    if (t->tail)
+        t->tail->next = k;
+    else
+        t->head = k;
+    t->tail = k;
+    sim_thread_notify(&t->round, sizeof t->round);
+}
+
+void GOMP_taskwait(void)
+{
+    othr_t *o = me();
+    team_t *t = o->team;
+    ENTER("omp taskwait");
+    while (o->task->children > 0) {
+        task_t *k = take_task(t, o->task);
+        if (k) {
+            run_task(o, t, k);
+            continue;
+        }
+        sim_why_t why = sim_why("%s (%d child tasks not finished)", "omp taskwait",
+                                (int)o->task->children);
+        sim_pe_block_why(&why, &t->round, sizeof t->round);
+    }
+    LEAVE();
+}
+
+void GOMP_taskyield(void)
+{
+}
+
+void GOMP_taskgroup_start(void)
+{
+    othr_t *o = me();
+    group_t *g = sim_xcalloc(1, sizeof *g);
+    g->outer = o->group;
+    o->group = g;
+}
+
+void GOMP_taskgroup_end(void)
+{
+    othr_t *o = me();
+    team_t *t = o->team;
+    group_t *g = o->group;
+    ENTER("omp taskgroup");
+    while (g->count > 0) {
+        task_t *k = take_task(t, NULL);
+        if (k) {
+            run_task(o, t, k);
+            continue;
+        }
+        sim_why_t why = sim_why("%s (%d tasks of the group not finished)", "end of omp taskgroup",
+                                (int)g->count);
+        sim_pe_block_why(&why, &t->round, sizeof t->round);
+    }
+    o->group = g->outer;
+    free(g);
+    LEAVE();
+}
+
+/* ---- parallel regions ---- */
+
+static void worker_main(void *arg)
+{
+    worker_t *w = arg;
+    sim_pe_t *c = sim_pe_self();
+    othr_t *o = sim_xcalloc(1, sizeof *o);
+    c->layer[omp_layer.slot] = o;
+    for (;;) {
+        while (!w->team)
+            sim_pe_block(NULL); /* idle: left out of a deadlock report */
+        team_t *t = w->team;
+        memset(o, 0, sizeof *o);
+        o->team = t;
+        o->num = w->num;
+        o->level = 1;
+        o->task = &o->implicit;
+        if (t->combined) { /* a combined construct: its first one is set up */
+            o->ws = &t->ws[0];
+            o->ws_seq = 1;
+        }
+        t->fn(t->data);
+        barrier(o, "end of omp parallel");
+        w->team = NULL;
+        if (++t->left == t->n - 1)
+            sim_thread_notify(&t->left, sizeof t->left);
+    }
+}
+
+/* How many threads a region asked for num_threads gets. */
+static int team_size(othr_t *o, unsigned num_threads)
+{
+    if (o->level > 0)
+        return 1; /* nested regions are inactive */
+    int n = num_threads ? (int)num_threads : proc()->nthreads;
+    return n < 1 ? 1 : n > TEAM_MAX ? TEAM_MAX : n;
+}
+
+/* Starts a team of n threads for fn(data), the caller as thread 0 (its
+ * state before is saved in *saved); first, if not NULL, is the team's
+ * first worksharing construct.  The caller then runs fn(data) itself and
+ * calls team_end. */
+static team_t *team_begin(void (*fn)(void *), void *data, int n, const ws_t *first,
+                          othr_t *saved)
+{
+    othr_t *o = me();
+    proc_t *p = proc();
+    *saved = *o;
+    team_t *t = sim_xcalloc(1, sizeof *t);
+    t->fn = fn;
+    t->data = data;
+    if (first) {
+        t->ws[0] = *first;
+        t->ws[0].active = 1;
+        t->combined = 1;
+    }
+    if (n > 1 && p->npool < n - 1) {
+        p->pool = sim_xrealloc(p->pool, (size_t)(n - 1) * sizeof *p->pool);
+        for (int i = p->npool; i < n - 1; i++)
+            p->pool[i] = (worker_t){0};
+    }
+    t->n = 1;
+    for (int i = 0; i < n - 1; i++) {
+        worker_t *w = &p->pool[i];
+        if (i >= p->npool) {
+            w->ctx = sim_thread_start(worker_main, w);
+            if (!w->ctx)
+                break; /* no stack left: a smaller team */
+            p->npool = i + 1;
+        }
+        w->num = i + 1;
+        w->team = t;
+        sim_pe_wake(w->ctx);
+        t->n++;
+    }
+    memset(o, 0, sizeof *o);
+    o->team = t;
+    o->level = saved->level + 1;
+    o->task = &o->implicit;
+    if (first) {
+        o->ws = &t->ws[0];
+        o->ws_seq = 1;
+    }
+    return t;
+}
+
+static void team_end(const othr_t *saved)
+{
+    othr_t *o = me();
+    team_t *t = o->team;
+    ENTER("end of omp parallel");
+    barrier(o, "end of omp parallel");
+    while (t->left < t->n - 1)
+        sim_pe_block_on("end of omp parallel (workers leaving)", &t->left, sizeof t->left);
+    LEAVE();
+    *o = *saved;
+    free(t);
+}
+
+static void run_parallel(void (*fn)(void *), void *data, int n, const ws_t *first)
+{
+    othr_t saved;
+    team_begin(fn, data, n, first, &saved);
+    fn(data);
+    team_end(&saved);
+}
+
+void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigned flags)
+{
+    (void)flags;
+    run_parallel(fn, data, team_size(me(), num_threads), NULL);
+}
+
+/* The older interface: the caller runs fn itself between the two calls;
+ * the state to restore waits in a list. */
+typedef struct legacy {
+    othr_t saved;
+    struct legacy *outer;
+} legacy_t;
+
+void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
+{
+    legacy_t *l = sim_xcalloc(1, sizeof *l);
+    team_begin(fn, data, team_size(me(), num_threads), NULL, &l->saved);
+    me()->legacy = l;
+}
+
+void GOMP_parallel_end(void)
+{
+    legacy_t *l = me()->legacy;
+    team_end(&l->saved);
+    free(l);
+}
+
+int GOMP_cancel(int which, int do_cancel)
+{
+    (void)which;
+    (void)do_cancel;
+    return 0;
+}
+
+int GOMP_cancellation_point(int which)
+{
+    (void)which;
+    return 0;
+}
+
+/* ---- worksharing ---- */
+
+/* Enters the next worksharing construct of the team; *first says whether
+ * this thread is the first there (and sets it up). */
+static ws_t *ws_enter(othr_t *o, int *first)
+{
+    team_t *t = o->team;
+    unsigned seq = o->ws_seq++;
+    ws_t *w = &t->ws[seq % WS_RING];
+    while (w->active && w->seq != seq) {
+        sim_why_t why = sim_why("%s (threads still in a construct %d before)", "omp worksharing",
+                                WS_RING);
+        sim_pe_block_why(&why, w, sizeof *w);
+    }
+    *first = !w->active;
+    if (*first) {
+        memset(w, 0, sizeof *w);
+        w->active = 1;
+        w->seq = seq;
+    }
+    o->ws = w;
+    o->has_chunk = 0;
+    o->static_next = 0;
+    return w;
+}
+
+static void ws_leave(othr_t *o)
+{
+    ws_t *w = o->ws;
+    if (!w)
+        return;
+    o->ws = NULL;
+    if (++w->left == o->team->n) {
+        w->active = 0;
+        sim_thread_notify(w, sizeof *w);
+    }
+}
+
+static long iterations(long start, long end, long incr)
+{
+    if (incr > 0)
+        return end > start ? (end - start + incr - 1) / incr : 0;
+    return start > end ? (start - end - incr - 1) / -incr : 0;
+}
+
+static void ws_loop(ws_t *w, int sched, long start, long end, long incr, long chunk, int ordered)
+{
+    w->sched = sched;
+    w->start = start;
+    w->incr = incr;
+    w->n = iterations(start, end, incr);
+    w->chunk = chunk;
+    w->ordered = ordered;
+}
+
+/* In an ordered loop, a thread leaving a chunk passes the turn on, once it
+ * has come. */
+static void ordered_pass(othr_t *o)
+{
+    ws_t *w = o->ws;
+    if (!w || !w->ordered || !o->has_chunk)
+        return;
+    while (w->ordered_next < o->chunk_idx) {
+        sim_why_t why = sim_why("%s (an earlier chunk has not finished)", "omp ordered loop");
+        sim_pe_block_why(&why, &w->ordered_next, sizeof w->ordered_next);
+    }
+    if (w->ordered_next == o->chunk_idx) {
+        w->ordered_next++;
+        sim_thread_notify(&w->ordered_next, sizeof w->ordered_next);
+    }
+    o->has_chunk = 0;
+}
+
+/* The thread's next chunk of the loop in progress, as [*istart, *iend). */
+static int loop_next(othr_t *o, long *istart, long *iend)
+{
+    ws_t *w = o->ws;
+    int n = o->team->n;
+    ordered_pass(o);
+    long lo, hi, idx;
+    if (w->sched == S_STATIC && w->chunk <= 0) {
+        if (o->static_next++ > 0)
+            return 0;
+        long q = w->n / n, r = w->n % n, k = o->num;
+        lo = k * q + (k < r ? k : r);
+        hi = lo + q + (k < r);
+        idx = k;
+    } else if (w->sched == S_STATIC) {
+        idx = o->num + o->static_next++ * n;
+        lo = idx * w->chunk;
+        hi = lo + w->chunk;
+    } else {
+        long left = w->n - w->next, size = w->chunk > 0 ? w->chunk : 1;
+        if (w->sched == S_GUIDED && (left + n - 1) / n > size)
+            size = (left + n - 1) / n;
+        lo = w->next;
+        hi = lo + size;
+        idx = w->given++;
+        w->next = hi < w->n ? hi : w->n;
+    }
+    if (hi > w->n)
+        hi = w->n;
+    if (lo >= hi)
+        return 0;
+    o->chunk_idx = idx;
+    o->has_chunk = 1;
+    *istart = w->start + lo * w->incr;
+    *iend = w->start + hi * w->incr;
+    return 1;
+}
+
+static int loop_start(int sched, long start, long end, long incr, long chunk, int ordered,
+                      long *istart, long *iend)
+{
+    othr_t *o = me();
+    proc_t *p = proc();
+    if (sched < 0) {
+        sched = p->run_sched;
+        chunk = p->run_chunk;
+    }
+    int first;
+    ws_t *w = ws_enter(o, &first);
+    if (first)
+        ws_loop(w, sched, start, end, incr, chunk, ordered);
+    return loop_next(o, istart, iend);
+}
+
+#define LOOP_KINDS(X)                                                                      \
+    X(static, S_STATIC) X(dynamic, S_DYNAMIC) X(guided, S_GUIDED)                          \
+    X(nonmonotonic_dynamic, S_DYNAMIC) X(nonmonotonic_guided, S_GUIDED)
+
+#define LOOP_FNS(kind, s)                                                                  \
+    int GOMP_loop_##kind##_start(long start, long end, long incr, long chunk, long *istart,\
+                                 long *iend)                                               \
+    {                                                                                      \
+        return loop_start(s, start, end, incr, chunk, 0, istart, iend);                    \
+    }                                                                                      \
+    int GOMP_loop_##kind##_next(long *istart, long *iend)                                  \
+    {                                                                                      \
+        return loop_next(me(), istart, iend);                                              \
+    }                                                                                      \
+    void GOMP_parallel_loop_##kind(void (*fn)(void *), void *data, unsigned num_threads,   \
+                                   long start, long end, long incr, long chunk,            \
+                                   unsigned flags)                                         \
+    {                                                                                      \
+        (void)flags;                                                                       \
+        ws_t w = {0};                                                                      \
+        ws_loop(&w, s, start, end, incr, chunk, 0);                                        \
+        run_parallel(fn, data, team_size(me(), num_threads), &w);                          \
+    }
+LOOP_KINDS(LOOP_FNS)
+
+#define ORDERED_KINDS(X) X(static, S_STATIC) X(dynamic, S_DYNAMIC) X(guided, S_GUIDED)
+#define ORDERED_FNS(kind, s)                                                               \
+    int GOMP_loop_ordered_##kind##_start(long start, long end, long incr, long chunk,      \
+                                         long *istart, long *iend)                         \
+    {                                                                                      \
+        return loop_start(s, start, end, incr, chunk, 1, istart, iend);                    \
+    }                                                                                      \
+    int GOMP_loop_ordered_##kind##_next(long *istart, long *iend)                          \
+    {                                                                                      \
+        return loop_next(me(), istart, iend);                                              \
+    }
+ORDERED_KINDS(ORDERED_FNS)
+
+#define RUNTIME_KINDS(X) X(runtime) X(maybe_nonmonotonic_runtime) X(nonmonotonic_runtime)
+#define RUNTIME_FNS(kind)                                                                  \
+    int GOMP_loop_##kind##_start(long start, long end, long incr, long *istart, long *iend)\
+    {                                                                                      \
+        return loop_start(-1, start, end, incr, 0, 0, istart, iend);                       \
+    }                                                                                      \
+    int GOMP_loop_##kind##_next(long *istart, long *iend)                                  \
+    {                                                                                      \
+        return loop_next(me(), istart, iend);                                              \
+    }                                                                                      \
+    void GOMP_parallel_loop_##kind(void (*fn)(void *), void *data, unsigned num_threads,   \
+                                   long start, long end, long incr, unsigned flags)        \
+    {                                                                                      \
+        (void)flags;                                                                       \
+        proc_t *p = proc();                                                                \
+        ws_t w = {0};                                                                      \
+        ws_loop(&w, p->run_sched, start, end, incr, p->run_chunk, 0);                      \
+        run_parallel(fn, data, team_size(me(), num_threads), &w);                          \
+    }
+RUNTIME_KINDS(RUNTIME_FNS)
+
+int GOMP_loop_ordered_runtime_start(long start, long end, long incr, long *istart, long *iend)
+{
+    proc_t *p = proc();
+    return loop_start(p->run_sched, start, end, incr, p->run_chunk, 1, istart, iend);
+}
+
+int GOMP_loop_ordered_runtime_next(long *istart, long *iend)
+{
+    return loop_next(me(), istart, iend);
+}
+
+void GOMP_loop_end_nowait(void)
+{
+    othr_t *o = me();
+    ordered_pass(o);
+    ws_leave(o);
+}
+
+void GOMP_loop_end(void)
+{
+    GOMP_loop_end_nowait();
+    ENTER("end of omp for");
+    barrier(me(), "end of omp for");
+    LEAVE();
+}
+
+int GOMP_loop_end_cancel(void)
+{
+    GOMP_loop_end();
+    return 0;
+}
+
+void GOMP_ordered_start(void)
+{
+    othr_t *o = me();
+    ws_t *w = o->ws;
+    if (!w || !o->has_chunk)
+        return;
+    ENTER("omp ordered");
+    while (w->ordered_next != o->chunk_idx) {
+        sim_why_t why = sim_why("%s (waiting for chunk %d's turn)", "omp ordered",
+                                (int)o->chunk_idx);
+        sim_pe_block_why(&why, &w->ordered_next, sizeof w->ordered_next);
+    }
+    LEAVE();
+}
+
+void GOMP_ordered_end(void)
+{
+}
+
+unsigned GOMP_sections_next(void)
+{
+    ws_t *w = me()->ws;
+    return w && w->sect_next <= w->sect_count ? w->sect_next++ : 0;
+}
+
+unsigned GOMP_sections_start(unsigned count)
+{
+    othr_t *o = me();
+    int first;
+    ws_t *w = ws_enter(o, &first);
+    if (first) {
+        w->sect_count = count;
+        w->sect_next = 1;
+    }
+    return GOMP_sections_next();
+}
+
+void GOMP_sections_end_nowait(void)
+{
+    ws_leave(me());
+}
+
+void GOMP_sections_end(void)
+{
+    ws_leave(me());
+    ENTER("end of omp sections");
+    barrier(me(), "end of omp sections");
+    LEAVE();
+}
+
+void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
+                            unsigned count, unsigned flags)
+{
+    (void)flags;
+    ws_t w = {.sect_count = count, .sect_next = 1};
+    run_parallel(fn, data, team_size(me(), num_threads), &w);
+}
+
+int GOMP_single_start(void)
+{
+    othr_t *o = me();
+    int first;
+    ws_enter(o, &first);
+    ws_leave(o);
+    return first;
+}
+
+void *GOMP_single_copy_start(void)
+{
+    othr_t *o = me();
+    int first;
+    ws_t *w = ws_enter(o, &first);
+    if (first)
+        return NULL; /* this thread runs it, then GOMP_single_copy_end */
+    ENTER("omp single copyprivate");
+    while (!w->copy_ready)
+        sim_pe_block_on("omp single copyprivate (waiting for the single thread)", w, sizeof *w);
+    LEAVE();
+    void *data = w->copy;
+    ws_leave(o);
+    return data;
+}
+
+void GOMP_single_copy_end(void *data)
+{
+    othr_t *o = me();
+    o->ws->copy = data;
+    o->ws->copy_ready = 1;
+    sim_thread_notify(o->ws, sizeof *o->ws);
+    ws_leave(o);
+}
+
+/* ---- mutual exclusion ---- */
+
+static void lock_word(int *word, const char *what)
+{
+    /* Taken twice by its holder, it waits for ever, as on a real system. */
+    while (*word) {
+        sim_why_t why = sim_why("%s (held by thread %d)", what, *word - 1);
+        sim_pe_block_why(&why, word, sizeof *word);
+    }
+    *word = tag();
+}
+
+static void unlock_word(int *word)
+{
+    *word = 0;
+    sim_thread_notify(word, sizeof *word);
+}
+
+void GOMP_critical_start(void)
+{
+    ENTER("omp critical");
+    lock_word(&proc()->crit, "omp critical");
+    LEAVE();
+}
+
+void GOMP_critical_end(void)
+{
+    unlock_word(&proc()->crit);
+}
+
+/* A named critical section's lock is the pointer-sized variable GCC makes
+ * for its name. */
+void GOMP_critical_name_start(void **pptr)
+{
+    ENTER("omp critical");
+    lock_word((int *)pptr, "omp critical (named)");
+    LEAVE();
+}
+
+void GOMP_critical_name_end(void **pptr)
+{
+    unlock_word((int *)pptr);
+}
+
+void GOMP_atomic_start(void)
+{
+    ENTER("omp atomic");
+    lock_word(&proc()->atomic, "omp atomic");
+    LEAVE();
+}
+
+void GOMP_atomic_end(void)
+{
+    unlock_word(&proc()->atomic);
+}
+
+/* ---- the omp_ routines ---- */
+
+typedef struct {
+    int word;
+} omp_lock_t;
+typedef struct {
+    int owner, count;
+    void *pad;
+} omp_nest_lock_t;
+
+void omp_init_lock(omp_lock_t *l)
+{
+    l->word = 0;
+}
+
+void omp_destroy_lock(omp_lock_t *l)
+{
+    l->word = 0;
+}
+
+void omp_set_lock(omp_lock_t *l)
+{
+    ENTER("omp_set_lock");
+    lock_word(&l->word, "omp_set_lock");
+    LEAVE();
+}
+
+void omp_unset_lock(omp_lock_t *l)
+{
+    unlock_word(&l->word);
+}
+
+int omp_test_lock(omp_lock_t *l)
+{
+    if (l->word)
+        return 0;
+    l->word = tag();
+    return 1;
+}
+
+void omp_init_nest_lock(omp_nest_lock_t *l)
+{
+    memset(l, 0, sizeof *l);
+}
+
+void omp_destroy_nest_lock(omp_nest_lock_t *l)
+{
+    memset(l, 0, sizeof *l);
+}
+
+void omp_set_nest_lock(omp_nest_lock_t *l)
+{
+    if (l->owner == tag()) {
+        l->count++;
+        return;
+    }
+    ENTER("omp_set_nest_lock");
+    lock_word(&l->owner, "omp_set_nest_lock");
+    LEAVE();
+    l->count = 1;
+}
+
+void omp_unset_nest_lock(omp_nest_lock_t *l)
+{
+    if (--l->count == 0)
+        unlock_word(&l->owner);
+}
+
+int omp_test_nest_lock(omp_nest_lock_t *l)
+{
+    if (l->owner && l->owner != tag())
+        return 0;
+    l->owner = tag();
+    return ++l->count;
+}
+
+int omp_get_thread_num(void)
+{
+    return me()->num;
+}
+
+int omp_get_num_threads(void)
+{
+    return me()->team->n;
+}
+
+int omp_get_max_threads(void)
+{
+    return me()->level > 0 ? 1 : proc()->nthreads;
+}
+
+void omp_set_num_threads(int n)
+{
+    proc()->nthreads = n < 1 ? 1 : n > TEAM_MAX ? TEAM_MAX : n;
+}
+
+int omp_in_parallel(void)
+{
+    return me()->team->n > 1;
+}
+
+int omp_get_level(void)
+{
+    return me()->level;
+}
+
+int omp_get_active_level(void)
+{
+    return me()->team->n > 1;
+}
+
+int omp_get_num_procs(void)
+{
+    return env_threads;
+}
+
+int omp_get_thread_limit(void)
+{
+    return TEAM_MAX;
+}
+
+int omp_get_max_active_levels(void)
+{
+    return 1;
+}
+
+void omp_set_max_active_levels(int n)
+{
+    (void)n; /* nested regions stay inactive */
+}
+
+int omp_get_dynamic(void)
+{
+    return 0;
+}
+
+void omp_set_dynamic(int on)
+{
+    (void)on;
+}
+
+int omp_get_nested(void)
+{
+    return 0;
+}
+
+void omp_set_nested(int on)
+{
+    (void)on;
+}
+
+int omp_get_team_size(int level)
+{
+    othr_t *o = me();
+    return level == o->level ? o->team->n : level >= 0 && level < o->level ? 1 : -1;
+}
+
+int omp_get_ancestor_thread_num(int level)
+{
+    othr_t *o = me();
+    return level == o->level ? o->num : level >= 0 && level < o->level ? 0 : -1;
+}
+
+int omp_in_final(void)
+{
+    return 0;
+}
+
+int omp_get_cancellation(void)
+{
+    return 0;
+}
+
+void omp_get_schedule(int *kind, int *chunk)
+{
+    proc_t *p = proc();
+    *kind = p->run_sched + 1; /* omp_sched_static is 1 */
+    *chunk = (int)p->run_chunk;
+}
+
+void omp_set_schedule(int kind, int chunk)
+{
+    proc_t *p = proc();
+    int k = (kind & 0x7fffffff) - 1;
+    p->run_sched = k == S_DYNAMIC || k == S_GUIDED ? k : S_STATIC;
+    p->run_chunk = chunk;
+}
+
+double omp_get_wtime(void)
+{
+    return (double)sim_now() * 1e-9;
+}
+
+double omp_get_wtick(void)
+{
+    return 1e-9;
+}
+
+/* Fortran (gfortran's omp_lib calls these names). */
+int omp_get_thread_num_(void)
+{
+    return omp_get_thread_num();
+}
+int omp_get_num_threads_(void)
+{
+    return omp_get_num_threads();
+}
+int omp_get_max_threads_(void)
+{
+    return omp_get_max_threads();
+}
+int omp_in_parallel_(void)
+{
+    return omp_in_parallel();
+}
+int omp_get_level_(void)
+{
+    return omp_get_level();
+}
+int omp_get_num_procs_(void)
+{
+    return omp_get_num_procs();
+}
+void omp_set_num_threads_(const int *n)
+{
+    omp_set_num_threads(*n);
+}
+double omp_get_wtime_(void)
+{
+    return omp_get_wtime();
+}
+double omp_get_wtick_(void)
+{
+    return omp_get_wtick();
+}
+void omp_init_lock_(omp_lock_t *l)
+{
+    omp_init_lock(l);
+}
+void omp_destroy_lock_(omp_lock_t *l)
+{
+    omp_destroy_lock(l);
+}
+void omp_set_lock_(omp_lock_t *l)
+{
+    omp_set_lock(l);
+}
+void omp_unset_lock_(omp_lock_t *l)
+{
+    omp_unset_lock(l);
+}
+int omp_test_lock_(omp_lock_t *l)
+{
+    return omp_test_lock(l);
+}

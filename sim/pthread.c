@@ -1,0 +1,725 @@
+/* sim/pthread: POSIX threads inside a PE, as threads of sim/sched.
+ *
+ * shmemsim-cc links a module with -Wl,--wrap=NAME for every __wrap_NAME
+ * defined here (the Makefile reads them from this object as from
+ * sim/interpose's), so a thread the program creates is a coroutine of its
+ * PE that the scheduler runs like any other context: the run stays
+ * deterministic and seeded, a thread that blocks blocks only itself, and a
+ * deadlock report lists each blocked thread with its call.
+ *
+ * Mutexes, condition variables, barriers, read-write locks, spin locks and
+ * once-controls keep their state in the program's own object (for a
+ * mutex, in the fields glibc gives its owner, count and kind, so the static
+ * initializers work) and wait with sim_pe_block_on on it; whoever releases
+ * one wakes its waiters with sim_thread_notify and they try again, in the
+ * order the scheduler resumes them.  A signal on a condition variable wakes
+ * every waiter: POSIX allows that (a waiter re-checks its predicate).
+ *
+ * A pthread_t is (PE + 1) << 32 | the thread's number in its PE (0: the
+ * main program), so what a program prints does not depend on addresses.
+ * Thread-specific data (pthread_key_*) is per context; the keys are per
+ * PE, as a process's are.  Cancellation and signals to one thread are not
+ * simulated: they raise thread-unsupported and fail with ENOTSUP.
+ *
+ * Outside a PE (a constructor at load time) every wrapper calls the C
+ * library's function. */
+#include "finding.h"
+#include "sched.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define WRAP(name) __wrap_##name
+#define KEYS 128
+/* A call that may block is marked as an API call (its site for the
+ * deadlock report and the trace). */
+#define CALL(name, expr)                                                                   \
+    do {                                                                                   \
+        sim_call_enter(name, __builtin_return_address(0));                                 \
+        int rc_ = (expr);                                                                  \
+        sim_call_leave();                                                                  \
+        return rc_;                                                                        \
+    } while (0)
+
+static int in_pe(void)
+{
+    return sim_w && sim_w->cur;
+}
+
+/* A thread's record: made by pthread_create, kept until joined (or until
+ * it ends, when detached). */
+typedef struct pth {
+    int tid;                   /* its number in its PE (0: the main program) */
+    void *(*start)(void *);
+    void *arg, *ret;
+    int detached, ended;
+    void *specific[KEYS];      /* pthread_setspecific values */
+    char name[16];             /* pthread_setname_np */
+    struct pth *next;          /* the PE's records, oldest first */
+} pth_t;
+
+/* A PE's: its main program's record, then what is per process. */
+typedef struct proc {
+    pth_t main;
+    pth_t *threads;            /* records of threads not yet joined */
+    void (*dtor[KEYS])(void *);
+    unsigned char key_used[KEYS];
+} proc_t;
+
+static proc_t *proc(void)
+{
+    sim_pe_t *pe = sim_pe_main(sim_w->cur);
+    if (!pe->pthread)
+        pe->pthread = sim_xcalloc(1, sizeof(proc_t));
+    return pe->pthread;
+}
+
+/* The running context's record (a helper thread gets one on first use). */
+static pth_t *self(void)
+{
+    sim_pe_t *c = sim_w->cur;
+    if (!c->owner)
+        return &proc()->main;
+    if (!c->pthread) {
+        pth_t *r = sim_xcalloc(1, sizeof *r);
+        r->tid = c->tid;
+        c->pthread = r;
+    }
+    return c->pthread;
+}
+
+static pthread_t encode(int pe, int tid)
+{
+    return (pthread_t)(((uint64_t)(unsigned)pe + 1) << 32 | (unsigned)tid);
+}
+
+/* The record of thread t of the running PE, or NULL (another PE's, an
+ * unknown or a joined one). */
+static pth_t *find(pthread_t t)
+{
+    if ((uint64_t)t >> 32 != (uint64_t)(unsigned)sim_w->cur->id + 1)
+        return NULL;
+    int tid = (int)((uint64_t)t & 0xffffffffu);
+    proc_t *p = proc();
+    if (tid == 0)
+        return &p->main;
+    for (pth_t *r = p->threads; r; r = r->next)
+        if (r->tid == tid)
+            return r;
+    return NULL;
+}
+
+static void forget(pth_t *r)
+{
+    proc_t *p = proc();
+    for (pth_t **l = &p->threads; *l; l = &(*l)->next)
+        if (*l == r) {
+            *l = r->next;
+            free(r);
+            return;
+        }
+}
+
+/* Raises thread-unsupported for call on the running PE. */
+static int unsupported(const char *call, const void *site, const char *what)
+{
+    sim_pe_t *c = sim_w->cur;
+    sim_finding_raise(SIM_CHECK(THREAD_UNSUPPORTED), SIM_SEV_ERROR, c->id, call, site,
+                      "PE %d called %s, which the simulator does not carry out: %s. The call "
+                      "fails with ENOTSUP.", c->id, call, what);
+    return ENOTSUP;
+}
+
+/* ---- creating and ending ---- */
+
+static _Noreturn void finish(pth_t *r, void *ret)
+{
+    r->ret = ret;
+    proc_t *p = proc();
+    for (int round = 0; round < 4; /* PTHREAD_DESTRUCTOR_ITERATIONS */ round++) {
+        int again = 0;
+        for (int k = 0; k < KEYS; k++) {
+            void *v = r->specific[k];
+            if (v && p->key_used[k] && p->dtor[k]) {
+                r->specific[k] = NULL;
+                p->dtor[k](v);
+                again = 1;
+            }
+        }
+        if (!again)
+            break;
+    }
+    r->ended = 1;
+    sim_w->cur->pthread = NULL;
+    sim_thread_notify(r, sizeof *r);
+    if (r->detached)
+        forget(r);
+    sim_thread_exit();
+}
+
+static void trampoline(void *arg)
+{
+    pth_t *r = arg;
+    finish(r, r->start(r->arg));
+}
+
+int WRAP(pthread_create)(pthread_t *thr, const pthread_attr_t *attr, void *(*start)(void *),
+                         void *arg)
+{
+    if (!in_pe())
+        return pthread_create(thr, attr, start, arg);
+    proc_t *p = proc();
+    pth_t *r = sim_xcalloc(1, sizeof *r);
+    r->start = start;
+    r->arg = arg;
+    int ds = PTHREAD_CREATE_JOINABLE;
+    if (attr)
+        pthread_attr_getdetachstate(attr, &ds);
+    r->detached = ds == PTHREAD_CREATE_DETACHED;
+    sim_pe_t *c = sim_thread_start(trampoline, r);
+    if (!c) {
+        free(r);
+        return EAGAIN;
+    }
+    r->tid = c->tid;
+    c->pthread = r;
+    pth_t **l = &p->threads;
+    while (*l)
+        l = &(*l)->next;
+    *l = r;
+    *thr = encode(c->id, r->tid);
+    return 0;
+}
+
+void WRAP(pthread_exit)(void *ret)
+{
+    if (!in_pe())
+        pthread_exit(ret);
+    sim_pe_t *c = sim_w->cur;
+    if (c->owner)
+        finish(self(), ret);
+    /* The main program: the process lives on until its last thread ends,
+     * then exits with status 0. */
+    sim_call_enter("pthread_exit", __builtin_return_address(0));
+    sim_pe_t *pe = c;
+    for (;;) {
+        sim_pe_t *t = pe->threads;
+        while (t && (t == pe->helper || t->state == SIM_PE_DONE || !t->pthread))
+            t = t->next_thread;
+        if (!t)
+            break;
+        sim_why_t why = sim_why("%s (the main program waits for thread %d)", "pthread_exit",
+                                t->tid);
+        sim_pe_block_why(&why, t->pthread, sizeof(pth_t));
+    }
+    sim_pe_exit(0);
+}
+
+static int join_in_pe(pthread_t t, void **ret)
+{
+    pth_t *r = find(t), *me = self();
+    if (r == me)
+        return EDEADLK;
+    if (!r || r->tid == 0)
+        return ESRCH;
+    if (r->detached)
+        return EINVAL;
+    sim_why_t why = sim_why("%s(thread %d)", "pthread_join", r->tid);
+    while (!r->ended)
+        sim_pe_block_why(&why, r, sizeof *r);
+    if (ret)
+        *ret = r->ret;
+    forget(r);
+    return 0;
+}
+
+int WRAP(pthread_join)(pthread_t t, void **ret)
+{
+    if (!in_pe())
+        return pthread_join(t, ret);
+    CALL("pthread_join", join_in_pe(t, ret));
+}
+
+int WRAP(pthread_detach)(pthread_t t)
+{
+    if (!in_pe())
+        return pthread_detach(t);
+    pth_t *r = find(t);
+    if (!r || r->tid == 0)
+        return ESRCH;
+    if (r->detached)
+        return EINVAL;
+    r->detached = 1;
+    if (r->ended)
+        forget(r);
+    return 0;
+}
+
+pthread_t WRAP(pthread_self)(void)
+{
+    if (!in_pe())
+        return pthread_self();
+    return encode(sim_w->cur->id, sim_w->cur->tid);
+}
+
+int WRAP(pthread_equal)(pthread_t a, pthread_t b)
+{
+    return a == b;
+}
+
+int WRAP(sched_yield)(void)
+{
+    if (!in_pe())
+        return sched_yield();
+    sim_pe_sleep(0); /* every context due now runs first */
+    return 0;
+}
+
+int WRAP(pthread_cancel)(pthread_t t)
+{
+    if (!in_pe())
+        return pthread_cancel(t);
+    return unsupported("pthread_cancel", __builtin_return_address(0),
+                       "threads cannot be cancelled; end them with a flag they check");
+}
+
+int WRAP(pthread_kill)(pthread_t t, int sig)
+{
+    if (!in_pe())
+        return pthread_kill(t, sig);
+    if (!find(t))
+        return ESRCH;
+    if (sig == 0)
+        return 0;
+    return unsupported("pthread_kill", __builtin_return_address(0),
+                       "a signal cannot be sent to one thread; kill() sends it to the PE");
+}
+
+int WRAP(pthread_setname_np)(pthread_t t, const char *name)
+{
+    if (!in_pe())
+        return pthread_setname_np(t, name);
+    pth_t *r = find(t);
+    if (!r)
+        return ESRCH;
+    if (strlen(name) >= sizeof r->name)
+        return ERANGE;
+    strcpy(r->name, name);
+    return 0;
+}
+
+int WRAP(pthread_getname_np)(pthread_t t, char *name, size_t len)
+{
+    if (!in_pe())
+        return pthread_getname_np(t, name, len);
+    pth_t *r = find(t);
+    if (!r)
+        return ESRCH;
+    if (strlen(r->name) >= len)
+        return ERANGE;
+    strcpy(name, r->name);
+    return 0;
+}
+
+/* ---- waiting ---- */
+
+/* Virtual time of an absolute timeout (the wrapped clocks count from 0). */
+static uint64_t deadline_of(const struct timespec *abs)
+{
+    if (abs->tv_sec < 0)
+        return 1;
+    uint64_t t = (uint64_t)abs->tv_sec * 1000000000u + (uint64_t)abs->tv_nsec;
+    return t ? t : 1;
+}
+
+/* A context's tag as a lock owner: unique among its PE's contexts. */
+static int tag(void)
+{
+    return sim_w->cur->tid + 1;
+}
+
+static int mutex_kind(const pthread_mutex_t *m)
+{
+    return m->__data.__kind & 3;
+}
+
+/* Takes m; try: fail at once with EBUSY; deadline: give up then (0:
+ * never). */
+static int mutex_take(pthread_mutex_t *m, const char *call, int try, uint64_t deadline)
+{
+    int me = tag();
+    if (m->__data.__owner == me) {
+        if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE) {
+            m->__data.__count++;
+            return 0;
+        }
+        if (mutex_kind(m) == PTHREAD_MUTEX_ERRORCHECK)
+            return EDEADLK;
+        /* A normal mutex locked twice by its owner waits for ever, as on
+         * a real system: the deadlock report names the call. */
+    }
+    if (m->__data.__owner && try)
+        return EBUSY;
+    while (m->__data.__owner) {
+        sim_why_t why = sim_why("%s(a mutex that thread %d holds)", call,
+                                m->__data.__owner - 1);
+        if (sim_pe_block_until_why(&why, m, sizeof *m, deadline))
+            return ETIMEDOUT;
+    }
+    m->__data.__owner = me;
+    m->__data.__count = 1;
+    return 0;
+}
+
+static int mutex_give(pthread_mutex_t *m)
+{
+    if (m->__data.__owner != tag() && mutex_kind(m) != PTHREAD_MUTEX_NORMAL)
+        return EPERM;
+    if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE && --m->__data.__count > 0)
+        return 0;
+    m->__data.__owner = 0;
+    m->__data.__count = 0;
+    sim_thread_notify(m, sizeof *m);
+    return 0;
+}
+
+int WRAP(pthread_mutex_lock)(pthread_mutex_t *m)
+{
+    if (!in_pe())
+        return pthread_mutex_lock(m);
+    CALL("pthread_mutex_lock", mutex_take(m, "pthread_mutex_lock", 0, 0));
+}
+
+int WRAP(pthread_mutex_trylock)(pthread_mutex_t *m)
+{
+    if (!in_pe())
+        return pthread_mutex_trylock(m);
+    return mutex_take(m, "pthread_mutex_trylock", 1, 0);
+}
+
+int WRAP(pthread_mutex_timedlock)(pthread_mutex_t *m, const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_mutex_timedlock(m, abs);
+    CALL("pthread_mutex_timedlock",
+         mutex_take(m, "pthread_mutex_timedlock", 0, deadline_of(abs)));
+}
+
+int WRAP(pthread_mutex_unlock)(pthread_mutex_t *m)
+{
+    if (!in_pe())
+        return pthread_mutex_unlock(m);
+    return mutex_give(m);
+}
+
+static int cond_wait(pthread_cond_t *c, pthread_mutex_t *m, const char *call, uint64_t deadline)
+{
+    if (m->__data.__owner != tag())
+        return EPERM;
+    unsigned count = m->__data.__count;
+    m->__data.__owner = 0;
+    m->__data.__count = 0;
+    sim_thread_notify(m, sizeof *m);
+    /* One wait: any wake-up may be spurious, the caller re-checks. */
+    sim_why_t why = sim_why("%s(a condition variable)", call);
+    int timed = sim_pe_block_until_why(&why, c, sizeof *c, deadline);
+    while (m->__data.__owner) {
+        sim_why_t relock = sim_why("%s(retaking the mutex that thread %d holds)", call,
+                                   m->__data.__owner - 1);
+        sim_pe_block_why(&relock, m, sizeof *m);
+    }
+    m->__data.__owner = tag();
+    m->__data.__count = count;
+    return timed ? ETIMEDOUT : 0;
+}
+
+int WRAP(pthread_cond_wait)(pthread_cond_t *c, pthread_mutex_t *m)
+{
+    if (!in_pe())
+        return pthread_cond_wait(c, m);
+    CALL("pthread_cond_wait", cond_wait(c, m, "pthread_cond_wait", 0));
+}
+
+int WRAP(pthread_cond_timedwait)(pthread_cond_t *c, pthread_mutex_t *m,
+                                 const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_cond_timedwait(c, m, abs);
+    CALL("pthread_cond_timedwait",
+         cond_wait(c, m, "pthread_cond_timedwait", deadline_of(abs)));
+}
+
+int WRAP(pthread_cond_signal)(pthread_cond_t *c)
+{
+    if (!in_pe())
+        return pthread_cond_signal(c);
+    sim_thread_notify(c, sizeof *c);
+    return 0;
+}
+
+int WRAP(pthread_cond_broadcast)(pthread_cond_t *c)
+{
+    if (!in_pe())
+        return pthread_cond_broadcast(c);
+    sim_thread_notify(c, sizeof *c);
+    return 0;
+}
+
+/* A barrier's state, in the object's own bytes. */
+typedef struct {
+    unsigned count, arrived, round;
+} barrier_t;
+_Static_assert(sizeof(barrier_t) <= sizeof(pthread_barrier_t), "barrier state fits");
+
+int WRAP(pthread_barrier_init)(pthread_barrier_t *b, const pthread_barrierattr_t *a,
+                               unsigned count)
+{
+    if (!in_pe())
+        return pthread_barrier_init(b, a, count);
+    if (count == 0)
+        return EINVAL;
+    barrier_t *s = (barrier_t *)b;
+    memset(b, 0, sizeof *b);
+    s->count = count;
+    return 0;
+}
+
+static int barrier_wait_in_pe(pthread_barrier_t *b)
+{
+    barrier_t *s = (barrier_t *)b;
+    if (++s->arrived == s->count) {
+        s->arrived = 0;
+        s->round++;
+        sim_thread_notify(b, sizeof *b);
+        return PTHREAD_BARRIER_SERIAL_THREAD;
+    }
+    unsigned round = s->round;
+    sim_why_t why = sim_why("%s(%d of %d threads arrived)", "pthread_barrier_wait",
+                            (int)s->arrived, (int)s->count);
+    while (s->round == round)
+        sim_pe_block_why(&why, b, sizeof *b);
+    return 0;
+}
+
+int WRAP(pthread_barrier_wait)(pthread_barrier_t *b)
+{
+    if (!in_pe())
+        return pthread_barrier_wait(b);
+    CALL("pthread_barrier_wait", barrier_wait_in_pe(b));
+}
+
+int WRAP(pthread_barrier_destroy)(pthread_barrier_t *b)
+{
+    if (!in_pe())
+        return pthread_barrier_destroy(b);
+    return ((barrier_t *)b)->arrived ? EBUSY : 0;
+}
+
+/* A read-write lock's state, in the object's own bytes (readers are
+ * preferred, as glibc's default). */
+typedef struct {
+    int readers, writer;
+} rwlock_t;
+
+int WRAP(pthread_rwlock_init)(pthread_rwlock_t *l, const pthread_rwlockattr_t *a)
+{
+    if (!in_pe())
+        return pthread_rwlock_init(l, a);
+    memset(l, 0, sizeof *l);
+    return 0;
+}
+
+static int rw_take(pthread_rwlock_t *l, int write, int try)
+{
+    rwlock_t *s = (rwlock_t *)l;
+    if (s->writer == tag())
+        return EDEADLK;
+    const char *call = write ? "pthread_rwlock_wrlock" : "pthread_rwlock_rdlock";
+    while (s->writer || (write && s->readers)) {
+        if (try)
+            return EBUSY;
+        sim_why_t why = s->writer ? sim_why("%s(held for writing by thread %d)", call,
+                                            s->writer - 1)
+                                  : sim_why("%s(held by %d readers)", call, s->readers);
+        sim_pe_block_why(&why, l, sizeof *l);
+    }
+    if (write)
+        s->writer = tag();
+    else
+        s->readers++;
+    return 0;
+}
+
+int WRAP(pthread_rwlock_rdlock)(pthread_rwlock_t *l)
+{
+    if (!in_pe())
+        return pthread_rwlock_rdlock(l);
+    CALL("pthread_rwlock_rdlock", rw_take(l, 0, 0));
+}
+
+int WRAP(pthread_rwlock_wrlock)(pthread_rwlock_t *l)
+{
+    if (!in_pe())
+        return pthread_rwlock_wrlock(l);
+    CALL("pthread_rwlock_wrlock", rw_take(l, 1, 0));
+}
+
+int WRAP(pthread_rwlock_tryrdlock)(pthread_rwlock_t *l)
+{
+    return in_pe() ? rw_take(l, 0, 1) : pthread_rwlock_tryrdlock(l);
+}
+
+int WRAP(pthread_rwlock_trywrlock)(pthread_rwlock_t *l)
+{
+    return in_pe() ? rw_take(l, 1, 1) : pthread_rwlock_trywrlock(l);
+}
+
+int WRAP(pthread_rwlock_unlock)(pthread_rwlock_t *l)
+{
+    if (!in_pe())
+        return pthread_rwlock_unlock(l);
+    rwlock_t *s = (rwlock_t *)l;
+    if (s->writer == tag())
+        s->writer = 0;
+    else if (s->readers > 0)
+        s->readers--;
+    else
+        return EPERM;
+    sim_thread_notify(l, sizeof *l);
+    return 0;
+}
+
+int WRAP(pthread_rwlock_destroy)(pthread_rwlock_t *l)
+{
+    if (!in_pe())
+        return pthread_rwlock_destroy(l);
+    rwlock_t *s = (rwlock_t *)l;
+    return s->writer || s->readers ? EBUSY : 0;
+}
+
+int WRAP(pthread_spin_init)(pthread_spinlock_t *s, int pshared)
+{
+    if (!in_pe())
+        return pthread_spin_init(s, pshared);
+    *s = 0;
+    return 0;
+}
+
+static int spin_lock_in_pe(pthread_spinlock_t *s)
+{
+    if (*s == tag())
+        return EDEADLK;
+    while (*s) {
+        sim_why_t why = sim_why("%s(held by thread %d)", "pthread_spin_lock", *s - 1);
+        sim_pe_block_why(&why, (const void *)s, sizeof *s);
+    }
+    *s = tag();
+    return 0;
+}
+
+int WRAP(pthread_spin_lock)(pthread_spinlock_t *s)
+{
+    if (!in_pe())
+        return pthread_spin_lock(s);
+    CALL("pthread_spin_lock", spin_lock_in_pe(s));
+}
+
+int WRAP(pthread_spin_trylock)(pthread_spinlock_t *s)
+{
+    if (!in_pe())
+        return pthread_spin_trylock(s);
+    if (*s)
+        return EBUSY;
+    *s = tag();
+    return 0;
+}
+
+int WRAP(pthread_spin_unlock)(pthread_spinlock_t *s)
+{
+    if (!in_pe())
+        return pthread_spin_unlock(s);
+    *s = 0;
+    sim_thread_notify((const void *)s, sizeof *s);
+    return 0;
+}
+
+/* once: 0 not run, 1 running, 2 done. */
+static int once_in_pe(pthread_once_t *o, void (*fn)(void));
+
+int WRAP(pthread_once)(pthread_once_t *o, void (*fn)(void))
+{
+    if (!in_pe())
+        return pthread_once(o, fn);
+    CALL("pthread_once", once_in_pe(o, fn));
+}
+
+static int once_in_pe(pthread_once_t *o, void (*fn)(void))
+{
+    while (*o == 1) {
+        sim_why_t why = sim_why("%s(another thread runs the routine)", "pthread_once");
+        sim_pe_block_why(&why, o, sizeof *o);
+    }
+    if (*o == 0) {
+        *o = 1;
+        fn();
+        *o = 2;
+        sim_thread_notify(o, sizeof *o);
+    }
+    return 0;
+}
+
+/* ---- thread-specific data ---- */
+
+int WRAP(pthread_key_create)(pthread_key_t *k, void (*dtor)(void *))
+{
+    if (!in_pe())
+        return pthread_key_create(k, dtor);
+    proc_t *p = proc();
+    for (int i = 0; i < KEYS; i++)
+        if (!p->key_used[i]) {
+            p->key_used[i] = 1;
+            p->dtor[i] = dtor;
+            *k = (pthread_key_t)i;
+            return 0;
+        }
+    return EAGAIN;
+}
+
+int WRAP(pthread_key_delete)(pthread_key_t k)
+{
+    if (!in_pe())
+        return pthread_key_delete(k);
+    proc_t *p = proc();
+    if (k >= KEYS || !p->key_used[k])
+        return EINVAL;
+    p->key_used[k] = 0;
+    p->dtor[k] = NULL;
+    p->main.specific[k] = NULL;
+    for (pth_t *r = p->threads; r; r = r->next)
+        r->specific[k] = NULL;
+    return 0;
+}
+
+void *WRAP(pthread_getspecific)(pthread_key_t k)
+{
+    if (!in_pe())
+        return pthread_getspecific(k);
+    return k < KEYS ? self()->specific[k] : NULL;
+}
+
+int WRAP(pthread_setspecific)(pthread_key_t k, const void *v)
+{
+    if (!in_pe())
+        return pthread_setspecific(k, v);
+    if (k >= KEYS || !proc()->key_used[k])
+        return EINVAL;
+    self()->specific[k] = (void *)v;
+    return 0;
+}

@@ -1,0 +1,131 @@
+/* tests/check_threads: threads inside a PE.  OpenMP constructs and POSIX
+ * threads calling SHMEM from worker threads under SHMEM_THREAD_MULTIPLE,
+ * with their results checked by the programs; determinism across runs and
+ * privatization modes; a hybrid race and its fixed twin; a deadlock
+ * between two threads of a PE; an unsupported thread call. */
+#include "testutil.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIM tu_shmemsim()
+#define PROG(n) tu_prog(n)
+
+START_TEST(openmp_constructs_call_shmem_from_workers)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("omp_constructs"));
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, ": 4 threads, all constructs right\n"), 3);
+    ck_assert_ptr_null(strstr(r.out, "FAIL"));
+    tu_free(&r);
+    /* OMP_NUM_THREADS sets the team size. */
+    r = tu_run("OMP_NUM_THREADS=2 %s -n 2 --quiet %s", SIM, PROG("omp_constructs"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(tu_count(r.out, "FAIL team size: 2, want 4\n"), 2);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(same_seed_same_output_twenty_runs_and_both_privatizations)
+{
+    run_result_t r;
+    r = tu_run("one=$(%s -n 3 --seed 7 --trace /dev/stdout %s 2>&1 | md5sum); "
+               "for i in $(seq 1 20); do h=$(%s -n 3 --seed 7 --trace /dev/stdout %s 2>&1 | "
+               "md5sum); [ \"$h\" = \"$one\" ] || echo differs; done; "
+               "for p in copy swap; do h=$(%s -n 3 --seed 7 --privatize $p --trace /dev/stdout "
+               "%s 2>&1 | md5sum); [ \"$h\" = \"$one\" ] || echo differs $p; done",
+               SIM, PROG("omp_constructs"), SIM, PROG("omp_constructs"), SIM,
+               PROG("omp_constructs"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "");
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(pthread_producers_and_consumer_over_atomics)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("pthread_atomics"));
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, ": provided 3, consumed "), 3);
+    ck_assert_int_eq(tu_count(r.out, ": right\n"), 3);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(fortran_parallel_do_calls_shmem)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("omp_fortran"));
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, ": parallel do right\n"), 3);
+    tu_free(&r);
+}
+END_TEST
+
+/* A worker thread's load against a remote put: a data-race naming both
+ * lines; the twin that waits for the flag is clean on every seed. */
+START_TEST(hybrid_race_found_and_twin_clean)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("omp_race"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[data-race]"));
+    ck_assert_ptr_nonnull(strstr(r.err, "shmem_long_put at main at omp_race.c:18"));
+    ck_assert_ptr_nonnull(strstr(r.err, "load at main._omp_fn.0 at omp_race.c:28"));
+    tu_free(&r);
+    r = tu_run("for s in $(seq 1 10); do %s -n 2 --quiet --seed $s %s || echo fail $s; done",
+               SIM, PROG("omp_race_fixed"));
+    ck_assert_int_eq(tu_count(r.out, "seen 36\n"), 10);
+    ck_assert_ptr_null(strstr(r.out, "fail"));
+    ck_assert_str_eq(r.err, "");
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(deadlock_report_lists_each_thread)
+{
+    char path[96];
+    snprintf(path, sizeof path, "%s/threads-deadlock.json", tu_out_dir());
+    run_result_t r = tu_run("%s -n 1 --report %s %s", SIM, path, PROG("pthread_deadlock"));
+    ck_assert_int_eq(r.status, 3);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 0: blocked in pthread_mutex_lock(a mutex that "
+                                        "thread 1 holds), called from main at "
+                                        "pthread_deadlock.c:34"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 0 thread 1: blocked in pthread_mutex_lock(a mutex "
+                                        "that thread 0 holds), called from other at "
+                                        "pthread_deadlock.c:16"));
+    char *j = tu_read_file(path, NULL);
+    ck_assert_ptr_nonnull(j);
+    ck_assert_ptr_nonnull(strstr(j, "\"threads_blocked\": [{\"thread\": 1, \"blocked_in\": "
+                                    "\"pthread_mutex_lock(a mutex that thread 0 holds)\"}]"));
+    free(j);
+    tu_free(&r);
+}
+END_TEST
+
+START_TEST(cancel_is_a_finding_not_a_crash)
+{
+    run_result_t r = tu_run("%s -n 1 --quiet %s cancel", SIM, PROG("pthread_deadlock"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.out, "cancel failed: 1"));
+    ck_assert_ptr_nonnull(strstr(r.err, "[thread-unsupported]"));
+    ck_assert_ptr_nonnull(strstr(r.err, "pthread_deadlock.c:28"));
+    tu_free(&r);
+}
+END_TEST
+
+Suite *threads_suite(void)
+{
+    Suite *s = suite_create("threads");
+    TCase *t = tcase_create("threads");
+    tcase_set_timeout(t, 120);
+    tcase_add_test(t, openmp_constructs_call_shmem_from_workers);
+    tcase_add_test(t, same_seed_same_output_twenty_runs_and_both_privatizations);
+    tcase_add_test(t, pthread_producers_and_consumer_over_atomics);
+    tcase_add_test(t, fortran_parallel_do_calls_shmem);
+    tcase_add_test(t, hybrid_race_found_and_twin_clean);
+    tcase_add_test(t, deadlock_report_lists_each_thread);
+    tcase_add_test(t, cancel_is_a_finding_not_a_crash);
+    suite_add_tcase(s, t);
+    return s;
+}
