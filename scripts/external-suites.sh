@@ -9,8 +9,7 @@
 # _CFLAGS), built once without and, where the source tests it, once with
 # -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default).
 # tests-uh: feature_tests/C, with the PE count and expected result of
-# test_parameters.conf.  Programs that need MPI, threads beyond
-# SHMEM_THREAD_FUNNELED (they create threads) or Sandia OpenSHMEM's own
+# test_parameters.conf.  Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
 #
@@ -62,8 +61,13 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT
     if grep -Eq '#[[:space:]]*include[[:space:]]*[<"]mpi\.h' "$dir/$src"; then
         echo "excluded $name needs MPI"; return
     fi
-    if grep -Eq 'pthread_create|#pragma omp' "$dir/$src"; then
-        echo "excluded $name runs threads inside a PE (shmemsim provides SHMEM_THREAD_FUNNELED)"; return
+    # Threads inside a PE: built as their build files do, with -pthread
+    # and, for OpenMP, -fopenmp.
+    if grep -Eq '#[[:space:]]*pragma[[:space:]]+omp' "$dir/$src"; then
+        flags="$flags -fopenmp"
+    fi
+    if grep -q 'pthread_create' "$dir/$src"; then
+        flags="$flags -pthread"
     fi
     if grep -Eq 'shmemx_(ct|pcntr)_' "$dir/$src"; then
         echo "excluded $name uses a Sandia OpenSHMEM-only extension (shmemx_ct_*/shmemx_pcntr_* counters)"; return
