@@ -73,3 +73,16 @@ bin/shmemsim-cc -O2 -o $out/bigput tests/programs/bigput.c
 for how in put put_signal get; do
     printf '%-10s ' $how; $out/measure bin/shmemsim -n 4 --quiet $out/bigput $how 16 100 2>&1 >/dev/null | tail -1
 done
+
+echo "== a thread switch against a PE switch: sched_yield by 2 threads of 1 PE, by 2 PEs"
+bin/shmemsim-cc -O2 -pthread -o $out/yield scripts/bench/yield.c
+per_switch() { # REPORT ERRFILE: wall ns per context switch
+    sw=$(sed -n 's/.*"context_switches": \([0-9]*\).*/\1/p' "$1")
+    wall=$(sed -n 's/.*wall_s=\([0-9.]*\).*/\1/p' "$2")
+    awk -v s="$sw" -v w="$wall" 'BEGIN { printf "%.0f", w * 1e9 / s }'
+}
+$out/measure bin/shmemsim -n 1 --quiet --report $out/yt.json $out/yield threads 2 500000 2>$out/yt.err
+$out/measure bin/shmemsim -n 2 --quiet --report $out/yp.json $out/yield pes 500000 2>$out/yp.err
+t=$(per_switch $out/yt.json $out/yt.err)
+p=$(per_switch $out/yp.json $out/yp.err)
+awk -v t="$t" -v p="$p" 'BEGIN { printf "thread switch %d ns, PE switch %d ns: a thread switch costs %.2fx a PE switch\n", t, p, t / p }'
