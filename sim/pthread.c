@@ -21,14 +21,22 @@
  * PE, as a process's are.  Cancellation and signals to one thread are not
  * simulated: they raise thread-unsupported and fail with ENOTSUP.
  *
+ * A thread's thread-local variables (__thread, thread_local, OpenMP's
+ * threadprivate) are its own: the module is shared code, so the compiler
+ * reaches them through __tls_get_addr, which is wrapped too; a thread gets
+ * a block per module, made from the module's TLS image on first use, while
+ * a PE's main program keeps the process's.
+ *
  * Outside a PE (a constructor at load time) every wrapper calls the C
  * library's function. */
 #include "finding.h"
 #include "sched.h"
 #include "util.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <limits.h>
+#include <link.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -722,4 +730,79 @@ int WRAP(pthread_setspecific)(pthread_key_t k, const void *v)
         return EINVAL;
     self()->specific[k] = (void *)v;
     return 0;
+}
+
+/* ---- thread-local storage ---- */
+
+typedef struct {
+    unsigned long module, offset;
+} tls_index_t;
+extern void *__tls_get_addr(tls_index_t *ti);
+
+typedef struct tls_block {
+    unsigned long module;
+    struct tls_block *next;
+    char *data;
+} tls_block_t;
+
+/* A module's TLS image, found by its module id. */
+typedef struct {
+    unsigned long module;
+    const char *image;
+    size_t filesz, memsz, align;
+} tls_find_t;
+
+static int find_image(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    tls_find_t *f = arg;
+    if (info->dlpi_tls_modid != f->module)
+        return 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type == PT_TLS) {
+            f->image = (const char *)info->dlpi_addr + ph->p_vaddr;
+            f->filesz = ph->p_filesz;
+            f->memsz = ph->p_memsz;
+            f->align = ph->p_align;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void *WRAP(__tls_get_addr)(tls_index_t *ti)
+{
+    sim_pe_t *c = sim_w ? sim_w->cur : NULL;
+    if (!c || !c->owner)
+        return __tls_get_addr(ti);
+    for (tls_block_t *b = c->tls; b; b = b->next)
+        if (b->module == ti->module)
+            return b->data + ti->offset;
+    tls_find_t f = {.module = ti->module};
+    if (!dl_iterate_phdr(find_image, &f))
+        return __tls_get_addr(ti); /* not a module's: the process's */
+    size_t align = f.align > sizeof(void *) ? f.align : sizeof(void *);
+    tls_block_t *b = sim_xcalloc(1, sizeof *b);
+    b->data = aligned_alloc(align, (f.memsz + align) / align * align);
+    if (!b->data) {
+        free(b);
+        return __tls_get_addr(ti); /* no memory: the process's */
+    }
+    memcpy(b->data, f.image, f.filesz);
+    memset(b->data + f.filesz, 0, f.memsz - f.filesz);
+    b->module = ti->module;
+    b->next = c->tls;
+    c->tls = b;
+    return b->data + ti->offset;
+}
+
+void sim_thread_tls_free(sim_pe_t *ctx)
+{
+    for (tls_block_t *b = ctx->tls, *next; b; b = next) {
+        next = b->next;
+        free(b->data);
+        free(b);
+    }
+    ctx->tls = NULL;
 }

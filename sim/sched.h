@@ -175,6 +175,8 @@ sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg);
  * the current virtual time on (after the caller yields) and ends when fn
  * returns.  Returns it, or NULL when every stack of the pool is in use. */
 sim_pe_t *sim_thread_start(void (*fn)(void *), void *arg);
+/* Frees a thread's thread-local storage (sim/pthread) once it has ended. */
+void sim_thread_tls_free(sim_pe_t *ctx);
 /* Thread context (not a PE's main program).  Ends the running thread as
  * if its function had returned.  Does not return. */
 _Noreturn void sim_thread_exit(void);

@@ -112,6 +112,7 @@ typedef struct sim_pe {
     int reusable;              /* in a thread: ended by returning, its record free */
     long tslot;                /* in a thread: its stack slot, -1 once given back */
     void *pthread;             /* sim/pthread's state for this context, or NULL */
+    void *tls;                 /* in a thread: its thread-local blocks (sim/pthread) */
     /* Where it was when the job was stopped (for an interrupted run). */
     sim_pe_state_t stopped_state; /* its state then (RUNNING: it was the running PE) */
     /* Per-PE signal dispositions (sim/interpose), NULL until it sets one. */

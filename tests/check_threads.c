@@ -54,6 +54,17 @@ START_TEST(pthread_producers_and_consumer_over_atomics)
 }
 END_TEST
 
+/* __thread and threadprivate variables are each thread's own. */
+START_TEST(thread_local_variables_per_thread)
+{
+    run_result_t r = tu_run("for p in copy swap; do %s -n 2 --quiet --privatize $p %s; done",
+                            SIM, PROG("omp_tls"));
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, ": main tv 1, thread tv 15, threadprivate sum 34\n"), 4);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("omp_fortran"));
@@ -123,6 +134,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, same_seed_same_output_twenty_runs_and_both_privatizations);
     tcase_add_test(t, pthread_producers_and_consumer_over_atomics);
     tcase_add_test(t, fortran_parallel_do_calls_shmem);
+    tcase_add_test(t, thread_local_variables_per_thread);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);

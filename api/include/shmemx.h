@@ -29,6 +29,10 @@ void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
  * names are macros, typed families inline wrappers made from the type
  * tables of <shmem.h> (always inlined, so a call still names the
  * program's own line). */
+/* Sandia's way to tell the library how to tell threads apart; the
+ * simulator schedules a PE's threads itself and needs no help: ignored. */
+void shmemx_register_gettid(uint64_t (*gettid_fn)(void));
+
 typedef shmem_team_t shmemx_team_t;
 typedef shmem_team_config_t shmemx_team_config_t;
 #define SHMEMX_TEAM_WORLD SHMEM_TEAM_WORLD

@@ -328,3 +328,8 @@ void shmem_clear_cache_line_inv(void *dest) { (void)dest; }
 void shmem_set_cache_line_inv(void *dest) { (void)dest; }
 void shmem_udcflush(void) {}
 void shmem_udcflush_line(void *dest) { (void)dest; }
+
+void shmemx_register_gettid(uint64_t (*gettid_fn)(void))
+{
+    (void)gettid_fn; /* a PE's threads are the simulator's own (sim/pthread) */
+}
