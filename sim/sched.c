@@ -679,6 +679,18 @@ void sim_forked_call(const char *name)
     _exit(127);
 }
 
+/* A context of a PE with threads calls the simulator or ends: its plain
+ * stores since it last did may be what a sibling waiting on memory
+ * (polls_memory) looks for, as on a machine where that sibling polls:
+ * those siblings look again. */
+static void publish_stores(sim_pe_t *self)
+{
+    sim_pe_t *pe = sim_pe_main(self);
+    for (sim_pe_t *t = pe; t; t = t == pe ? pe->threads : t->next_thread)
+        if (t != self && t->state == SIM_PE_BLOCKED && t->polls_memory && t->watch_lo)
+            sim_pe_wake(t);
+}
+
 void sim_call_enter(const char *name, const void *site)
 {
     if (sim_forked_pe >= 0)
@@ -686,6 +698,8 @@ void sim_call_enter(const char *name, const void *site)
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
     pe->calls++;
+    if (pe->call_depth == 0 && sim_pe_main(pe)->threads && pe != borrow_pe)
+        publish_stores(pe);
     if (sim_w->interrupted && pe->call_depth == 0) {
         pe->call = name;
         pe->call_site = site;
@@ -729,6 +743,7 @@ void sim_thread_exit(void)
 {
     sim_pe_t *c = sim_w->cur;
     SIM_ASSERT(c && c->owner && c != borrow_pe);
+    publish_stores(c);
     c->state = SIM_PE_DONE;
     c->reusable = c->owner->helper != c; /* the helper stays named */
     sim_coro_exit_to(&c->coro, &sim_w->sched);

@@ -134,7 +134,9 @@ void sim_terminate(sim_outcome_t outcome, int culprit);
  * deadlock report, the trace and the watchdog.  site is the caller's
  * return address.  PE context.  Entering an outermost call runs the
  * scenario's at_call triggers, so sim_call_enter may yield (a stall fault)
- * or not return (a crash fault). */
+ * or not return (a crash fault).  In a PE with threads it also wakes the
+ * PE's other contexts blocked with polls_memory set: the caller's plain
+ * stores may be what they wait for. */
 void sim_call_enter(const char *name, const void *site);
 void sim_call_leave(void);
 

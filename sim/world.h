@@ -113,6 +113,8 @@ typedef struct sim_pe {
     long tslot;                /* in a thread: its stack slot, -1 once given back */
     void *pthread;             /* sim/pthread's state for this context, or NULL */
     void *tls;                 /* in a thread: its thread-local blocks (sim/pthread) */
+    int polls_memory;          /* blocked in a wait that reads program memory, which
+                                * a plain store of another thread of its PE may satisfy */
     /* Where it was when the job was stopped (for an interrupted run). */
     sim_pe_state_t stopped_state; /* its state then (RUNNING: it was the running PE) */
     /* Per-PE signal dispositions (sim/interpose), NULL until it sets one. */

@@ -65,6 +65,15 @@ START_TEST(thread_local_variables_per_thread)
 }
 END_TEST
 
+START_TEST(sibling_plain_stores_wake_shmem_waits)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("pthread_sibling"));
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, ": sibling stores seen\n"), 2);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("omp_fortran"));
@@ -135,6 +144,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, pthread_producers_and_consumer_over_atomics);
     tcase_add_test(t, fortran_parallel_do_calls_shmem);
     tcase_add_test(t, thread_local_variables_per_thread);
+    tcase_add_test(t, sibling_plain_stores_wake_shmem_waits);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);

@@ -9,7 +9,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* SHMEM_CTX_DEFAULT is the address of this object on every PE; each PE
  * maps it to its own default context. */
@@ -148,14 +147,6 @@ int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team)
 void shm_wake_after_direct_stores(void)
 {
     shm_pe_t *s = shm_self();
-    /* A thread's plain stores are seen by its PE's other threads: those
-     * waiting in a SHMEM wait look again (not those waiting on a lock or
-     * a condition variable, which their own wake-ups release). */
-    sim_pe_t *self = sim_pe_self(), *pe = sim_pe_main(self);
-    for (sim_pe_t *t = pe->threads ? pe : NULL; t; t = t == pe ? pe->threads : t->next_thread)
-        if (t != self && t->state == SIM_PE_BLOCKED && t->watch_lo && t->call &&
-            !strncmp(t->call, "shmem_", 6))
-            sim_mem_written(pe->id, t->watch_lo, (size_t)(t->watch_hi - t->watch_lo));
     if (!s->direct_stores)
         return;
     for (int i = 0; i < sim_npes(); i++) {

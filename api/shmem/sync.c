@@ -225,8 +225,11 @@ size_t shm_wait_until(const shm_wait_t *w, shm_wait_mode_t mode)
     shm_wake_after_direct_stores();
     if (w->nelems && check(w))
         return result;
+    sim_pe_t *self = sim_pe_self();
+    self->polls_memory = 1; /* a sibling thread's plain store may satisfy it */
     while (!over(w, mode, &result))
         sim_pe_block_lazy(describe, w, w->ivars, w->nelems * w->size);
+    self->polls_memory = 0;
     observe(w);
     return mode == SHM_WAIT_ALL ? 0 : result;
 }
