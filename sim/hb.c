@@ -123,6 +123,17 @@ typedef struct recvec {
     size_t n, cap;
 } recvec_t;
 
+/* The pending ops of one (channel, target), in issue order (so in fence
+ * epoch order): an index into pending, holding no references, so that
+ * finding the ops an epoch orders costs what goes to that target, not
+ * everything in flight (an all-to-all has an op pending to every PE). */
+typedef struct pslot {
+    uintptr_t chan;
+    int target;
+    int used;
+    recvec_t ops;
+} pslot_t;
+
 typedef struct nbuf {
     uintptr_t chan;       /* completed by a quiet on it */
     const char *lo, *hi;  /* the buffer, as the PE sees it */
@@ -136,6 +147,8 @@ typedef struct hpe {
     int inbox_full;       /* inbox holds something */
     recvec_t inops;       /* collective data delivered, to witness at acquire */
     recvec_t pending;     /* ops issued and not yet completed for the issuer */
+    pslot_t *ptab;        /* pending by (channel, target): open addressing */
+    size_t ptab_cap, ptab_used;
     nbuf_t *nb;           /* buffers of non-blocking ops in use */
     size_t nnb, capnb;
     sim_hb_rec_t seen;    /* last op observed (for the report's hint) */
@@ -254,6 +267,62 @@ static void vec_push(recvec_t *v, sim_hb_rec_t i)
 }
 
 static void add_partner(sim_hb_rec_t op, sim_hb_rec_t p);
+
+/* ---- pending ops by (channel, target) ---- */
+
+static size_t pslot_hash(uintptr_t chan, int target, size_t cap)
+{
+    uint64_t k = (uint64_t)chan * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uint32_t)target * 0xC2B2AE3D27D4EB4Full;
+    return (size_t)(k ^ (k >> 29)) & (cap - 1);
+}
+
+/* The list of h's pending ops to target on chan; made when create. */
+static recvec_t *pend_list(hpe_t *h, uintptr_t chan, int target, int create)
+{
+    if (h->ptab_cap) {
+        for (size_t i = pslot_hash(chan, target, h->ptab_cap);; i = (i + 1) & (h->ptab_cap - 1)) {
+            pslot_t *s = &h->ptab[i];
+            if (!s->used)
+                break;
+            if (s->chan == chan && s->target == target)
+                return &s->ops;
+        }
+    }
+    if (!create)
+        return NULL;
+    if (2 * (h->ptab_used + 1) > h->ptab_cap) { /* grow: lookups only, order is irrelevant */
+        size_t cap = h->ptab_cap ? 2 * h->ptab_cap : 16;
+        pslot_t *t = sim_xcalloc(cap, sizeof *t);
+        for (size_t k = 0; k < h->ptab_cap; k++) {
+            pslot_t *o = &h->ptab[k];
+            if (!o->used)
+                continue;
+            size_t i = pslot_hash(o->chan, o->target, cap);
+            while (t[i].used)
+                i = (i + 1) & (cap - 1);
+            t[i] = *o;
+        }
+        free(h->ptab);
+        h->ptab = t;
+        h->ptab_cap = cap;
+    }
+    size_t i = pslot_hash(chan, target, h->ptab_cap);
+    while (h->ptab[i].used)
+        i = (i + 1) & (h->ptab_cap - 1);
+    h->ptab[i] = (pslot_t){chan, target, 1, {NULL, 0, 0}};
+    h->ptab_used++;
+    return &h->ptab[i].ops;
+}
+
+static void pend_index(hpe_t *h, uintptr_t chan, int target, sim_hb_rec_t i)
+{
+    recvec_t *v = pend_list(h, chan, target, 1);
+    if (v->n == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 4;
+        v->v = sim_xrealloc(v->v, v->cap * sizeof *v->v);
+    }
+    v->v[v->n++] = i;
+}
 
 /* ---- clocks ---- */
 
@@ -645,6 +714,9 @@ void sim_hb_stop(void)
         snap_put(h->snap);
         free(h->inops.v);
         free(h->pending.v);
+        for (size_t k = 0; k < h->ptab_cap; k++)
+            free(h->ptab[k].ops.v);
+        free(h->ptab);
         for (size_t k = 0; k < sizeof h->fgc / sizeof h->fgc[0]; k++)
             fg_put(h->fgc[k].fg);
         free(h->nb);
@@ -821,23 +893,18 @@ static fgroup_t *fence_group(int me, uintptr_t chan, int target, uint64_t epoch)
             return e->fg;
         }
     }
+    const recvec_t *pl = pend_list(h, chan, target, 0);
     uint32_t n = 0;
-    for (size_t i = 0; i < h->pending.n; i++) {
-        const rec_t *o = &H.rec[h->pending.v[i]];
-        n += o->chan == chan && o->target == target && o->epoch < epoch;
-    }
+    while (pl && n < pl->n && H.rec[pl->v[n]].epoch < epoch)
+        n++; /* in epoch order: the earlier epochs come first */
     fgroup_t *g = NULL;
     if (n) {
         g = sim_xmalloc(sizeof *g + n * sizeof g->ops[0]);
         g->refs = 1;
         g->n = 0;
-        for (size_t i = 0; i < h->pending.n; i++) {
-            sim_hb_rec_t oi = h->pending.v[i];
-            const rec_t *o = &H.rec[oi];
-            if (o->chan == chan && o->target == target && o->epoch < epoch) {
-                ref(oi);
-                g->ops[g->n++] = oi;
-            }
+        for (uint32_t i = 0; i < n; i++) {
+            ref(pl->v[i]);
+            g->ops[g->n++] = pl->v[i];
         }
     }
     fgkey_t *e = &h->fgc[h->fgc_next++ % nslots];
@@ -867,8 +934,10 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     r->time = sim_w->now;
     r->fg = fence_group(me, d->chan, d->target, d->epoch);
     tick(me);
-    if (!d->unheld)
+    if (!d->unheld) {
         vec_push(&H.pe[me].pending, i);
+        pend_index(&H.pe[me], d->chan, d->target, i);
+    }
     return i; /* the caller holds the reference rec_new gave */
 }
 
@@ -979,6 +1048,9 @@ void sim_hb_quiet(uintptr_t chan)
         }
     }
     h->pending.n = kept;
+    for (size_t k = 0; k < h->ptab_cap; k++)
+        if (h->ptab[k].used && h->ptab[k].chan == chan)
+            h->ptab[k].ops.n = 0;
     drop_buffers(h, chan);
 }
 
@@ -1001,12 +1073,9 @@ static void witness_applied(sim_hb_rec_t xi, int me, uint32_t c)
         witness(x->partner[k], me, c);
     for (uint32_t k = 0; x->fg && k < x->fg->n; k++)
         witness(x->fg->ops[k], me, c);
-    const recvec_t *pend = &H.pe[x->pe].pending;
-    for (size_t i = 0; i < pend->n; i++) {
-        const rec_t *o = &H.rec[pend->v[i]];
-        if (o->chan == x->chan && o->target == x->target && o->epoch < x->epoch)
-            witness(pend->v[i], me, c);
-    }
+    const recvec_t *pl = pend_list(&H.pe[x->pe], x->chan, x->target, 0);
+    for (size_t i = 0; pl && i < pl->n && H.rec[pl->v[i]].epoch < x->epoch; i++)
+        witness(pl->v[i], me, c);
 }
 
 /* me learned that op x was complete: it acquires x's clock, and x, its
