@@ -74,6 +74,22 @@ START_TEST(sibling_plain_stores_wake_shmem_waits)
 }
 END_TEST
 
+START_TEST(openmp_ull_loops_and_taskloop)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("omp_loops"));
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, ": loops right\n"), 2);
+    tu_free(&r);
+    /* A task reduction is not provided: a finding, never a wrong sum. */
+    r = tu_run("%s -n 1 --quiet %s taskreduce", SIM, PROG("omp_loops"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[thread-unsupported]"));
+    ck_assert_ptr_nonnull(strstr(r.err, "omp taskloop with a reduction clause"));
+    ck_assert_ptr_null(strstr(r.out, "reduced"));
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("omp_fortran"));
@@ -145,6 +161,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, fortran_parallel_do_calls_shmem);
     tcase_add_test(t, thread_local_variables_per_thread);
     tcase_add_test(t, sibling_plain_stores_wake_shmem_waits);
+    tcase_add_test(t, openmp_ull_loops_and_taskloop);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);

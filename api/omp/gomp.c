@@ -19,6 +19,7 @@
  * thread (max-active-levels 1).  The team size defaults to 4 threads, or
  * OMP_NUM_THREADS; OMP_SCHEDULE sets schedule(runtime).  omp_get_wtime
  * reads virtual time. */
+#include "finding.h"
 #include "layer.h"
 #include "sched.h"
 #include "util.h"
@@ -56,6 +57,7 @@ typedef struct ws {
     int left;                  /* threads done with it */
     int sched, ordered;
     long start, incr, n, chunk; /* the loop as iterations 0..n-1 */
+    unsigned long long ustart, uincr; /* the same for an unsigned long long loop */
     long next, given;          /* dynamic and guided: next iteration, chunks given */
     long ordered_next;         /* the chunk whose turn it is in ordered regions */
     void *copy;                /* single copyprivate: the data */
@@ -263,6 +265,10 @@ int GOMP_barrier_cancel(void)
     return 0;
 }
 
+static task_t *task_new(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                        long arg_size, size_t align);
+static void task_queue(othr_t *o, task_t *k);
+
 void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
                long arg_align, int if_clause, unsigned flags, void **depend, int priority,
                void *detach)
@@ -304,6 +310,13 @@ void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), lo
         free(buf);
         return;
     }
+    task_queue(o, task_new(fn, data, cpyfn, arg_size, align));
+}
+
+/* A deferred task of fn on a copy of data (by cpyfn, else bytewise). */
+static task_t *task_new(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                        long arg_size, size_t align)
+{
     task_t *k = sim_xcalloc(1, sizeof *k + (size_t)arg_size + align);
     void *arg = (void *)(((uintptr_t)(k + 1) + align - 1) & ~(uintptr_t)(align - 1));
     if (cpyfn)
@@ -312,6 +325,13 @@ void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), lo
         memcpy(arg, data, (size_t)arg_size);
     k->fn = fn;
     k->data = arg;
+    return k;
+}
+
+/* Queues k, a child of o's current task, for the team's threads. */
+static void task_queue(othr_t *o, task_t *k)
+{
+    team_t *t = o->team;
     k->parent = o->task;
     k->group = o->group;
     o->task->children++;
@@ -324,6 +344,89 @@ void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), lo
         t->head = k;
     t->tail = k;
     sim_thread_notify(&t->round, sizeof t->round);
+}
+
+static long iterations(long start, long end, long incr);
+void GOMP_taskgroup_start(void);
+void GOMP_taskgroup_end(void);
+
+/* taskloop: the iterations split into tasks, each running fn on its own
+ * copy of data whose first two longs are its [start, end) (the compiler's
+ * contract with its run-time library); then, unless nogroup, waits for
+ * them as a taskgroup does. */
+enum { TL_GRAINSIZE = 1 << 9, TL_IF = 1 << 10, TL_NOGROUP = 1 << 11, TL_REDUCTION = 1 << 12 };
+
+/* What the run-time library does not provide ends the PE with a finding
+ * that says so, instead of computing something else. */
+static _Noreturn void unsupported(const char *what, const void *site)
+{
+    sim_pe_t *c = sim_pe_self();
+    sim_finding_raise(SIM_CHECK(THREAD_UNSUPPORTED), SIM_SEV_ERROR, c->id, what, site,
+                      "PE %d used %s, which the simulator's OpenMP run-time library does not "
+                      "provide; the PE ends (exit status 1). Write the reduction with a "
+                      "reduction clause on a parallel or for construct, or with atomics.",
+                      c->id, what);
+    sim_pe_exit(1);
+}
+
+/* Task reductions (taskgroup task_reduction, taskloop reduction) are not
+ * provided: a taskloop with a reduction ends the PE before this is
+ * reached; the entry points exist so that such a program links. */
+void GOMP_taskgroup_reduction_register(uintptr_t *data)
+{
+    (void)data;
+    unsupported("a task reduction (task_reduction)", __builtin_return_address(0));
+}
+
+void GOMP_taskgroup_reduction_unregister(uintptr_t *data)
+{
+    (void)data;
+}
+
+void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
+                   long arg_align, unsigned flags, unsigned long num_tasks, int priority,
+                   long start, long end, long step)
+{
+    (void)priority;
+    if (flags & TL_REDUCTION)
+        unsupported("omp taskloop with a reduction clause", __builtin_return_address(0));
+    othr_t *o = me();
+    long n = iterations(start, end, step);
+    if (n <= 0)
+        return;
+    unsigned long tasks;
+    if (flags & TL_GRAINSIZE)
+        tasks = (unsigned long)n / (num_tasks ? num_tasks : 1);
+    else
+        tasks = num_tasks ? num_tasks : (unsigned long)o->team->n;
+    if (tasks == 0)
+        tasks = 1;
+    if (tasks > (unsigned long)n)
+        tasks = (unsigned long)n;
+    size_t align = arg_align > 0 ? (size_t)arg_align : 1;
+    if (!(flags & TL_NOGROUP))
+        GOMP_taskgroup_start();
+    long per = n / (long)tasks, extra = n % (long)tasks, it = 0;
+    for (long k = 0; k < (long)tasks; k++) {
+        long cnt = per + (k < extra), s = start + it * step;
+        it += cnt;
+        task_t *t = task_new(fn, data, cpyfn, arg_size, align);
+        ((long *)t->data)[0] = s;
+        ((long *)t->data)[1] = s + cnt * step;
+        if ((flags & TL_IF) && o->team->n > 1) {
+            task_queue(o, t);
+        } else {
+            task_t *saved = o->task;
+            t->parent = saved;
+            t->group = o->group;
+            o->task = t;
+            t->fn(t->data);
+            o->task = saved;
+            free(t);
+        }
+    }
+    if (!(flags & TL_NOGROUP))
+        GOMP_taskgroup_end();
 }
 
 void GOMP_taskwait(void)
@@ -597,8 +700,9 @@ static void ordered_pass(othr_t *o)
     o->has_chunk = 0;
 }
 
-/* The thread's next chunk of the loop in progress, as [*istart, *iend). */
-static int loop_next(othr_t *o, long *istart, long *iend)
+/* The thread's next chunk of the loop in progress, as iterations
+ * [*lo_out, *hi_out) of 0..n-1. */
+static int loop_next_iter(othr_t *o, long *lo_out, long *hi_out)
 {
     ws_t *w = o->ws;
     int n = o->team->n;
@@ -630,9 +734,112 @@ static int loop_next(othr_t *o, long *istart, long *iend)
         return 0;
     o->chunk_idx = idx;
     o->has_chunk = 1;
-    *istart = w->start + lo * w->incr;
-    *iend = w->start + hi * w->incr;
+    *lo_out = lo;
+    *hi_out = hi;
     return 1;
+}
+
+/* The thread's next chunk as loop values [*istart, *iend). */
+static int loop_next(othr_t *o, long *istart, long *iend)
+{
+    long lo, hi;
+    if (!loop_next_iter(o, &lo, &hi))
+        return 0;
+    *istart = o->ws->start + lo * o->ws->incr;
+    *iend = o->ws->start + hi * o->ws->incr;
+    return 1;
+}
+
+static int loop_next_ull(othr_t *o, unsigned long long *istart, unsigned long long *iend)
+{
+    long lo, hi;
+    if (!loop_next_iter(o, &lo, &hi))
+        return 0;
+    *istart = o->ws->ustart + (unsigned long long)lo * o->ws->uincr;
+    *iend = o->ws->ustart + (unsigned long long)hi * o->ws->uincr;
+    return 1;
+}
+
+/* An unsigned long long loop (up: counting up; a downward incr is
+ * negative in two's complement). */
+static int loop_start_ull(int sched, int up, unsigned long long start, unsigned long long end,
+                          unsigned long long incr, unsigned long long chunk, int ordered,
+                          unsigned long long *istart, unsigned long long *iend)
+{
+    othr_t *o = me();
+    proc_t *p = proc();
+    if (sched < 0) {
+        sched = p->run_sched;
+        chunk = (unsigned long long)p->run_chunk;
+    }
+    int first;
+    ws_t *w = ws_enter(o, &first);
+    if (first) {
+        unsigned long long n = up ? (end > start ? (end - start + incr - 1) / incr : 0)
+                                  : (start > end ? (start - end - incr - 1) / -incr : 0);
+        ws_loop(w, sched, 0, 0, 1, (long)chunk, ordered);
+        w->n = (long)n;
+        w->ustart = start;
+        w->uincr = incr;
+    }
+    return loop_next_ull(o, istart, iend);
+}
+
+#define ULL_KINDS(X)                                                                       \
+    X(static, S_STATIC) X(dynamic, S_DYNAMIC) X(guided, S_GUIDED)                          \
+    X(nonmonotonic_dynamic, S_DYNAMIC) X(nonmonotonic_guided, S_GUIDED)
+#define ULL_FNS(kind, s)                                                                   \
+    int GOMP_loop_ull_##kind##_start(int up, unsigned long long start,                     \
+                                     unsigned long long end, unsigned long long incr,      \
+                                     unsigned long long chunk, unsigned long long *istart, \
+                                     unsigned long long *iend)                             \
+    {                                                                                      \
+        return loop_start_ull(s, up, start, end, incr, chunk, 0, istart, iend);            \
+    }                                                                                      \
+    int GOMP_loop_ull_##kind##_next(unsigned long long *istart, unsigned long long *iend)  \
+    {                                                                                      \
+        return loop_next_ull(me(), istart, iend);                                          \
+    }                                                                                      \
+    int GOMP_loop_ull_ordered_##kind##_start(int up, unsigned long long start,             \
+                                             unsigned long long end,                       \
+                                             unsigned long long incr,                      \
+                                             unsigned long long chunk,                     \
+                                             unsigned long long *istart,                   \
+                                             unsigned long long *iend)                     \
+    {                                                                                      \
+        return loop_start_ull(s, up, start, end, incr, chunk, 1, istart, iend);            \
+    }                                                                                      \
+    int GOMP_loop_ull_ordered_##kind##_next(unsigned long long *istart,                    \
+                                            unsigned long long *iend)                      \
+    {                                                                                      \
+        return loop_next_ull(me(), istart, iend);                                          \
+    }
+ULL_KINDS(ULL_FNS)
+
+#define ULL_RUNTIME_KINDS(X) X(runtime) X(maybe_nonmonotonic_runtime) X(nonmonotonic_runtime)
+#define ULL_RUNTIME_FNS(kind)                                                              \
+    int GOMP_loop_ull_##kind##_start(int up, unsigned long long start,                     \
+                                     unsigned long long end, unsigned long long incr,      \
+                                     unsigned long long *istart, unsigned long long *iend) \
+    {                                                                                      \
+        return loop_start_ull(-1, up, start, end, incr, 0, 0, istart, iend);               \
+    }                                                                                      \
+    int GOMP_loop_ull_##kind##_next(unsigned long long *istart, unsigned long long *iend)  \
+    {                                                                                      \
+        return loop_next_ull(me(), istart, iend);                                          \
+    }
+ULL_RUNTIME_KINDS(ULL_RUNTIME_FNS)
+
+int GOMP_loop_ull_ordered_runtime_start(int up, unsigned long long start, unsigned long long end,
+                                        unsigned long long incr, unsigned long long *istart,
+                                        unsigned long long *iend)
+{
+    return loop_start_ull(-1, up, start, end, incr, 0, 1, istart, iend);
+}
+
+int GOMP_loop_ull_ordered_runtime_next(unsigned long long *istart, unsigned long long *iend)
+{
+    return loop_next_ull(me(), istart, iend);
 }
 
 static int loop_start(int sched, long start, long end, long incr, long chunk, int ordered,

@@ -1,0 +1,58 @@
+/* OpenMP loops the compiler hands to the run-time library in other
+ * shapes: unsigned long long induction variables (counting up and down,
+ * dynamic and guided), taskloop with grainsize and num_tasks; each result
+ * is checked.  With the argument "taskreduce", a taskloop with a reduction
+ * clause, which is not provided: thread-unsupported. */
+#include <omp.h>
+#include <shmem.h>
+#include <stdio.h>
+#include <string.h>
+
+static unsigned long long big = 1000;
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    int bad = 0;
+    long s = 0, down = 0;
+#pragma omp parallel
+    {
+#pragma omp for nowait schedule(guided) reduction(+ : s)
+        for (unsigned long long k = 0; k < big; k++)
+            s += (long)k;
+#pragma omp for schedule(dynamic, 7) reduction(+ : down)
+        for (unsigned long long k = big; k >= 3; k -= 3)
+            down += 1;
+    }
+    bad += s != 499500 || down != 333;
+    long t = 0;
+    int b[100] = {0};
+#pragma omp parallel
+#pragma omp single
+    {
+#pragma omp taskloop grainsize(10)
+        for (int i = 0; i < 100; i++) {
+#pragma omp atomic
+            t += i;
+        }
+#pragma omp taskloop num_tasks(7)
+        for (int i = 99; i >= 0; i--)
+            b[i] = i + 1;
+    }
+    long bs = 0;
+    for (int i = 0; i < 100; i++)
+        bs += b[i];
+    bad += t != 4950 || bs != 5050;
+    if (argc > 1 && !strcmp(argv[1], "taskreduce")) {
+        long r = 0;
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskloop reduction(+ : r)
+        for (int i = 0; i < 10; i++)
+            r += i;
+        printf("reduced %ld\n", r);
+    }
+    printf("PE %d: loops %s\n", shmem_my_pe(), bad ? "WRONG" : "right");
+    shmem_finalize();
+    return bad;
+}
