@@ -10,6 +10,7 @@
  *   overflow-in-call  PE 1 calls the library with almost no stack left */
 #include <shmem.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 long flag;
@@ -18,14 +19,16 @@ static char *top; /* near the top of the PE's stack (main's frame) */
 /* @overflow-in-own-code: all of deep is on the next line, so the fault is there */
 static int deep(int n) { volatile char b[1024]; b[0] = 1; return n ? deep(n - 1) + b[0] : 0; }
 
-/* Recurses until fewer than 512 bytes of a stack of `size` bytes are
- * left, then calls the library, whose frames do not fit (a barrier's
- * message and block take more than that). */
+/* Recurses until fewer than margin bytes (512, or argv[2]) of a stack of
+ * `size` bytes are left, then calls the library, whose frames do not fit
+ * (a barrier's message and block take more than that).  A sanitizer
+ * build's frames above main are larger, so its test leaves more. */
+static size_t margin = 512;
 static int near_the_end(size_t size)
 {
     volatile char b[256];
     b[0] = 1;
-    if ((size_t)(top - (char *)b) + 512 < size)
+    if ((size_t)(top - (char *)b) + margin < size)
         return near_the_end(size) + b[0];
     shmem_barrier_all(); /* @overflow-in-call */
     return b[0];
@@ -46,6 +49,8 @@ int main(int argc, char **argv)
         shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1); /* @scattered-wait */
     if (!strcmp(mode, "overflow") && me == 2)
         deep(1 << 20);
+    if (argc > 2)
+        margin = (size_t)atoi(argv[2]);
     if (!strcmp(mode, "overflow-in-call") && me == 1)
         near_the_end(64 * 1024);
     shmem_barrier_all(); /* @barrier */
