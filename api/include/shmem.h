@@ -344,6 +344,103 @@ SHMEMI_CXX_WAIT(unsigned long long, ulonglong, )
     SHMEMI_CXXFN void shmem_atomic_xor(T *d, T v, int pe) { shmem_##N##_atomic_xor(d, v, pe); }
 SHMEM_AMO_BIT_STD_TYPES(SHMEMI_CXX_BIT, )
 
+/* The ctx_ and _nbi forms and the rest of the RMA family. */
+#define SHMEMI_CXX_RMA2(T, N, a)                                                              \
+    SHMEMI_CXXFN void shmem_iput(shmem_ctx_t c, T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst,   \
+                                 size_t n, int pe)                                           \
+    { shmem_ctx_##N##_iput(c, d, s, dst, sst, n, pe); }                                      \
+    SHMEMI_CXXFN void shmem_iget(shmem_ctx_t c, T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst,   \
+                                 size_t n, int pe)                                           \
+    { shmem_ctx_##N##_iget(c, d, s, dst, sst, n, pe); }                                      \
+    SHMEMI_CXXFN void shmem_ibput(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t b,      \
+                                  size_t nb, int pe)                                         \
+    { shmem_##N##_ibput(d, s, dst, sst, b, nb, pe); }                                        \
+    SHMEMI_CXXFN void shmem_ibput(shmem_ctx_t c, T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst,  \
+                                  size_t b, size_t nb, int pe)                               \
+    { shmem_ctx_##N##_ibput(c, d, s, dst, sst, b, nb, pe); }                                 \
+    SHMEMI_CXXFN void shmem_ibget(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t b,      \
+                                  size_t nb, int pe)                                         \
+    { shmem_##N##_ibget(d, s, dst, sst, b, nb, pe); }                                        \
+    SHMEMI_CXXFN void shmem_ibget(shmem_ctx_t c, T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst,  \
+                                  size_t b, size_t nb, int pe)                               \
+    { shmem_ctx_##N##_ibget(c, d, s, dst, sst, b, nb, pe); }                                 \
+    SHMEMI_CXXFN void shmem_put_signal(shmem_ctx_t c, T *d, const T *s, size_t n, uint64_t *sig,  \
+                                       uint64_t v, int op, int pe)                           \
+    { shmem_ctx_##N##_put_signal(c, d, s, n, sig, v, op, pe); }                              \
+    SHMEMI_CXXFN void shmem_put_signal_nbi(T *d, const T *s, size_t n, uint64_t *sig, uint64_t v, \
+                                           int op, int pe)                                   \
+    { shmem_##N##_put_signal_nbi(d, s, n, sig, v, op, pe); }                                 \
+    SHMEMI_CXXFN void shmem_put_signal_nbi(shmem_ctx_t c, T *d, const T *s, size_t n,             \
+                                           uint64_t *sig, uint64_t v, int op, int pe)        \
+    { shmem_ctx_##N##_put_signal_nbi(c, d, s, n, sig, v, op, pe); }
+SHMEM_RMA_STD_TYPES(SHMEMI_CXX_RMA2, )
+
+#define SHMEMI_CXX_AMO_EXT_NBI(T, N, a)                                                       \
+    SHMEMI_CXXFN void shmem_atomic_fetch_nbi(T *f, const T *s, int pe)                            \
+    { shmem_##N##_atomic_fetch_nbi(f, s, pe); }                                              \
+    SHMEMI_CXXFN void shmem_atomic_fetch_nbi(shmem_ctx_t c, T *f, const T *s, int pe)             \
+    { shmem_ctx_##N##_atomic_fetch_nbi(c, f, s, pe); }                                       \
+    SHMEMI_CXXFN void shmem_atomic_swap_nbi(T *f, T *d, T v, int pe)                              \
+    { shmem_##N##_atomic_swap_nbi(f, d, v, pe); }                                            \
+    SHMEMI_CXXFN void shmem_atomic_swap_nbi(shmem_ctx_t c, T *f, T *d, T v, int pe)               \
+    { shmem_ctx_##N##_atomic_swap_nbi(c, f, d, v, pe); }
+SHMEM_AMO_STD_TYPES(SHMEMI_CXX_AMO_EXT_NBI, )
+SHMEM_AMO_EXT_ONLY_TYPES(SHMEMI_CXX_AMO_EXT_NBI, )
+
+#define SHMEMI_CXX_AMO_CTX(T, N, a)                                                           \
+    SHMEMI_CXXFN T shmem_atomic_compare_swap(shmem_ctx_t x, T *d, T c, T v, int pe)               \
+    { return shmem_ctx_##N##_atomic_compare_swap(x, d, c, v, pe); }                          \
+    SHMEMI_CXXFN T shmem_atomic_fetch_inc(shmem_ctx_t c, T *d, int pe)                            \
+    { return shmem_ctx_##N##_atomic_fetch_inc(c, d, pe); }                                   \
+    SHMEMI_CXXFN void shmem_atomic_inc(shmem_ctx_t c, T *d, int pe)                               \
+    { shmem_ctx_##N##_atomic_inc(c, d, pe); }                                                \
+    SHMEMI_CXXFN T shmem_atomic_fetch_add(shmem_ctx_t c, T *d, T v, int pe)                       \
+    { return shmem_ctx_##N##_atomic_fetch_add(c, d, v, pe); }                                \
+    SHMEMI_CXXFN void shmem_atomic_add(shmem_ctx_t c, T *d, T v, int pe)                          \
+    { shmem_ctx_##N##_atomic_add(c, d, v, pe); }                                             \
+    SHMEMI_CXXFN void shmem_atomic_compare_swap_nbi(T *f, T *d, T c, T v, int pe)                 \
+    { shmem_##N##_atomic_compare_swap_nbi(f, d, c, v, pe); }                                 \
+    SHMEMI_CXXFN void shmem_atomic_compare_swap_nbi(shmem_ctx_t x, T *f, T *d, T c, T v, int pe)  \
+    { shmem_ctx_##N##_atomic_compare_swap_nbi(x, f, d, c, v, pe); }                          \
+    SHMEMI_CXXFN void shmem_atomic_fetch_inc_nbi(T *f, T *d, int pe)                              \
+    { shmem_##N##_atomic_fetch_inc_nbi(f, d, pe); }                                          \
+    SHMEMI_CXXFN void shmem_atomic_fetch_inc_nbi(shmem_ctx_t c, T *f, T *d, int pe)               \
+    { shmem_ctx_##N##_atomic_fetch_inc_nbi(c, f, d, pe); }                                   \
+    SHMEMI_CXXFN void shmem_atomic_fetch_add_nbi(T *f, T *d, T v, int pe)                         \
+    { shmem_##N##_atomic_fetch_add_nbi(f, d, v, pe); }                                       \
+    SHMEMI_CXXFN void shmem_atomic_fetch_add_nbi(shmem_ctx_t c, T *f, T *d, T v, int pe)          \
+    { shmem_ctx_##N##_atomic_fetch_add_nbi(c, f, d, v, pe); }
+SHMEM_AMO_STD_TYPES(SHMEMI_CXX_AMO_CTX, )
+
+#define SHMEMI_CXX_BIT_CTX1(T, N, op)                                                         \
+    SHMEMI_CXXFN T shmem_atomic_fetch_##op(shmem_ctx_t c, T *d, T v, int pe)                      \
+    { return shmem_ctx_##N##_atomic_fetch_##op(c, d, v, pe); }                               \
+    SHMEMI_CXXFN void shmem_atomic_##op(shmem_ctx_t c, T *d, T v, int pe)                         \
+    { shmem_ctx_##N##_atomic_##op(c, d, v, pe); }                                            \
+    SHMEMI_CXXFN void shmem_atomic_fetch_##op##_nbi(T *f, T *d, T v, int pe)                      \
+    { shmem_##N##_atomic_fetch_##op##_nbi(f, d, v, pe); }                                    \
+    SHMEMI_CXXFN void shmem_atomic_fetch_##op##_nbi(shmem_ctx_t c, T *f, T *d, T v, int pe)       \
+    { shmem_ctx_##N##_atomic_fetch_##op##_nbi(c, f, d, v, pe); }
+#define SHMEMI_CXX_BIT_CTX(T, N, a)                                                           \
+    SHMEMI_CXX_BIT_CTX1(T, N, and) SHMEMI_CXX_BIT_CTX1(T, N, or) SHMEMI_CXX_BIT_CTX1(T, N, xor)
+SHMEM_AMO_BIT_STD_TYPES(SHMEMI_CXX_BIT_CTX, )
+
+/* Scans, and the complex sums and products (g++'s complex types). */
+#define SHMEMI_CXX_SCAN(T, N, a)                                                              \
+    SHMEMI_CXXFN int shmem_sum_inscan(shmem_team_t t, T *d, const T *s, size_t n)                 \
+    { return shmem_##N##_sum_inscan(t, d, s, n); }                                           \
+    SHMEMI_CXXFN int shmem_sum_exscan(shmem_team_t t, T *d, const T *s, size_t n)                 \
+    { return shmem_##N##_sum_exscan(t, d, s, n); }
+SHMEMI_TEAM_CORE(SHMEMI_CXX_SCAN, )
+SHMEMI_TEAM_STD_ONLY(SHMEMI_CXX_SCAN, )
+#define SHMEMI_CXX_COMPLEX(T, N)                                                              \
+    SHMEMI_CXXFN int shmem_sum_reduce(shmem_team_t t, T *d, const T *s, size_t n)                 \
+    { return shmem_##N##_sum_reduce(t, d, s, n); }                                           \
+    SHMEMI_CXXFN int shmem_prod_reduce(shmem_team_t t, T *d, const T *s, size_t n)                \
+    { return shmem_##N##_prod_reduce(t, d, s, n); }                                          \
+    SHMEMI_CXX_SCAN(T, N, )
+SHMEM_TEAM_COMPLEX_TYPES(SHMEMI_CXX_COMPLEX)
+
 #define SHMEMI_CXX_TEAM(T, N)                                                                 \
     SHMEMI_CXXFN int shmem_broadcast(shmem_team_t t, T *d, const T *s, size_t n, int root)        \
     { return shmem_##N##_broadcast(t, d, s, n, root); }                                      \

@@ -1,5 +1,6 @@
 // C++: the generic names of <shmem.h> as overloads (RMA, atomics, waits,
-// team collectives), each result checked.  Prints "PE n c++ ok".  argv[1]
+// team collectives; ctx_ and _nbi forms, ibput, put_signal_nbi, scans,
+// complex sums), each result checked.  Prints "PE n c++ ok".  argv[1]
 // "bad": a put through an overload to a PE that does not exist, whose
 // finding must name this file's line.
 #include <shmem.h>
@@ -11,7 +12,10 @@ static long lv[4], sum, mx;
 static double dv[2];
 static int iv;
 static unsigned int flags[3];
-static double _Complex zsrc, zsum; // GNU complex in C++, as C's
+static double _Complex zsrc, zsum, zsum2; // GNU complex in C++, as C's
+static long nb[2], scan, one;
+static int ib[4], cw;
+static uint64_t sig;
 
 int main(int argc, char **argv)
 {
@@ -37,6 +41,23 @@ int main(int argc, char **argv)
     __imag__ zsrc = 1;
     shmem_complexd_sum_reduce(SHMEM_TEAM_WORLD, &zsum, &zsrc, 1);
     ok &= __real__ zsum == (double)n * (n - 1) / 2 && __imag__ zsum == n;
+    shmem_sum_reduce(SHMEM_TEAM_WORLD, &zsum2, &zsrc, 1); // the overload
+    ok &= __real__ zsum2 == __real__ zsum && __imag__ zsum2 == __imag__ zsum;
+    one = me + 1;
+    shmem_sum_inscan(SHMEM_TEAM_WORLD, &scan, &one, 1);
+    ok &= scan == (long)(me + 1) * (me + 2) / 2;
+    // ctx_ and _nbi forms, ibput, put_signal_nbi.
+    long fetched = -1;
+    int old = -1, pattern[4] = {10, 11, 12, 13};
+    shmem_atomic_add(SHMEM_CTX_DEFAULT, &nb[0], 5L, right);
+    shmem_atomic_fetch_add_nbi(&fetched, &nb[1], 1L, right);
+    shmem_atomic_compare_swap_nbi(SHMEM_CTX_DEFAULT, &old, &cw, 0, 9, right);
+    shmem_ibput(ib, pattern, 2, 2, 1, 2, right);
+    shmem_put_signal_nbi(&ib[1], &pattern[1], 1, &sig, 1, SHMEM_SIGNAL_ADD, right);
+    shmem_quiet();
+    ok &= fetched == 0 && old == 0;
+    shmem_barrier_all();
+    ok &= nb[0] == 5 && nb[1] == 1 && cw == 9 && ib[0] == 10 && ib[1] == 11 && ib[2] == 12 && sig == 1;
     if (argc > 1 && !strcmp(argv[1], "bad") && me == 0)
         shmem_p(&lv[0], 7L, n); // BAD(cxx)
     printf("PE %d c++ %s\n", me, ok ? "ok" : "WRONG");
