@@ -13,15 +13,21 @@
 #define SIM tu_shmemsim()
 #define PROG(n) tu_prog(n)
 
+/* Runs prog (args) on npes PEs and checks that it ends with status 0 and
+ * prints line once per PE. */
+static void expect_each_pe(int npes, const char *prog, const char *args, const char *line)
+{
+    run_result_t r = tu_run("%s -n %d --quiet %s %s", SIM, npes, PROG(prog), args);
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, line), npes);
+    tu_free(&r);
+}
+
 START_TEST(openmp_constructs_call_shmem_from_workers)
 {
-    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("omp_constructs"));
-    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
-    ck_assert_int_eq(tu_count(r.out, ": 4 threads, all constructs right\n"), 3);
-    ck_assert_ptr_null(strstr(r.out, "FAIL"));
-    tu_free(&r);
+    expect_each_pe(3, "omp_constructs", "", ": 4 threads, all constructs right\n");
     /* OMP_NUM_THREADS sets the team size. */
-    r = tu_run("OMP_NUM_THREADS=2 %s -n 2 --quiet %s", SIM, PROG("omp_constructs"));
+    run_result_t r = tu_run("OMP_NUM_THREADS=2 %s -n 2 --quiet %s", SIM, PROG("omp_constructs"));
     ck_assert_int_eq(r.status, 1);
     ck_assert_int_eq(tu_count(r.out, "FAIL team size: 2, want 4\n"), 2);
     tu_free(&r);
@@ -46,11 +52,8 @@ END_TEST
 
 START_TEST(pthread_producers_and_consumer_over_atomics)
 {
-    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("pthread_atomics"));
-    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
-    ck_assert_int_eq(tu_count(r.out, ": provided 3, consumed "), 3);
-    ck_assert_int_eq(tu_count(r.out, ": right\n"), 3);
-    tu_free(&r);
+    expect_each_pe(3, "pthread_atomics", "", ": right\n");
+    expect_each_pe(3, "pthread_atomics", "", ": provided 3, consumed ");
 }
 END_TEST
 
@@ -67,21 +70,15 @@ END_TEST
 
 START_TEST(sibling_plain_stores_wake_shmem_waits)
 {
-    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("pthread_sibling"));
-    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
-    ck_assert_int_eq(tu_count(r.out, ": sibling stores seen\n"), 2);
-    tu_free(&r);
+    expect_each_pe(2, "pthread_sibling", "", ": sibling stores seen\n");
 }
 END_TEST
 
 START_TEST(openmp_ull_loops_and_taskloop)
 {
-    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("omp_loops"));
-    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
-    ck_assert_int_eq(tu_count(r.out, ": loops right\n"), 2);
-    tu_free(&r);
+    expect_each_pe(2, "omp_loops", "", ": loops right\n");
     /* A task reduction is not provided: a finding, never a wrong sum. */
-    r = tu_run("%s -n 1 --quiet %s taskreduce", SIM, PROG("omp_loops"));
+    run_result_t r = tu_run("%s -n 1 --quiet %s taskreduce", SIM, PROG("omp_loops"));
     ck_assert_int_eq(r.status, 4);
     ck_assert_ptr_nonnull(strstr(r.err, "[thread-unsupported]"));
     ck_assert_ptr_nonnull(strstr(r.err, "omp taskloop with a reduction clause"));
@@ -92,10 +89,7 @@ END_TEST
 
 START_TEST(fortran_parallel_do_calls_shmem)
 {
-    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("omp_fortran"));
-    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
-    ck_assert_int_eq(tu_count(r.out, ": parallel do right\n"), 3);
-    tu_free(&r);
+    expect_each_pe(3, "omp_fortran", "", ": parallel do right\n");
 }
 END_TEST
 

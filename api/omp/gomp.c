@@ -1295,42 +1295,23 @@ double omp_get_wtick(void)
     return 1e-9;
 }
 
-/* Fortran (gfortran's omp_lib calls these names). */
-int omp_get_thread_num_(void)
-{
-    return omp_get_thread_num();
-}
-int omp_get_num_threads_(void)
-{
-    return omp_get_num_threads();
-}
-int omp_get_max_threads_(void)
-{
-    return omp_get_max_threads();
-}
-int omp_in_parallel_(void)
-{
-    return omp_in_parallel();
-}
-int omp_get_level_(void)
-{
-    return omp_get_level();
-}
-int omp_get_num_procs_(void)
-{
-    return omp_get_num_procs();
-}
+/* Fortran (gfortran's omp_lib calls these names): the queries take no
+ * argument and return what the C routine does. */
+#define OMP_FORTRAN_QUERIES(X)                                                             \
+    X(int, omp_get_thread_num) X(int, omp_get_num_threads) X(int, omp_get_max_threads)     \
+    X(int, omp_in_parallel) X(int, omp_get_level) X(int, omp_get_num_procs)                \
+    X(double, omp_get_wtime) X(double, omp_get_wtick)
+#define OMP_FORTRAN_QUERY(T, name)                                                         \
+    T name##_(void);                                                                       \
+    T name##_(void)                                                                        \
+    {                                                                                      \
+        return name();                                                                     \
+    }
+OMP_FORTRAN_QUERIES(OMP_FORTRAN_QUERY)
+
 void omp_set_num_threads_(const int *n)
 {
     omp_set_num_threads(*n);
-}
-double omp_get_wtime_(void)
-{
-    return omp_get_wtime();
-}
-double omp_get_wtick_(void)
-{
-    return omp_get_wtick();
 }
 void omp_init_lock_(omp_lock_t *l)
 {
