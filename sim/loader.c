@@ -515,7 +515,7 @@ void *sim_loader_live(const sim_loader_t *l, int pe, const void *home)
 
 void sim_loader_activate(sim_loader_t *l, int pe)
 {
-    if (l->mode != SIM_LOAD_SWAP || pe == l->owner || l->rw_len == 0)
+    if (!l || l->mode != SIM_LOAD_SWAP || pe == l->owner || l->rw_len == 0)
         return;
     char *live = l->img[0].lo + l->rw_off;
     memcpy(l->stores + (size_t)l->owner * l->rw_len, live, l->rw_len);

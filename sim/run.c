@@ -57,15 +57,8 @@ static int reserve_stacks(const sim_config_t *cfg)
                 cfg->stack_size);
         return -1;
     }
-    /* The thread pool: the slots after every PE's and helper's, handed out
-     * lowest first. */
-    sim_w->tslot0 = 2 * (size_t)cfg->npes;
-    sim_w->ntslots = SIM_THREAD_SLOTS;
-    sim_w->tslot_free = sim_xcalloc(SIM_THREAD_SLOTS, sizeof *sim_w->tslot_free);
-    sim_w->tslot_ctx = sim_xcalloc(SIM_THREAD_SLOTS, sizeof *sim_w->tslot_ctx);
-    for (size_t i = 0; i < SIM_THREAD_SLOTS; i++)
-        sim_w->tslot_free[i] = sim_w->tslot0 + SIM_THREAD_SLOTS - 1 - i;
-    sim_w->ntslot_free = SIM_THREAD_SLOTS;
+    /* The thread pool: the slots after every PE's and helper's. */
+    sim_threads_pool(2 * (size_t)cfg->npes, SIM_THREAD_SLOTS);
     return 0;
 }
 

@@ -74,7 +74,7 @@ static cxa_eh_globals_t *eh;
 static void find_eh_globals(void)
 {
     /* The module's dependencies are local to it (RTLD_LOCAL): ask it. */
-    void *handle = sim_w->loader->img[0].handle;
+    void *handle = sim_w->loader ? sim_w->loader->img[0].handle : NULL;
     void *sym = handle ? dlsym(handle, "__cxa_get_globals") : NULL;
     cxa_eh_globals_t *(*get)(void) = (cxa_eh_globals_t * (*)(void)) sym;
     eh = get ? get() : NULL;
@@ -143,7 +143,8 @@ static void pe_entry(void)
 {
     sim_pe_t *pe = sim_w->cur;
     sim_coro_started(&pe->coro);
-    int status = sim_image_run_main(pe->img, sim_w->cfg.argc, pe->argv);
+    int status = pe->img ? sim_image_run_main(pe->img, sim_w->cfg.argc, pe->argv)
+                         : sim_w->pe_main(pe->id);
     sim_pe_exit(status);
 }
 
@@ -815,6 +816,17 @@ sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg)
     if (c)
         pe->helper = c;
     return c;
+}
+
+void sim_threads_pool(size_t first, size_t n)
+{
+    sim_w->tslot0 = first;
+    sim_w->ntslots = n;
+    sim_w->tslot_free = sim_xcalloc(n, sizeof *sim_w->tslot_free);
+    sim_w->tslot_ctx = sim_xcalloc(n, sizeof *sim_w->tslot_ctx);
+    for (size_t i = 0; i < n; i++) /* handed out lowest first */
+        sim_w->tslot_free[i] = first + n - 1 - i;
+    sim_w->ntslot_free = n;
 }
 
 sim_pe_t *sim_thread_start(void (*fn)(void *), void *arg)

@@ -169,6 +169,9 @@ static inline sim_pe_t *sim_pe_self(void)
  * all PEs (SIM_THREAD_SLOTS of them); a thread that ends gives its stack
  * back. */
 
+/* Before a run: stack slots first .. first+n-1 of sim_w->stacks are the
+ * threads' pool. */
+void sim_threads_pool(size_t first, size_t n);
 /* Any context.  Starts pe's helper, which will run fn(arg) from the
  * current virtual time on; when fn returns the helper ends.  Returns the
  * helper, or NULL when pe already has one or its stack cannot be mapped. */

@@ -173,6 +173,9 @@ typedef struct sim_world {
     size_t tslot0, ntslots;
     size_t *tslot_free, ntslot_free;
     struct sim_pe **tslot_ctx;
+    /* A world with no program (the engine's in-process tests): what each
+     * PE runs instead of a module's main, returning its exit status. */
+    int (*pe_main)(int pe);
 } sim_world_t;
 
 extern sim_world_t *sim_w;
