@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUITES(X) X(rng) X(evq) X(net) X(sched) X(coro) X(heap) X(units) X(scenario) X(testutil) X(programs) X(shmem_api) X(coll) X(lapi) X(faults) X(findings) \
+#define SUITES(X) X(rng) X(evq) X(net) X(sched) X(fault) X(coro) X(heap) X(units) X(scenario) X(testutil) X(programs) X(shmem_api) X(coll) X(lapi) X(faults) X(findings) \
     X(ending) X(report) X(alltoallv) X(fortran) X(crash) X(races) X(conform) X(build) X(html) X(threads)
 
 #define DECLARE(name) Suite *name##_suite(void);
