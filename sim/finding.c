@@ -155,14 +155,13 @@ const char *sim_finding_id(size_t i)
     return c ? c->id : NULL;
 }
 
-static sim_finding_t *list;
-static size_t nlist, caplist;
+/* The run's findings are the world's (sim_w->found, nfound, capfound). */
 
 static sim_finding_t *find_same(const char *id, const char *site)
 {
-    for (size_t i = 0; i < nlist; i++)
-        if (strcmp(list[i].id, id) == 0 && strcmp(list[i].site, site) == 0)
-            return &list[i];
+    for (size_t i = 0; i < sim_w->nfound; i++)
+        if (strcmp(sim_w->found[i].id, id) == 0 && strcmp(sim_w->found[i].site, site) == 0)
+            return &sim_w->found[i];
     return NULL;
 }
 
@@ -185,11 +184,11 @@ void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *
         f->count++;
         return;
     }
-    if (nlist == caplist) {
-        caplist = caplist ? caplist * 2 : 16;
-        list = sim_xrealloc(list, caplist * sizeof *list);
+    if (sim_w->nfound == sim_w->capfound) {
+        sim_w->capfound = sim_w->capfound ? sim_w->capfound * 2 : 16;
+        sim_w->found = sim_xrealloc(sim_w->found, sim_w->capfound * sizeof *sim_w->found);
     }
-    f = &list[nlist++];
+    f = &sim_w->found[sim_w->nfound++];
     memset(f, 0, sizeof *f);
     snprintf(f->id, sizeof f->id, "%s", id);
     f->sev = sev;
@@ -215,17 +214,17 @@ void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *
 
 size_t sim_finding_count(void)
 {
-    return nlist;
+    return sim_w ? sim_w->nfound : 0;
 }
 
 const sim_finding_t *sim_finding_get(size_t i)
 {
-    return &list[i];
+    return &sim_w->found[i];
 }
 
 void sim_finding_reset(void)
 {
-    free(list);
-    list = NULL;
-    nlist = caplist = 0;
+    free(sim_w->found);
+    sim_w->found = NULL;
+    sim_w->nfound = sim_w->capfound = 0;
 }

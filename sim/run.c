@@ -65,7 +65,9 @@ static int reserve_stacks(const sim_config_t *cfg)
 static int setup(const sim_config_t *cfg)
 {
     char err[512];
+    static uint64_t runs;
     sim_w = sim_xcalloc(1, sizeof *sim_w);
+    sim_w->run_id = ++runs;
     sim_w->cfg = *cfg;
     sim_w->npes = cfg->npes;
     sim_w->pes = sim_xcalloc((size_t)cfg->npes, sizeof *sim_w->pes);

@@ -55,11 +55,6 @@ static void end_threads(sim_pe_t *pe)
     }
 }
 
-/* Borrowing (sim_pe_borrow): the PE lent to an event, where to go back to
- * when fn must be abandoned, and what it tried to block on. */
-static sim_pe_t *borrow_pe;
-static sigjmp_buf *borrow_env;
-static char borrow_why[200];
 
 /* The C++ run-time library's exception state is per thread, and every
  * PE runs on this one: a PE blocked inside a catch handler would otherwise
@@ -69,7 +64,39 @@ typedef struct cxa_eh_globals {
     void *caught;
     unsigned uncaught;
 } cxa_eh_globals_t;
-static cxa_eh_globals_t *eh;
+
+/* The scheduler's state, owned by the world (sim_w->sched_st): the C++
+ * exception state to swap; the PE lent to an event (sim_pe_borrow), where
+ * to go back to when its code must be abandoned, and what it tried to
+ * block on; the contexts waiting in sim_pe_poll_idle for the next change;
+ * what runs once every PE has ended. */
+struct sim_sched {
+    cxa_eh_globals_t *eh;
+    sim_pe_t *borrow_pe;
+    sigjmp_buf *borrow_env;
+    char borrow_why[200];
+    sim_pe_t **pollers;
+    int npollers, cap_pollers;
+    void (*all_ended_fns[4])(void);
+    int nall_ended;
+};
+#define S (sim_w->sched_st) /* made by sched_state before any use */
+
+static struct sim_sched *sched_state(void)
+{
+    if (!sim_w->sched_st)
+        sim_w->sched_st = sim_xcalloc(1, sizeof *sim_w->sched_st);
+    return sim_w->sched_st;
+}
+
+void sim_sched_destroy(void)
+{
+    if (!sim_w || !sim_w->sched_st)
+        return;
+    free(sim_w->sched_st->pollers);
+    free(sim_w->sched_st);
+    sim_w->sched_st = NULL;
+}
 
 static void find_eh_globals(void)
 {
@@ -77,15 +104,15 @@ static void find_eh_globals(void)
     void *handle = sim_w->loader ? sim_w->loader->img[0].handle : NULL;
     void *sym = handle ? dlsym(handle, "__cxa_get_globals") : NULL;
     cxa_eh_globals_t *(*get)(void) = (cxa_eh_globals_t * (*)(void)) sym;
-    eh = get ? get() : NULL;
+    S->eh = get ? get() : NULL;
 }
 
 /* errno, optind & co. are process-wide; each PE keeps its own copy. */
 static void swap_in_libc_state(sim_pe_t *pe)
 {
-    if (eh) {
-        eh->caught = pe->eh_caught;
-        eh->uncaught = pe->eh_uncaught;
+    if (S->eh) {
+        S->eh->caught = pe->eh_caught;
+        S->eh->uncaught = pe->eh_uncaught;
     }
     void *loc = sim_pe_main(pe)->locale;
     if (loc)
@@ -99,11 +126,11 @@ static void swap_in_libc_state(sim_pe_t *pe)
 
 static void swap_out_libc_state(sim_pe_t *pe)
 {
-    if (eh) {
-        pe->eh_caught = eh->caught;
-        pe->eh_uncaught = eh->uncaught;
-        eh->caught = NULL;
-        eh->uncaught = 0;
+    if (S->eh) {
+        pe->eh_caught = S->eh->caught;
+        pe->eh_uncaught = S->eh->uncaught;
+        S->eh->caught = NULL;
+        S->eh->uncaught = 0;
     }
     if (sim_pe_main(pe)->locale)
         uselocale(LC_GLOBAL_LOCALE);
@@ -285,30 +312,27 @@ static void kill_survivors(void)
     }
 }
 
-/* Contexts waiting in sim_pe_poll_idle, woken by the next change. */
-static sim_pe_t **pollers;
-static int npollers, cap_pollers;
 
 static void wake_pollers(void)
 {
-    for (int i = 0; i < npollers; i++) {
-        pollers[i]->poll_waiting = 0;
-        sim_pe_wake(pollers[i]);
+    for (int i = 0; i < S->npollers; i++) {
+        S->pollers[i]->poll_waiting = 0;
+        sim_pe_wake(S->pollers[i]);
     }
-    npollers = 0;
+    S->npollers = 0;
 }
 
 int sim_pe_poll_idle(const char *why, const void *key)
 {
     sim_pe_t *pe = sim_w->cur;
     int waited = 0, k = pe->poll_key[0] == key ? 0 : pe->poll_key[1] == key ? 1 : -1;
-    if (k >= 0 && pe != borrow_pe && pe->poll_quiet && pe->poll_mark[k] == sim_w->changes &&
+    if (k >= 0 && pe != S->borrow_pe && pe->poll_quiet && pe->poll_mark[k] == sim_w->changes &&
         pe->call_depth == 1 && sim_evq_min_time(&sim_w->evq) != UINT64_MAX) {
-        if (npollers == cap_pollers)
-            pollers = sim_xrealloc(pollers, (size_t)(cap_pollers = cap_pollers ? 2 * cap_pollers
-                                                                                : 8) *
-                                                sizeof *pollers);
-        pollers[npollers++] = pe;
+        if (S->npollers == S->cap_pollers) {
+            S->cap_pollers = S->cap_pollers ? 2 * S->cap_pollers : 8;
+            S->pollers = sim_xrealloc(S->pollers, (size_t)S->cap_pollers * sizeof *S->pollers);
+        }
+        S->pollers[S->npollers++] = pe;
         pe->poll_waiting = 1;
         sim_pe_block(why);
         waited = 1;
@@ -324,20 +348,20 @@ int sim_pe_poll_idle(const char *why, const void *key)
     return waited;
 }
 
-static void (*all_ended_fns[4])(void);
-static int nall_ended;
 
 void sim_sched_at_all_ended(void (*fn)(void))
 {
-    for (int i = 0; i < nall_ended; i++)
-        if (all_ended_fns[i] == fn)
+    sched_state();
+    for (int i = 0; i < S->nall_ended; i++)
+        if (S->all_ended_fns[i] == fn)
             return;
-    SIM_ASSERT(nall_ended < (int)(sizeof all_ended_fns / sizeof all_ended_fns[0]));
-    all_ended_fns[nall_ended++] = fn;
+    SIM_ASSERT(S->nall_ended < (int)(sizeof S->all_ended_fns / sizeof S->all_ended_fns[0]));
+    S->all_ended_fns[S->nall_ended++] = fn;
 }
 
 void sim_sched_run(void)
 {
+    sched_state();
     sim_w->live = sim_w->npes;
     sim_w->outcome = SIM_OUT_OK;
     sim_w->culprit = -1;
@@ -348,8 +372,8 @@ void sim_sched_run(void)
     for (;;) {
         if (sim_w->live == 0 && !ended) {
             ended = 1;
-            for (int i = 0; i < nall_ended; i++)
-                all_ended_fns[i]();
+            for (int i = 0; i < S->nall_ended; i++)
+                S->all_ended_fns[i]();
         }
         if (sim_w->stopping || sim_evq_pop(&sim_w->evq, &ev) != 0)
             break;
@@ -360,11 +384,11 @@ void sim_sched_run(void)
         ev.fn(ev.arg);
         if (!quiet) {
             sim_w->changes++;
-            if (npollers)
+            if (S->npollers)
                 wake_pollers();
         }
     }
-    npollers = 0;
+    S->npollers = 0;
     if (!sim_w->stopping && sim_w->live > 0)
         sim_terminate(SIM_OUT_DEADLOCK, -1);
     kill_survivors();
@@ -374,15 +398,15 @@ void sim_sched_run(void)
  * sim_pe_borrow. */
 static _Noreturn void abandon_borrow(const char *why)
 {
-    snprintf(borrow_why, sizeof borrow_why, "%s", why ? why : "a blocking call");
-    siglongjmp(*borrow_env, 1);
+    snprintf(S->borrow_why, sizeof S->borrow_why, "%s", why ? why : "a blocking call");
+    siglongjmp(*S->borrow_env, 1);
 }
 
 void sim_charge(uint64_t ns)
 {
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
-    if (pe == borrow_pe)
+    if (pe == S->borrow_pe)
         return; /* borrowed code runs in no time */
     if (sim_fault_hooks & SIM_FAULT_HOOK_CPU)
         ns = sim_fault_cpu(pe, ns); /* a slow fault scales CPU costs */
@@ -401,7 +425,7 @@ static void block(const char *why, void (*fn)(char *, size_t, const void *), con
 {
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
-    if (pe == borrow_pe) {
+    if (pe == S->borrow_pe) {
         char text[200] = "";
         if (fn)
             fn(text, sizeof text, arg);
@@ -511,7 +535,7 @@ void sim_pe_block(const char *why)
 void sim_pe_sleep(uint64_t ns)
 {
     sim_pe_t *pe = sim_w->cur;
-    if (pe == borrow_pe) {
+    if (pe == S->borrow_pe) {
         char why[64];
         snprintf(why, sizeof why, "a sleep of %llu ns", (unsigned long long)ns);
         abandon_borrow(why);
@@ -593,8 +617,8 @@ static _Noreturn void leave_for_good(sim_pe_t *ctx)
     sim_w->live--;
     sim_trace_pe_end(pe);
     end_threads(pe);
-    if (ctx == borrow_pe)
-        siglongjmp(*borrow_env, 2);
+    if (ctx == S->borrow_pe)
+        siglongjmp(*S->borrow_env, 2);
     sim_coro_exit_to(&ctx->coro, &sim_w->sched);
 }
 
@@ -699,7 +723,7 @@ void sim_call_enter(const char *name, const void *site)
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
     pe->calls++;
-    if (pe->call_depth == 0 && sim_pe_main(pe)->threads && pe != borrow_pe)
+    if (pe->call_depth == 0 && sim_pe_main(pe)->threads && pe != S->borrow_pe)
         publish_stores(pe);
     if (sim_w->interrupted && pe->call_depth == 0) {
         pe->call = name;
@@ -731,7 +755,7 @@ void sim_call_leave(void)
         pe->poll_quiet = 0;
         pe->poll_key[0] = pe->poll_key[1] = NULL;
         sim_w->changes++;
-        if (npollers)
+        if (S->npollers)
             wake_pollers();
     }
     sim_trace_span(pe, pe->call, pe->call_start, sim_w->now);
@@ -743,7 +767,7 @@ void sim_call_leave(void)
 void sim_thread_exit(void)
 {
     sim_pe_t *c = sim_w->cur;
-    SIM_ASSERT(c && c->owner && c != borrow_pe);
+    SIM_ASSERT(c && c->owner && c != S->borrow_pe);
     publish_stores(c);
     c->state = SIM_PE_DONE;
     c->reusable = c->owner->helper != c; /* the helper stays named */
@@ -845,7 +869,7 @@ void sim_thread_notify(const void *obj, size_t len)
 sim_borrow_t sim_pe_borrow(sim_pe_t *pe, const char *call, const void *site,
                            void (*fn)(void *), void *arg)
 {
-    SIM_ASSERT(sim_w->cur == NULL && borrow_pe == NULL && pe->owner == NULL);
+    SIM_ASSERT(sim_w->cur == NULL && S->borrow_pe == NULL && pe->owner == NULL);
     if (pe->state == SIM_PE_DONE || sim_w->stopping)
         return SIM_BORROW_ENDED;
     const char *saved_call = pe->call;
@@ -860,8 +884,8 @@ sim_borrow_t sim_pe_borrow(sim_pe_t *pe, const char *call, const void *site,
     sim_loader_activate(sim_w->loader, pe->id);
     swap_in_libc_state(pe);
     sigjmp_buf env;
-    borrow_pe = pe;
-    borrow_env = &env;
+    S->borrow_pe = pe;
+    S->borrow_env = &env;
     sim_w->cur = pe;
     volatile sim_borrow_t rc = SIM_BORROW_OK;
     int jumped = sigsetjmp(env, 0); /* no signal mask: no system call */
@@ -870,8 +894,8 @@ sim_borrow_t sim_pe_borrow(sim_pe_t *pe, const char *call, const void *site,
     else
         rc = jumped == 1 ? SIM_BORROW_BLOCKED : SIM_BORROW_ENDED;
     sim_w->cur = NULL;
-    borrow_pe = NULL;
-    borrow_env = NULL;
+    S->borrow_pe = NULL;
+    S->borrow_env = NULL;
     if (rc != SIM_BORROW_ENDED) {
         swap_out_libc_state(pe);
         pe->call = saved_call;
@@ -885,10 +909,10 @@ sim_borrow_t sim_pe_borrow(sim_pe_t *pe, const char *call, const void *site,
 
 int sim_pe_borrowed(void)
 {
-    return borrow_pe != NULL;
+    return sim_w && S && S->borrow_pe != NULL;
 }
 
 const char *sim_borrow_why(void)
 {
-    return borrow_why;
+    return S->borrow_why;
 }

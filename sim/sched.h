@@ -18,6 +18,8 @@
 
 /* Runs the job until every PE has ended, a deadlock, or termination. */
 void sim_sched_run(void);
+/* Frees the scheduler's state (sim_w->sched), after the run. */
+void sim_sched_destroy(void);
 
 /* PE context.  Advances the running PE's clock by ns (times the factor of
  * any slow fault in effect), yielding first if an event is due before the

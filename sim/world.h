@@ -173,6 +173,10 @@ typedef struct sim_world {
     size_t tslot0, ntslots;
     size_t *tslot_free, ntslot_free;
     struct sim_pe **tslot_ctx;
+    struct sim_sched *sched_st; /* the scheduler's own state (sim/sched) */
+    struct sim_finding *found; /* the findings raised (sim/finding) */
+    size_t nfound, capfound;
+    uint64_t run_id;         /* this run's number in the process, from 1 */
     /* A world with no program (the engine's in-process tests): what each
      * PE runs instead of a module's main, returning its exit status. */
     int (*pe_main)(int pe);
@@ -191,7 +195,7 @@ static inline int sim_world_up(void)
  * last one's (caches keyed by it). */
 static inline const void *sim_world_key(void)
 {
-    return sim_w;
+    return sim_w ? (const void *)(uintptr_t)sim_w->run_id : NULL;
 }
 static inline int sim_npes(void)
 {
