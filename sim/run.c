@@ -155,15 +155,24 @@ static void report_crash(const sim_pe_t *pe)
         return;
     }
     if (pe->stack_overflow) {
-        fprintf(stderr, "shmemsim: stack overflow in PE %d (%s %s); its stack is %zu bytes, "
-                "raise it with --stack-size\n", pe->id,
+        char thr[32] = "";
+        if (pe->crash_tid)
+            snprintf(thr, sizeof thr, pe->crash_tid < 0 ? "'s helper thread" : "'s thread %d",
+                     pe->crash_tid);
+        fprintf(stderr, "shmemsim: stack overflow in PE %d%s (%s %s); its stack is %zu bytes, "
+                "raise it with --stack-size\n", pe->id, thr,
                 pe->overflow_late ? "found at its next simulator call, from" : "in",
                 where_pc(pe->fault_pc, a, sizeof a),
                 sim_w->cfg.stack_size);
         sim_ending_stack_overflow_finding(pe);
         return;
     }
-    fprintf(stderr, "shmemsim: PE %d crashed: %s", pe->id, strsignal(pe->signo));
+    fprintf(stderr, "shmemsim: PE %d crashed", pe->id);
+    if (pe->crash_tid < 0)
+        fprintf(stderr, " in its helper thread");
+    else if (pe->crash_tid)
+        fprintf(stderr, " in its thread %d", pe->crash_tid);
+    fprintf(stderr, ": %s", strsignal(pe->signo));
     if (pe->crash_note)
         fprintf(stderr, ": %s", pe->crash_note);
     if (pe->signo == SIGSEGV || pe->signo == SIGBUS)

@@ -648,7 +648,8 @@ void sim_pe_crash(int signo, void *addr, sim_pe_end_t how)
 {
     sim_pe_t *ctx = sim_w->cur, *pe = sim_pe_main(ctx);
     if (ctx != pe) {
-        /* A crash in the helper is its PE's crash: report it there. */
+        /* A crash in a thread is its PE's crash: report it there. */
+        pe->crash_tid = ctx == pe->helper ? -1 : ctx->tid;
         pe->fault_pc = ctx->fault_pc;
         pe->stack_overflow = ctx->stack_overflow;
         pe->overflow_late = ctx->overflow_late;

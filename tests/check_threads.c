@@ -87,6 +87,23 @@ START_TEST(openmp_ull_loops_and_taskloop)
 }
 END_TEST
 
+/* A crash or a stack overflow in a thread is its PE's, naming the thread. */
+START_TEST(a_crash_in_a_thread_names_the_thread)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("pthread_crash"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 1 crashed in its thread 1: Segmentation fault at "
+                                        "address 0x0 (in body at pthread_crash.c:19)"));
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet %s deep", SIM, PROG("pthread_crash"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_ptr_nonnull(strstr(r.err, "stack overflow in PE 1's thread 1 (in deep at "
+                                        "pthread_crash.c:"));
+    ck_assert_ptr_nonnull(strstr(r.err, "[stack-overflow]"));
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     expect_each_pe(3, "omp_fortran", "", ": parallel do right\n");
@@ -156,6 +173,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, thread_local_variables_per_thread);
     tcase_add_test(t, sibling_plain_stores_wake_shmem_waits);
     tcase_add_test(t, openmp_ull_loops_and_taskloop);
+    tcase_add_test(t, a_crash_in_a_thread_names_the_thread);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);
