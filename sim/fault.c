@@ -44,7 +44,7 @@ typedef struct hold {
     struct hold *next;     /* the engine's list of holds whose timer is pending */
 } hold_t;
 
-typedef struct engine {
+typedef struct sim_fault_engine {
     fstate_t *fs;          /* one per fault, in file order */
     int n;
     const char *file;      /* scenario file, for messages */
@@ -56,7 +56,7 @@ typedef struct engine {
     int muted;             /* a duplicate is being delivered */
 } engine_t;
 
-static engine_t *E;
+#define E (sim_w->fault) /* the run's fault engine, owned by the world */
 unsigned sim_fault_hooks;
 
 static const char *where_in_file(const sim_fault_t *f, char *buf, size_t len)

@@ -54,20 +54,19 @@ typedef struct sim_net {
 
 #define SPARE_MIN ((size_t)64 * 1024) /* smaller buffers go back to malloc */
 
-static sim_net_t *net;
-
 void sim_net_create(int npes, const sim_net_params_t *p)
 {
-    net = sim_xcalloc(1, sizeof *net);
+    sim_net_t *net = sim_xcalloc(1, sizeof *net);
     net->p = *p;
     net->npes = npes;
     net->inj_free = sim_xcalloc((size_t)npes, sizeof *net->inj_free);
     net->ej_free = sim_xcalloc((size_t)npes, sizeof *net->ej_free);
-    sim_w->net = (struct sim_net *)net;
+    sim_w->net = net;
 }
 
 void sim_net_destroy(void)
 {
+    sim_net_t *net = sim_w ? sim_w->net : NULL;
     if (!net)
         return;
     fifo_pair_t *f, *tmp;
@@ -91,21 +90,24 @@ void sim_net_destroy(void)
     free(net->inj_free);
     free(net->ej_free);
     free(net);
-    net = NULL;
+    sim_w->net = NULL;
 }
 
 const sim_net_params_t *sim_net_params(void)
 {
+    sim_net_t *net = sim_w->net;
     return &net->p;
 }
 
 const sim_net_stats_t *sim_net_stats(void)
 {
+    sim_net_t *net = sim_w->net;
     return &net->stats;
 }
 
 sim_msg_t *sim_msg_new(int src, int dst, sim_op_t op, size_t payload)
 {
+    sim_net_t *net = sim_w->net;
     sim_msg_t *m = net->free_msgs;
     if (m)
         net->free_msgs = m->next;
@@ -140,6 +142,7 @@ sim_msg_t *sim_msg_new(int src, int dst, sim_op_t op, size_t payload)
 
 void sim_msg_free(sim_msg_t *m)
 {
+    sim_net_t *net = sim_w->net;
     if (m->hb)
         sim_hb_unref(m->hb);
     if (m->data != m->inline_data) {
@@ -160,6 +163,7 @@ void sim_msg_free(sim_msg_t *m)
  * and at most 2^62 ns (146 years) so that sums of times cannot wrap. */
 static uint64_t wire_ns(size_t n)
 {
+    sim_net_t *net = sim_w->net;
     double t = (double)n * 1e9 / net->p.bandwidth;
     if (!(t < 0x1p62))
         return (uint64_t)1 << 62;
@@ -176,6 +180,7 @@ static void deliver_ev(void *arg);
 
 static void arrive_ev(void *arg)
 {
+    sim_net_t *net = sim_w->net;
     sim_msg_t *m = arg;
     if ((sim_fault_hooks & SIM_FAULT_HOOK_NET) && sim_fault_arrive(m))
         return; /* its target is down: lost */
@@ -189,6 +194,7 @@ static void arrive_ev(void *arg)
 
 static uint64_t fifo_floor(sim_msg_t *m, uint64_t head)
 {
+    sim_net_t *net = sim_w->net;
     uint64_t key = (uint64_t)m->src * (uint64_t)net->npes + (uint64_t)m->dst;
     fifo_pair_t *f;
     HASH_FIND(hh, net->fifo, &key, sizeof key, f);
@@ -211,6 +217,7 @@ static void inject_ev(void *arg)
 
 uint64_t sim_net_inject(sim_msg_t *m, uint64_t extra_ns, uint64_t not_before)
 {
+    sim_net_t *net = sim_w->net;
     uint64_t now = sim_w->now;
     uint64_t start = now > net->inj_free[m->src] ? now : net->inj_free[m->src];
     uint64_t ser = wire_ns(m->bytes);
@@ -245,6 +252,7 @@ static void inject(sim_msg_t *m)
 
 static sim_pair_t *pair_of(sim_chan_t *c, int dst)
 {
+    sim_net_t *net = sim_w->net;
     sim_pair_t *p;
     HASH_FIND_INT(c->pairs, &dst, p);
     if (!p) {
@@ -268,6 +276,7 @@ static sim_pair_t *pair_of(sim_chan_t *c, int dst)
 /* A pair with nothing unacknowledged goes back to the free list. */
 static void pair_idle(sim_chan_t *c, sim_pair_t *p)
 {
+    sim_net_t *net = sim_w->net;
     if (p->n || p->held)
         return;
     HASH_DEL(c->pairs, p);
@@ -321,6 +330,7 @@ static void send_on_chan(sim_msg_t *m)
 
 void sim_net_send(sim_msg_t *m)
 {
+    sim_net_t *net = sim_w->net;
     if (sim_fault_hooks && sim_fault_muted()) {
         sim_msg_free(m); /* sent by a duplicate's delivery: the original sent it already */
         return;
@@ -367,6 +377,7 @@ static void ack_ev(void *arg)
 
 static void deliver_ev(void *arg)
 {
+    sim_net_t *net = sim_w->net;
     sim_msg_t *m = arg;
     net->stats.messages++;
     net->stats.bytes += m->bytes;

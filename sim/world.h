@@ -176,6 +176,7 @@ typedef struct sim_world {
     size_t *tslot_free, ntslot_free;
     struct sim_pe **tslot_ctx;
     struct sim_sched *sched_st; /* the scheduler's own state (sim/sched) */
+    struct sim_fault_engine *fault; /* the scenario's faults in this run (sim/fault) */
     struct sim_finding *found; /* the findings raised (sim/finding) */
     size_t nfound, capfound;
     uint64_t run_id;         /* this run's number in the process, from 1 */
