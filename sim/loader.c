@@ -450,6 +450,7 @@ void sim_loader_close(sim_loader_t *l)
         return;
     /* Copies stay mapped: PE output or atexit state may still point into
      * them, and the process is about to end anyway. */
+    sim_loader_symbols_free(l);
     free(l->img);
     free(l->order);
     free(l->path);

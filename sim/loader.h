@@ -49,6 +49,7 @@ typedef struct sim_loader {
     size_t rw_off, rw_len; /* writable bytes: offset from lo and length */
     char *stores;         /* PE p's writable data at stores + p * rw_len */
     int owner;            /* PE whose data is in the live image */
+    struct sim_symcache *sym; /* sim/symbolize's state for this module, or NULL */
 } sim_loader_t;
 
 /* Registers an API routine that may start a helper context (a coroutine
@@ -63,6 +64,8 @@ void sim_loader_helper_symbol(const char *name);
 int sim_loader_open(const char *path, int npes, int auto_mode, sim_load_mode_t mode,
                     sim_loader_t **out, char *err, size_t errlen);
 void sim_loader_close(sim_loader_t *l);
+/* Frees sim/symbolize's state for l (sim_loader_close calls it). */
+void sim_loader_symbols_free(sim_loader_t *l);
 /* Calls fn(path, objects, arg) for each shared library loaded with the
  * program that was built with shmemsim-cc -shared and holds variables:
  * its path and "name (N bytes), ...".  Such a library is loaded once for

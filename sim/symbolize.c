@@ -15,9 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static Dwfl *dwfl;
-static Dwfl_Module *mod;
-static const sim_loader_t *opened_for;
+/* A module's symbol and line tables, opened on first use, and the last
+ * answer of sim_loader_object (every checked put asks it, and programs
+ * put to the same few objects over and over); the loader owns it. */
+struct sim_symcache {
+    Dwfl *dwfl;
+    Dwfl_Module *mod;
+    int have_last;
+    size_t last_start, last_size;
+};
 
 static const Dwfl_Callbacks offline = {
     .find_elf = dwfl_build_id_find_elf,
@@ -25,24 +31,35 @@ static const Dwfl_Callbacks offline = {
     .section_address = dwfl_offline_section_address,
 };
 
-/* The last answer of sim_loader_object: every checked put asks it, and
- * programs put to the same few objects over and over. */
-static const sim_loader_t *last_l;
-static size_t last_start, last_size;
+static struct sim_symcache *cache_of(const sim_loader_t *l)
+{
+    sim_loader_t *ml = (sim_loader_t *)l; /* the cache is mutable state of a const view */
+    if (!ml->sym) {
+        ml->sym = calloc(1, sizeof *ml->sym);
+        if (!ml->sym)
+            abort();
+        ml->sym->dwfl = dwfl_begin(&offline);
+        ml->sym->mod = ml->sym->dwfl ? dwfl_report_offline(ml->sym->dwfl, "prog", l->path, -1)
+                                     : NULL;
+        if (ml->sym->dwfl)
+            dwfl_report_end(ml->sym->dwfl, NULL, NULL);
+    }
+    return ml->sym;
+}
 
 static Dwfl_Module *module_for(const sim_loader_t *l)
 {
-    if (opened_for == l)
-        return mod;
-    if (dwfl)
-        dwfl_end(dwfl);
-    opened_for = l;
-    last_l = NULL;
-    dwfl = dwfl_begin(&offline);
-    mod = dwfl ? dwfl_report_offline(dwfl, "prog", l->path, -1) : NULL;
-    if (dwfl)
-        dwfl_report_end(dwfl, NULL, NULL);
-    return mod;
+    return l ? cache_of(l)->mod : NULL; /* no loader: a world with no program */
+}
+
+void sim_loader_symbols_free(sim_loader_t *l)
+{
+    if (!l->sym)
+        return;
+    if (l->sym->dwfl)
+        dwfl_end(l->sym->dwfl);
+    free(l->sym);
+    l->sym = NULL;
 }
 
 static const char *basename_of(const char *path)
@@ -162,9 +179,10 @@ int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, si
 
 int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, size_t *size)
 {
-    if (l == last_l && file_vaddr - last_start < last_size) {
-        *start = last_start;
-        *size = last_size;
+    struct sim_symcache *c = cache_of(l);
+    if (c->have_last && file_vaddr - c->last_start < c->last_size) {
+        *start = c->last_start;
+        *size = c->last_size;
         return 0;
     }
     GElf_Sym sym;
@@ -174,9 +192,9 @@ int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, s
         return -1;
     *start = file_vaddr - off;
     *size = sym.st_size;
-    last_l = l;
-    last_start = *start;
-    last_size = *size;
+    c->have_last = 1;
+    c->last_start = *start;
+    c->last_size = *size;
     return 0;
 }
 
