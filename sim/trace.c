@@ -11,9 +11,8 @@
 #include <string.h>
 #include <uthash.h>
 
-static FILE *tf;
 
-/* Call sites as text ("main at prog.c:12"), looked up by address (only
+/* Call TR->sites as text ("main at prog.c:12"), looked up by address (only
  * looked up: nothing is ever ordered by it), so each site is symbolized
  * once per run. */
 typedef struct site_text {
@@ -21,7 +20,6 @@ typedef struct site_text {
     char text[160];
     UT_hash_handle hh;
 } site_text_t;
-static site_text_t *sites;
 
 /* The last message delivered on each (from, to) pair, to mark one that a
  * later message overtook. */
@@ -30,7 +28,6 @@ typedef struct pair_last {
     uint64_t id;
     UT_hash_handle hh;
 } pair_last_t;
-static pair_last_t *pairs;
 
 /* Messages that left and have not arrived (their arrows are open), by id,
  * closed at the end of the run so that no arrow dangles. */
@@ -42,17 +39,36 @@ typedef struct open_flow {
     const char *what;
     UT_hash_handle hh;
 } open_flow_t;
-static open_flow_t *open_flows;
+
+/* The run's trace, owned by the world (sim_w->trace), NULL when none is
+ * written.  With "-" it is kept in memory (TR->to_stdout) and written to
+ * stdout when the run ends, after everything the PEs printed, so the two
+ * never interleave. */
+struct sim_trace {
+    FILE *tf;
+    site_text_t *sites;
+    pair_last_t *pairs;
+    open_flow_t *open_flows;
+    char *to_stdout;
+    size_t to_stdout_len;
+};
+#define TR (sim_w->trace)
+
+/* Whether a trace is being written. */
+static int on(void)
+{
+    return sim_w && TR;
+}
 
 static const char *site_text(const void *site)
 {
     site_text_t *s;
-    HASH_FIND_PTR(sites, &site, s);
+    HASH_FIND_PTR(TR->sites, &site, s);
     if (!s) {
         s = sim_xcalloc(1, sizeof *s);
         s->site = site;
         sim_loader_symbolize(sim_w->loader, site, s->text, sizeof s->text);
-        HASH_ADD_PTR(sites, site, s);
+        HASH_ADD_PTR(TR->sites, site, s);
     }
     return s->text;
 }
@@ -60,25 +76,25 @@ static const char *site_text(const void *site)
 /* Virtual ns as the microsecond value the format wants. */
 static void ts(uint64_t ns)
 {
-    fprintf(tf, "%llu.%03llu", (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
+    fprintf(TR->tf, "%llu.%03llu", (unsigned long long)(ns / 1000), (unsigned long long)(ns % 1000));
 }
 
-/* "-": the trace is kept in memory and written to stdout when the run
- * ends, after everything the PEs printed, so the two never interleave. */
-static char *to_stdout;
-static size_t to_stdout_len;
 
 int sim_trace_open(const char *path, int npes, char *err, size_t errlen)
 {
-    tf = strcmp(path, "-") == 0 ? open_memstream(&to_stdout, &to_stdout_len) : fopen(path, "w");
-    if (!tf) {
+    struct sim_trace *t = sim_xcalloc(1, sizeof *t);
+    t->tf = strcmp(path, "-") == 0 ? open_memstream(&t->to_stdout, &t->to_stdout_len)
+                                   : fopen(path, "w");
+    if (!t->tf) {
         snprintf(err, errlen, "cannot write trace '%s': %s", path, strerror(errno));
+        free(t);
         return -1;
     }
-    fprintf(tf, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
-    fprintf(tf, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"args\":{\"name\":\"shmemsim\"}}");
+    TR = t;
+    fprintf(TR->tf, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
+    fprintf(TR->tf, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,\"args\":{\"name\":\"shmemsim\"}}");
     for (int i = 0; i < npes; i++)
-        fprintf(tf, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
+        fprintf(TR->tf, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":%d,"
                     "\"args\":{\"name\":\"PE %d\"}}", i, i);
     return 0;
 }
@@ -87,30 +103,30 @@ int sim_trace_open(const char *path, int npes, char *err, size_t errlen)
 static void call_slice(const sim_pe_t *pe, const char *name, uint64_t start, uint64_t end,
                        const char *state)
 {
-    fprintf(tf, ",\n{\"name\":");
-    sim_json_str(tf, name);
-    fprintf(tf, ",\"cat\":\"api\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":", pe->id);
+    fprintf(TR->tf, ",\n{\"name\":");
+    sim_json_str(TR->tf, name);
+    fprintf(TR->tf, ",\"cat\":\"api\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,\"ts\":", pe->id);
     ts(start);
-    fprintf(tf, ",\"dur\":");
+    fprintf(TR->tf, ",\"dur\":");
     ts(end - start);
-    fprintf(tf, ",\"args\":{\"site\":");
-    sim_json_str(tf, pe->call_site ? site_text(pe->call_site) : "?");
+    fprintf(TR->tf, ",\"args\":{\"site\":");
+    sim_json_str(TR->tf, pe->call_site ? site_text(pe->call_site) : "?");
     if (state) {
-        fprintf(tf, ",\"state\":");
-        sim_json_str(tf, state);
+        fprintf(TR->tf, ",\"state\":");
+        sim_json_str(TR->tf, state);
     }
-    fprintf(tf, "}}");
+    fprintf(TR->tf, "}}");
 }
 
 void sim_trace_span(const sim_pe_t *pe, const char *name, uint64_t start, uint64_t end)
 {
-    if (tf)
+    if (on())
         call_slice(pe, name, start, end, NULL);
 }
 
 void sim_trace_open_call(const sim_pe_t *pe, const char *state)
 {
-    if (tf && pe->call)
+    if (on() && pe->call)
         call_slice(pe, pe->call, pe->call_start, sim_w->now, state);
 }
 
@@ -120,12 +136,12 @@ static int overtaken(const sim_msg_t *m)
 {
     uint64_t key = (uint64_t)(uint32_t)m->src << 32 | (uint32_t)m->dst;
     pair_last_t *p;
-    HASH_FIND(hh, pairs, &key, sizeof key, p);
+    HASH_FIND(hh, TR->pairs, &key, sizeof key, p);
     if (!p) {
         p = sim_xcalloc(1, sizeof *p);
         p->key = key;
         p->id = m->id;
-        HASH_ADD(hh, pairs, key, sizeof p->key, p);
+        HASH_ADD(hh, TR->pairs, key, sizeof p->key, p);
         return 0;
     }
     if (m->id < p->id)
@@ -140,54 +156,54 @@ static void message_slice(int tid, const char *label, const sim_msg_t *m, uint64
                           const char *ph_flow)
 {
     int late = ph_flow[0] == 'f' && overtaken(m);
-    fprintf(tf, ",\n{\"name\":\"%s %s%s\",\"cat\":\"net\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,"
+    fprintf(TR->tf, ",\n{\"name\":\"%s %s%s\",\"cat\":\"net\",\"ph\":\"X\",\"pid\":0,\"tid\":%d,"
                 "\"ts\":", label, sim_op_name(m->op), late ? " (overtaken)" : "", tid);
     ts(t);
-    fprintf(tf, ",\"dur\":0.001,\"args\":{\"from\":%d,\"to\":%d,\"bytes\":%zu,\"id\":%llu",
+    fprintf(TR->tf, ",\"dur\":0.001,\"args\":{\"from\":%d,\"to\":%d,\"bytes\":%zu,\"id\":%llu",
             m->src, m->dst, m->bytes, (unsigned long long)m->id);
     if (m->what) {
-        fprintf(tf, ",\"call\":");
-        sim_json_str(tf, m->what);
+        fprintf(TR->tf, ",\"call\":");
+        sim_json_str(TR->tf, m->what);
     }
     if (ph_flow[0] == 'f' && m->dst_addr) {
         char name[160];
-        fprintf(tf, ",\"target\":");
-        sim_json_str(tf, sim_mem_name(m->dst_addr, name, sizeof name));
+        fprintf(TR->tf, ",\"target\":");
+        sim_json_str(TR->tf, sim_mem_name(m->dst_addr, name, sizeof name));
     }
     if (late)
-        fprintf(tf, ",\"overtaken\":true");
-    fprintf(tf, "}}");
-    fprintf(tf, ",\n{\"name\":\"%s\",\"cat\":\"net\",\"ph\":\"%s\",%s\"id\":%llu,\"pid\":0,"
+        fprintf(TR->tf, ",\"overtaken\":true");
+    fprintf(TR->tf, "}}");
+    fprintf(TR->tf, ",\n{\"name\":\"%s\",\"cat\":\"net\",\"ph\":\"%s\",%s\"id\":%llu,\"pid\":0,"
                 "\"tid\":%d,\"ts\":", sim_op_name(m->op), ph_flow,
             ph_flow[0] == 'f' ? "\"bp\":\"e\"," : "", (unsigned long long)m->id, tid);
     ts(t);
-    fputc('}', tf);
+    fputc('}', TR->tf);
 }
 
 void sim_trace_flow_start(const sim_msg_t *m, uint64_t t)
 {
-    if (!tf)
+    if (!on())
         return;
     message_slice(m->src, "send", m, t, "s");
     open_flow_t *o;
-    HASH_FIND(hh, open_flows, &m->id, sizeof m->id, o);
+    HASH_FIND(hh, TR->open_flows, &m->id, sizeof m->id, o);
     if (!o) {
         o = sim_xcalloc(1, sizeof *o);
         *o = (open_flow_t){.id = m->id, .src = m->src, .dst = m->dst, .op = m->op,
                            .bytes = m->bytes, .what = m->what};
-        HASH_ADD(hh, open_flows, id, sizeof o->id, o);
+        HASH_ADD(hh, TR->open_flows, id, sizeof o->id, o);
     }
 }
 
 void sim_trace_flow_end(const sim_msg_t *m)
 {
-    if (!tf)
+    if (!on())
         return;
     message_slice(m->dst, "deliver", m, sim_w->now, "f");
     open_flow_t *o;
-    HASH_FIND(hh, open_flows, &m->id, sizeof m->id, o);
+    HASH_FIND(hh, TR->open_flows, &m->id, sizeof m->id, o);
     if (o) {
-        HASH_DEL(open_flows, o);
+        HASH_DEL(TR->open_flows, o);
         free(o);
     }
 }
@@ -203,45 +219,45 @@ static int by_id(const open_flow_t *a, const open_flow_t *b)
 static void close_open_flows(void)
 {
     open_flow_t *o, *tmp;
-    HASH_SORT(open_flows, by_id);
-    HASH_ITER(hh, open_flows, o, tmp) {
-        fprintf(tf, ",\n{\"name\":\"%s never delivered\",\"cat\":\"net\",\"ph\":\"X\",\"pid\":0,"
+    HASH_SORT(TR->open_flows, by_id);
+    HASH_ITER(hh, TR->open_flows, o, tmp) {
+        fprintf(TR->tf, ",\n{\"name\":\"%s never delivered\",\"cat\":\"net\",\"ph\":\"X\",\"pid\":0,"
                     "\"tid\":%d,\"ts\":", sim_op_name(o->op), o->dst);
         ts(sim_w->now);
-        fprintf(tf, ",\"dur\":0.001,\"args\":{\"from\":%d,\"to\":%d,\"bytes\":%zu,\"id\":%llu",
+        fprintf(TR->tf, ",\"dur\":0.001,\"args\":{\"from\":%d,\"to\":%d,\"bytes\":%zu,\"id\":%llu",
                 o->src, o->dst, o->bytes, (unsigned long long)o->id);
         if (o->what) {
-            fprintf(tf, ",\"call\":");
-            sim_json_str(tf, o->what);
+            fprintf(TR->tf, ",\"call\":");
+            sim_json_str(TR->tf, o->what);
         }
-        fprintf(tf, ",\"state\":\"still on its way when the run ended, or lost\"}}");
-        fprintf(tf, ",\n{\"name\":\"%s\",\"cat\":\"net\",\"ph\":\"f\",\"bp\":\"e\",\"id\":%llu,"
+        fprintf(TR->tf, ",\"state\":\"still on its way when the run ended, or lost\"}}");
+        fprintf(TR->tf, ",\n{\"name\":\"%s\",\"cat\":\"net\",\"ph\":\"f\",\"bp\":\"e\",\"id\":%llu,"
                     "\"pid\":0,\"tid\":%d,\"ts\":", sim_op_name(o->op), (unsigned long long)o->id,
                 o->dst);
         ts(sim_w->now);
-        fputc('}', tf);
-        HASH_DEL(open_flows, o);
+        fputc('}', TR->tf);
+        HASH_DEL(TR->open_flows, o);
         free(o);
     }
 }
 
 void sim_trace_instant(int pe, const char *cat, const char *name, const char *detail)
 {
-    if (!tf)
+    if (!on())
         return;
-    fprintf(tf, ",\n{\"name\":");
-    sim_json_str(tf, name);
-    fprintf(tf, ",\"cat\":\"%s\",\"ph\":\"i\",\"s\":\"%s\",\"pid\":0,\"tid\":%d,\"ts\":",
+    fprintf(TR->tf, ",\n{\"name\":");
+    sim_json_str(TR->tf, name);
+    fprintf(TR->tf, ",\"cat\":\"%s\",\"ph\":\"i\",\"s\":\"%s\",\"pid\":0,\"tid\":%d,\"ts\":",
             cat, pe < 0 ? "p" : "t", pe < 0 ? 0 : pe);
     ts(sim_w->now);
-    fprintf(tf, ",\"args\":{\"detail\":");
-    sim_json_str(tf, detail ? detail : "");
-    fprintf(tf, "}}");
+    fprintf(TR->tf, ",\"args\":{\"detail\":");
+    sim_json_str(TR->tf, detail ? detail : "");
+    fprintf(TR->tf, "}}");
 }
 
 void sim_trace_pe_end(const sim_pe_t *pe)
 {
-    if (!tf)
+    if (!on())
         return;
     if (pe->end != SIM_END_EXIT)
         sim_trace_open_call(pe, pe->end == SIM_END_WATCHDOG ? "stopped by the watchdog"
@@ -256,28 +272,29 @@ void sim_trace_pe_end(const sim_pe_t *pe)
 
 void sim_trace_close(void)
 {
-    if (!tf)
+    if (!on())
         return;
-    if (sim_w)
-        close_open_flows();
-    fprintf(tf, "\n]}\n");
-    fclose(tf);
-    tf = NULL;
+    close_open_flows();
+    fprintf(TR->tf, "\n]}\n");
+    fclose(TR->tf);
+    TR->tf = NULL;
     site_text_t *s, *stmp;
-    HASH_ITER(hh, sites, s, stmp) {
-        HASH_DEL(sites, s);
+    HASH_ITER(hh, TR->sites, s, stmp) {
+        HASH_DEL(TR->sites, s);
         free(s);
     }
     pair_last_t *p, *ptmp;
-    HASH_ITER(hh, pairs, p, ptmp) {
-        HASH_DEL(pairs, p);
+    HASH_ITER(hh, TR->pairs, p, ptmp) {
+        HASH_DEL(TR->pairs, p);
         free(p);
     }
-    if (to_stdout) {
+    if (TR->to_stdout) {
         fflush(stdout);
-        fwrite(to_stdout, 1, to_stdout_len, stdout);
+        fwrite(TR->to_stdout, 1, TR->to_stdout_len, stdout);
         fflush(stdout);
-        free(to_stdout);
-        to_stdout = NULL;
+        free(TR->to_stdout);
+        TR->to_stdout = NULL;
     }
+    free(TR);
+    TR = NULL;
 }

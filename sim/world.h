@@ -177,6 +177,7 @@ typedef struct sim_world {
     struct sim_pe **tslot_ctx;
     struct sim_sched *sched_st; /* the scheduler's own state (sim/sched) */
     struct sim_fault_engine *fault; /* the scenario's faults in this run (sim/fault) */
+    struct sim_trace *trace; /* the trace being written (sim/trace), or NULL */
     struct sim_finding *found; /* the findings raised (sim/finding) */
     size_t nfound, capfound;
     uint64_t run_id;         /* this run's number in the process, from 1 */
