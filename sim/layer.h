@@ -43,6 +43,13 @@ typedef struct sim_layer {
     int slot;               /* set by sim_layer_register */
 } sim_layer_t;
 
+/* The layer's state for the whole run (not per PE): its slot of the
+ * world, NULL until the layer sets it; a new run starts with NULL. */
+static inline void **sim_layer_run(const sim_layer_t *l)
+{
+    return &sim_w->layer_run[l->slot];
+}
+
 /* Registers l (static storage, not yet registered, at most SIM_LAYERS_MAX
  * with the engine's own).  Call before any run. */
 void sim_layer_register(sim_layer_t *l);

@@ -178,6 +178,7 @@ typedef struct sim_world {
     struct sim_sched *sched_st; /* the scheduler's own state (sim/sched) */
     struct sim_fault_engine *fault; /* the scenario's faults in this run (sim/fault) */
     struct sim_trace *trace; /* the trace being written (sim/trace), or NULL */
+    void *layer_run[SIM_LAYERS_MAX]; /* each layer's state for the whole run (sim/layer) */
     struct sim_finding *found; /* the findings raised (sim/finding) */
     size_t nfound, capfound;
     uint64_t run_id;         /* this run's number in the process, from 1 */

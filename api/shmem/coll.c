@@ -8,17 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Each PE's channel for collective traffic, made on first use. */
-static sim_chan_t *chans;
-
+/* Each PE's channel for collective traffic, made on first use (the
+ * run's: shm_run). */
 static sim_chan_t *my_chan(void)
 {
-    if (!chans) {
-        chans = sim_xcalloc((size_t)sim_npes(), sizeof *chans);
+    shm_run_t *r = shm_run();
+    if (!r->coll_chans) {
+        r->coll_chans = sim_xcalloc((size_t)sim_npes(), sizeof *r->coll_chans);
         for (int i = 0; i < sim_npes(); i++)
-            sim_chan_init(&chans[i], i);
+            sim_chan_init(&r->coll_chans[i], i);
     }
-    return &chans[shm_me()];
+    return &r->coll_chans[shm_me()];
 }
 
 int coll_set_make(const char *call, int start, int log_stride, int size, coll_set_t *s)

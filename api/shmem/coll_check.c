@@ -62,25 +62,24 @@ typedef struct psync_rec {
     UT_hash_handle hh;
 } psync_rec_t;
 
-static psync_rec_t *recs;
-/* The records with an unfinished instance, in the order they became so. */
-static psync_rec_t **active;
-static size_t nactive, capactive;
-
+/* The records (by pSync address) and those with an unfinished instance,
+ * in the order they became so, are the run's (shm_run). */
 static void set_active(psync_rec_t *r, int on)
 {
-    size_t i = 0;
-    while (i < nactive && active[i] != r)
+    shm_run_t *run = shm_run();
+    psync_rec_t **act = run->psync_active;
+    size_t n = run->npsync_active, i = 0;
+    while (i < n && act[i] != r)
         i++;
-    if (on && i == nactive) {
-        if (nactive == capactive) {
-            capactive = capactive ? capactive * 2 : 8;
-            active = sim_xrealloc(active, capactive * sizeof *active);
+    if (on && i == n) {
+        if (n == run->cappsync_active) {
+            run->cappsync_active = n ? n * 2 : 8;
+            act = run->psync_active = sim_xrealloc(act, run->cappsync_active * sizeof *act);
         }
-        active[nactive++] = r;
-    } else if (!on && i < nactive) {
-        memmove(&active[i], &active[i + 1], (nactive - i - 1) * sizeof *active);
-        nactive--;
+        act[run->npsync_active++] = r;
+    } else if (!on && i < n) {
+        memmove(&act[i], &act[i + 1], (n - i - 1) * sizeof *act);
+        run->npsync_active--;
     }
 }
 
@@ -88,12 +87,14 @@ static void set_active(psync_rec_t *r, int on)
  * the first word overlapped in *word. */
 static psync_rec_t *active_at(const char *id, size_t n, size_t *word)
 {
-    for (size_t i = 0; i < nactive; i++) {
-        const char *k = active[i]->key;
-        size_t len = active[i]->words * sizeof(long);
+    const shm_run_t *run = shm_run();
+    for (size_t i = 0; i < run->npsync_active; i++) {
+        const psync_rec_t *a = run->psync_active[i];
+        const char *k = a->key;
+        size_t len = a->words * sizeof(long);
         if (id < k + len && k < id + n) {
             *word = id > k ? (size_t)(id - k) / sizeof(long) : 0;
-            return active[i];
+            return run->psync_active[i];
         }
     }
     return NULL;
@@ -114,7 +115,8 @@ static psync_rec_t *rec_of(const long *psync)
 {
     const void *key = sim_mem_xlate(shm_me(), psync, 0);
     psync_rec_t *r;
-    HASH_FIND_PTR(recs, &key, r);
+    shm_run_t *run = shm_run();
+    HASH_FIND_PTR(run->psync_recs, &key, r);
     if (!r) {
         r = sim_xcalloc(1, sizeof *r);
         r->key = key;
@@ -122,7 +124,7 @@ static psync_rec_t *rec_of(const long *psync)
         r->joined = sim_xcalloc((size_t)sim_npes(), sizeof *r->joined);
         r->inside = sim_xcalloc((size_t)sim_npes(), 1);
         r->seen = sim_xcalloc((size_t)sim_npes(), sizeof *r->seen);
-        HASH_ADD_PTR(recs, key, r);
+        HASH_ADD_PTR(run->psync_recs, key, r);
     }
     return r;
 }
@@ -300,7 +302,7 @@ void coll_check_enter(const coll_args_t *in, const long *psync, size_t psync_wor
 
 void coll_check_delivered(int pe, const void *home, size_t n, int from, const char *what)
 {
-    if (!nactive || n == 0)
+    if (!shm_run()->npsync_active || n == 0)
         return;
     const char *id = sim_mem_xlate(pe, home, 0);
     size_t word;
@@ -336,7 +338,7 @@ void coll_check_delivered(int pe, const void *home, size_t n, int from, const ch
 
 void coll_check_user_write(const char *call, int pe, const void *dest, size_t n)
 {
-    if (!nactive || n == 0)
+    if (!shm_run()->npsync_active || n == 0)
         return;
     int me = shm_me();
     const char *id = sim_mem_xlate(me, dest, 0);

@@ -333,3 +333,11 @@ void shmemx_register_gettid(uint64_t (*gettid_fn)(void))
 {
     (void)gettid_fn; /* a PE's threads are the simulator's own (sim/pthread) */
 }
+
+shm_run_t *shm_run(void)
+{
+    void **slot = sim_layer_run(&shm_layer);
+    if (!*slot)
+        *slot = sim_xcalloc(1, sizeof(shm_run_t));
+    return *slot;
+}

@@ -93,6 +93,16 @@ const void *shm_nbi_oldest_site(const shm_pe_t *s);
 /* The SHMEM layer (sim/layer); its slot of sim_pe_t.layer holds each PE's
  * shm_pe_t. */
 extern sim_layer_t shm_layer;
+/* What the layer keeps for the whole run (its sim_layer_run slot): the
+ * collectives' channels (coll.c) and the pSync records (coll_check.c). */
+typedef struct shm_run {
+    sim_chan_t *coll_chans;          /* one per PE, made on first use */
+    struct psync_rec *psync_recs;    /* by pSync address on PE 0 */
+    struct psync_rec **psync_active; /* those with an unfinished instance, in order */
+    size_t npsync_active, cappsync_active;
+} shm_run_t;
+/* The run's shm_run_t (made on first use). */
+shm_run_t *shm_run(void);
 /* pe's SHMEM state, or NULL before its first SHMEM call; a thread of a
  * PE (sim/sched) has its PE's. */
 static inline shm_pe_t *shm_of(const sim_pe_t *pe)
