@@ -104,6 +104,15 @@ START_TEST(a_crash_in_a_thread_names_the_thread)
 }
 END_TEST
 
+/* LAPI from a program thread, in interrupt and polling mode, with the
+ * GET_THREAD_FUNC lock and condition shared with the main program. */
+START_TEST(lapi_from_a_pthread)
+{
+    expect_each_pe(3, "lapi_pthread", "", " ok\n");
+    expect_each_pe(3, "lapi_pthread", "poll", " ok\n");
+}
+END_TEST
+
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     expect_each_pe(3, "omp_fortran", "", ": parallel do right\n");
@@ -174,6 +183,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, sibling_plain_stores_wake_shmem_waits);
     tcase_add_test(t, openmp_ull_loops_and_taskloop);
     tcase_add_test(t, a_crash_in_a_thread_names_the_thread);
+    tcase_add_test(t, lapi_from_a_pthread);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);
