@@ -467,6 +467,15 @@ START_TEST(a_get_nbi_into_a_returned_frame_is_a_finding)
                                 "completed"), "%s", r.err);
     ck_assert_int_eq(tu_count(r.out, " done\n"), 2);
     tu_free(&r);
+    /* A put_nbi whose source's frame returned before the quiet. */
+    r = tu_run("%s -n 2 %s put_nbi_gone", SIM, PROG("p2p_misuse"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_msg(strstr(r.err, "error [nbi-dead-stack-buffer] PE 0 ") &&
+                  strstr(r.err, " in shmem_long_put_nbi, called from put_and_leave at "
+                                "p2p_misuse.c:") &&
+                  strstr(r.err, "the source of this shmem_long_put_nbi is on PE 0's stack, in a "
+                                "frame that returned before the shmem_barrier_all"), "%s", r.err);
+    tu_free(&r);
 }
 END_TEST
 

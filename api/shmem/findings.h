@@ -33,7 +33,7 @@
     X(NBI_BUFFER_MODIFIED, "nbi-buffer-modified",                                                \
       "a non-blocking put's source changed before its quiet")                                    \
     X(NBI_DEAD_STACK_BUFFER, "nbi-dead-stack-buffer",                                            \
-      "a non-blocking get's destination was in a stack frame that returned before it completed") \
+      "a non-blocking call's buffer was in a stack frame that returned before it completed") \
     X(LOCK_MISUSE, "lock-misuse", "clearing a lock one does not hold, or setting one twice")     \
     X(PENDING_AT_FINALIZE, "pending-at-finalize",                                                \
       "finalize or exit with a lock held or operations incomplete")                              \

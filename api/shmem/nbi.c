@@ -86,9 +86,21 @@ void shm_quiet(sim_chan_t *chan, const char *why)
             s->nbi[kept++] = *r;
             continue;
         }
+        sim_pe_t *me = sim_pe_self();
+        if (r->n && sim_mem_dead_stack(r->src, r->n)) {
+            /* Whatever the bytes hold now, the call's source is gone. */
+            sim_finding_raise(SHM_CHECK(NBI_DEAD_STACK_BUFFER), SIM_SEV_ERROR, me->id, r->call,
+                              r->site, "the source of this %s is on PE %d's stack, in a frame "
+                              "that returned before the %s that completes the call: the library "
+                              "may read it at any time until then, and by then the memory may "
+                              "hold other frames. Keep a non-blocking call's buffers alive until "
+                              "shmem_quiet (or a barrier) completes it: quiet before the function "
+                              "returns, or use a static, global or heap buffer.", r->call, me->id,
+                              me->call ? me->call : "quiet");
+            continue;
+        }
         if (checked || !readable(r->src, r->n) || fingerprint(r->src, r->n) == r->sum)
             continue;
-        sim_pe_t *me = sim_pe_self();
         char name[96];
         sim_finding_raise(SHM_CHECK(NBI_BUFFER_MODIFIED), SIM_SEV_ERROR, me->id, r->call, r->site,
                           "the source of this %s (%s, %zu bytes, called at t=%lluns) changed "

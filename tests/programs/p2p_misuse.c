@@ -22,6 +22,19 @@ __attribute__((noinline)) static void get_and_leave(void)
     shmem_long_get_nbi(frame.buf, &lsym, 1, 1);
 }
 
+/* The same for a put_nbi: its source's frame returns before the quiet
+ * (the barrier) that completes the put. */
+__attribute__((noinline)) static void put_and_leave(void)
+{
+    struct {
+        long buf[2];
+        char pad[64 * 1024];
+    } frame;
+    memset(frame.pad, 0, sizeof frame.pad);
+    frame.buf[0] = 5;
+    shmem_long_put_nbi(&lsym, frame.buf, 1, 1);
+}
+
 int main(int argc, char **argv)
 {
     shmem_init();
@@ -47,6 +60,8 @@ int main(int argc, char **argv)
             shmem_set_lock(&local);
         if (!strcmp(m, "get_nbi_gone"))
             get_and_leave();
+        if (!strcmp(m, "put_nbi_gone"))
+            put_and_leave();
         if (!strcmp(m, "ctx_invalid"))
             shmem_ctx_long_p(SHMEM_CTX_INVALID, &lsym, 1, 1);
         if (!strcmp(m, "team_pe")) {
