@@ -545,6 +545,19 @@ void sim_pe_sleep(uint64_t ns)
     switch_to_sched(pe);
 }
 
+/* When a program's thread becomes ready: after a seeded delay of up to the
+ * network's jitter, as an operating system's scheduler takes a while, so
+ * that the seed (and explore) varies the order in which threads woken
+ * together run.  A PE, and its helper (LAPI's completion thread), run at
+ * once. */
+static uint64_t ready_at(const sim_pe_t *c)
+{
+    uint64_t j = sim_w->cfg.net.jitter_ns;
+    if (!c->owner || c == c->owner->helper || j == 0)
+        return sim_w->now;
+    return sim_w->now + sim_rng_below(&sim_w->rng, j + 1);
+}
+
 /* A completion addressed to a PE (a reply, a quiet's last
  * acknowledgement) may be what one of its threads waits for: those that
  * wait with no range (not the helper, which its layer wakes itself, nor an
@@ -555,7 +568,7 @@ static void wake_threads(sim_pe_t *pe)
         if (t != pe->helper && t->state == SIM_PE_BLOCKED && !t->watch_lo &&
             (t->why_text || t->why_fn)) {
             t->state = SIM_PE_READY;
-            sim_evq_push(&sim_w->evq, sim_w->now, resume_ev, t);
+            sim_evq_push(&sim_w->evq, ready_at(t), resume_ev, t);
         }
 }
 
@@ -568,7 +581,7 @@ void sim_pe_wake(sim_pe_t *pe)
     if (pe->state != SIM_PE_BLOCKED)
         return;
     pe->state = SIM_PE_READY;
-    sim_evq_push(&sim_w->evq, sim_w->now, resume_ev, pe);
+    sim_evq_push(&sim_w->evq, ready_at(pe), resume_ev, pe);
 }
 
 static void wake_if_watching(sim_pe_t *pe, const char *lo, const char *hi)
@@ -784,8 +797,8 @@ static void thread_entry(void)
 }
 
 /* Starts a context of pe on stack slot (a free thread slot when slot is
- * -1); NULL when there is none. */
-static sim_pe_t *start_thread(sim_pe_t *pe, long slot, void (*fn)(void *), void *arg)
+ * -1), as pe's helper when helper is set; NULL when there is none. */
+static sim_pe_t *start_thread(sim_pe_t *pe, long slot, int helper, void (*fn)(void *), void *arg)
 {
     if (pe->owner || pe->state == SIM_PE_DONE || sim_w->stopping)
         return NULL;
@@ -829,7 +842,9 @@ static sim_pe_t *start_thread(sim_pe_t *pe, long slot, void (*fn)(void *), void 
     c->tslot = slot;
     c->tid = ++pe->threads_made;
     c->state = SIM_PE_NEW;
-    sim_evq_push(&sim_w->evq, sim_w->now, resume_ev, c);
+    if (helper)
+        pe->helper = c;
+    sim_evq_push(&sim_w->evq, ready_at(c), resume_ev, c);
     return c;
 }
 
@@ -837,10 +852,7 @@ sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg)
 {
     if (pe->helper)
         return NULL;
-    sim_pe_t *c = start_thread(pe, (long)(sim_w->npes + pe->id), fn, arg);
-    if (c)
-        pe->helper = c;
-    return c;
+    return start_thread(pe, (long)(sim_w->npes + pe->id), 1, fn, arg);
 }
 
 void sim_threads_pool(size_t first, size_t n)
@@ -856,7 +868,7 @@ void sim_threads_pool(size_t first, size_t n)
 
 sim_pe_t *sim_thread_start(void (*fn)(void *), void *arg)
 {
-    return start_thread(sim_pe_main(sim_w->cur), -1, fn, arg);
+    return start_thread(sim_pe_main(sim_w->cur), -1, 0, fn, arg);
 }
 
 void sim_thread_notify(const void *obj, size_t len)

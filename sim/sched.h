@@ -74,7 +74,9 @@ void sim_pe_sleep(uint64_t ns);
  * a PE that is not blocked.  Waking a PE (not a thread) also wakes those of
  * its threads, other than its helper, that are blocked on no range with a
  * description (a completion addressed to the PE may be theirs: they check
- * again). */
+ * again).  A program's thread (not a PE, not its helper) becomes ready
+ * after a seeded delay of up to the network's jitter instead, so that
+ * the seed varies the order of threads woken together. */
 void sim_pe_wake(sim_pe_t *pe);
 /* Any context.  Reports that [addr, addr+len) of pe's memory changed, so a
  * PE watching it wakes.  addr is a home address (sim_mem_home). */

@@ -113,6 +113,23 @@ START_TEST(lapi_from_a_pthread)
 }
 END_TEST
 
+/* Which of the threads a barrier releases runs first is drawn from the
+ * seed: seeds give different orders, a seed always the same one. */
+START_TEST(the_seed_chooses_the_order_of_threads_woken_together)
+{
+    run_result_t r = tu_run("for s in $(seq 1 12); do %s -n 1 --quiet --seed $s %s; done | "
+                            "sort -u | wc -l", SIM, PROG("pthread_order"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_ge(atoi(r.out), 3);
+    tu_free(&r);
+    r = tu_run("a=$(%s -n 1 --quiet --seed 5 %s); b=$(%s -n 1 --quiet --seed 5 %s); "
+               "[ \"$a\" = \"$b\" ] && echo same", SIM, PROG("pthread_order"), SIM,
+               PROG("pthread_order"));
+    ck_assert_str_eq(r.out, "same\n");
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     expect_each_pe(3, "omp_fortran", "", ": parallel do right\n");
@@ -184,6 +201,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, openmp_ull_loops_and_taskloop);
     tcase_add_test(t, a_crash_in_a_thread_names_the_thread);
     tcase_add_test(t, lapi_from_a_pthread);
+    tcase_add_test(t, the_seed_chooses_the_order_of_threads_woken_together);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);
