@@ -36,7 +36,7 @@ CLI_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC))
 SIM_SRC := $(wildcard sim/*.c)
 API_SRC := $(wildcard api/shmem/*.c api/lapi/*.c api/fortran/*.c api/omp/*.c)
 LIB_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(SIM_SRC) $(API_SRC)) $(BUILD)/sim/coro_swap.o
-TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c tests/jsonschema.c
+TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c tests/jsonschema.c tests/simworld.c
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC))
 
 LIB      := $(O)/lib/libshmemsim.so

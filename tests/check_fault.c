@@ -9,6 +9,7 @@
 #include "net.h"
 #include "rng.h"
 #include "scenario.h"
+#include "simworld.h"
 #include "world.h"
 
 #include <check.h>
@@ -45,22 +46,8 @@ static void world(int npes, const char *faults_yaml)
              faults_yaml);
     ck_assert_msg(sim_scenario_load_string("t.yaml", text, strlen(text), &scn, err, sizeof err) == 0,
                   "%s", err);
-    memset(&w, 0, sizeof w);
-    w.npes = w.cfg.npes = npes;
-    w.pes = calloc((size_t)npes, sizeof *w.pes);
-    for (int i = 0; i < npes; i++)
-        w.pes[i].id = i;
-    sim_evq_init(&w.evq);
-    sim_rng_seed(&w.rng, 7);
-    sim_w = &w;
-    sim_net_params_t p;
-    sim_netparams_default(&p);
-    p.latency_ns = 1000;
-    p.bandwidth = 1e12;
-    p.jitter_ns = 0;
-    p.gap_ns = 0;
-    p.ordering = SIM_ORDER_FIFO;
-    sim_net_create(npes, &p);
+    sim_net_params_t p = tw_net(1000, 1e12, 0, SIM_ORDER_FIFO);
+    tw_world(&w, npes, 7, &p);
     ck_assert_msg(sim_fault_create(scn->faults, scn->nfaults, "t.yaml", err, sizeof err) == 0,
                   "%s", err);
     sim_fault_start();
@@ -69,21 +56,14 @@ static void world(int npes, const char *faults_yaml)
 
 static void run(void)
 {
-    sim_event_t ev;
-    while (sim_evq_pop(&w.evq, &ev) == 0) {
-        w.now = ev.time;
-        ev.fn(ev.arg);
-    }
+    tw_run(&w);
 }
 
 static void done(void)
 {
     sim_fault_destroy();
-    sim_net_destroy();
-    sim_evq_free(&w.evq);
-    free(w.pes);
+    tw_done(&w);
     sim_scenario_free(scn);
-    sim_w = NULL;
 }
 
 static void send(int src, int dst, uint64_t tag)

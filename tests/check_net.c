@@ -7,6 +7,7 @@
 #include "evq.h"
 #include "net.h"
 #include "rng.h"
+#include "simworld.h"
 #include "world.h"
 
 #include <check.h>
@@ -38,40 +39,19 @@ static void record(sim_msg_t *m)
 static void world(int npes, uint64_t latency, double bandwidth, uint64_t jitter,
                   sim_order_t ordering)
 {
-    memset(&w, 0, sizeof w);
-    w.npes = npes;
-    w.pes = calloc((size_t)npes, sizeof *w.pes);
-    for (int i = 0; i < npes; i++)
-        w.pes[i].id = i;
-    sim_evq_init(&w.evq);
-    sim_rng_seed(&w.rng, 7);
-    sim_w = &w;
-    sim_net_params_t p;
-    sim_netparams_default(&p);
-    p.latency_ns = latency;
-    p.bandwidth = bandwidth;
-    p.jitter_ns = jitter;
-    p.gap_ns = 0;
-    p.ordering = ordering;
-    sim_net_create(npes, &p);
+    sim_net_params_t p = tw_net(latency, bandwidth, jitter, ordering);
+    tw_world(&w, npes, 7, &p);
     ngot = 0;
 }
 
 static void run(void)
 {
-    sim_event_t ev;
-    while (sim_evq_pop(&w.evq, &ev) == 0) {
-        w.now = ev.time;
-        ev.fn(ev.arg);
-    }
+    tw_run(&w);
 }
 
 static void done(void)
 {
-    sim_net_destroy();
-    sim_evq_free(&w.evq);
-    free(w.pes);
-    sim_w = NULL;
+    tw_done(&w);
 }
 
 static void send(int src, int dst, size_t bytes, uint64_t tag, sim_chan_t *chan)

@@ -10,6 +10,7 @@
 #include "evq.h"
 #include "rng.h"
 #include "sched.h"
+#include "simworld.h"
 #include "world.h"
 
 #include <check.h>
@@ -37,18 +38,11 @@ static void note(int who)
 /* A world of npes PEs running fn, with stacks for them and 4 threads. */
 static void world(int npes, int (*fn)(int))
 {
-    memset(&w, 0, sizeof w);
-    w.npes = w.cfg.npes = npes;
+    tw_world(&w, npes, 1, NULL);
     w.cfg.stack_size = 64 * 1024;
-    w.pes = calloc((size_t)npes, sizeof *w.pes);
-    for (int i = 0; i < npes; i++)
-        w.pes[i].id = i;
-    sim_evq_init(&w.evq);
-    sim_rng_seed(&w.rng, 1);
     ck_assert_int_eq(sim_stacks_create(&w.stacks, 2 * (size_t)npes + 4, (size_t)npes + 4,
                                        w.cfg.stack_size, 16), 0);
     w.pe_main = fn;
-    sim_w = &w;
     sim_threads_pool(2 * (size_t)npes, 4);
     nlog = 0;
 }
@@ -56,11 +50,10 @@ static void world(int npes, int (*fn)(int))
 static void done(void)
 {
     sim_stacks_destroy(&w.stacks);
-    sim_evq_free(&w.evq);
     free(w.tslot_free);
     free(w.tslot_ctx);
-    free(w.pes);
-    sim_w = NULL;
+    sim_sched_destroy();
+    tw_done(&w);
 }
 
 /* PE i sleeps (3 - i) * 100 ns, then notes. */
