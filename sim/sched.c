@@ -13,6 +13,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <locale.h>
+#include <pthread.h>
 #include <getopt.h>
 #include <signal.h>
 #include <setjmp.h>
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 sim_world_t *sim_w;
 
@@ -79,6 +81,7 @@ struct sim_sched {
     int npollers, cap_pollers;
     void (*all_ended_fns[4])(void);
     int nall_ended;
+    pthread_t os_thread;   /* the operating-system thread the run is on */
 };
 #define S (sim_w->sched_st) /* made by sched_state before any use */
 
@@ -361,7 +364,7 @@ void sim_sched_at_all_ended(void (*fn)(void))
 
 void sim_sched_run(void)
 {
-    sched_state();
+    sched_state()->os_thread = pthread_self();
     sim_w->live = sim_w->npes;
     sim_w->outcome = SIM_OUT_OK;
     sim_w->culprit = -1;
@@ -730,10 +733,29 @@ static void publish_stores(sim_pe_t *self)
             sim_pe_wake(t);
 }
 
+/* A thread the simulator did not create (started outside the program
+ * module: std::thread's constructor is in the C++ run-time library) called
+ * the library: it runs beside the simulator, which cannot let it touch any
+ * state.  It ends the process at once, with a message. */
+static _Noreturn void foreign_thread(const char *name)
+{
+    char msg[512];
+    int n = snprintf(msg, sizeof msg, "shmemsim: %s was called from an operating-system thread "
+                     "the simulator did not start (one made outside the program module, such "
+                     "as std::thread's or a library's own); only a PE's main program and the "
+                     "threads it makes with pthread_create or OpenMP may call the library. "
+                     "The run is stopped (exit status 5).\n", name);
+    if (write(2, msg, (size_t)n) < 0)
+        _exit(5);
+    _exit(5);
+}
+
 void sim_call_enter(const char *name, const void *site)
 {
     if (sim_forked_pe >= 0)
         sim_forked_call(name);
+    if (sim_w->sched_st && !pthread_equal(pthread_self(), S->os_thread))
+        foreign_thread(name);
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
     pe->calls++;

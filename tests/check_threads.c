@@ -130,6 +130,19 @@ START_TEST(the_seed_chooses_the_order_of_threads_woken_together)
 }
 END_TEST
 
+/* A thread the simulator did not start must not call the library: a clear
+ * stop, never an internal assertion or a silent corruption. */
+START_TEST(a_foreign_thread_calling_the_library_stops_the_run)
+{
+    run_result_t r = tu_run("%s -n 1 --quiet %s", SIM, PROG("foreign_thread"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_ptr_nonnull(strstr(r.err, "shmemsim: shmem_quiet was called from an "
+                                        "operating-system thread the simulator did not start"));
+    ck_assert_ptr_null(strstr(r.out, "not reached"));
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     expect_each_pe(3, "omp_fortran", "", ": parallel do right\n");
@@ -202,6 +215,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, a_crash_in_a_thread_names_the_thread);
     tcase_add_test(t, lapi_from_a_pthread);
     tcase_add_test(t, the_seed_chooses_the_order_of_threads_woken_together);
+    tcase_add_test(t, a_foreign_thread_calling_the_library_stops_the_run);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);
