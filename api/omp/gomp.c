@@ -1053,6 +1053,15 @@ static void lock_word(int *word, const char *what)
     *word = tag();
 }
 
+/* The program's call (named call, made from site) takes a lock word. */
+static void take(int *word, const char *call, const char *what, const void *site)
+{
+    sim_call_enter(call, site);
+    lock_word(word, what);
+    sim_call_leave();
+}
+#define TAKE(word, call, what) take((word), (call), (what), __builtin_return_address(0))
+
 static void unlock_word(int *word)
 {
     *word = 0;
@@ -1061,9 +1070,7 @@ static void unlock_word(int *word)
 
 void GOMP_critical_start(void)
 {
-    ENTER("omp critical");
-    lock_word(&proc()->crit, "omp critical");
-    LEAVE();
+    TAKE(&proc()->crit, "omp critical", "omp critical");
 }
 
 void GOMP_critical_end(void)
@@ -1075,9 +1082,7 @@ void GOMP_critical_end(void)
  * for its name. */
 void GOMP_critical_name_start(void **pptr)
 {
-    ENTER("omp critical");
-    lock_word((int *)pptr, "omp critical (named)");
-    LEAVE();
+    TAKE((int *)pptr, "omp critical", "omp critical (named)");
 }
 
 void GOMP_critical_name_end(void **pptr)
@@ -1087,9 +1092,7 @@ void GOMP_critical_name_end(void **pptr)
 
 void GOMP_atomic_start(void)
 {
-    ENTER("omp atomic");
-    lock_word(&proc()->atomic, "omp atomic");
-    LEAVE();
+    TAKE(&proc()->atomic, "omp atomic", "omp atomic");
 }
 
 void GOMP_atomic_end(void)
@@ -1119,9 +1122,7 @@ void omp_destroy_lock(omp_lock_t *l)
 
 void omp_set_lock(omp_lock_t *l)
 {
-    ENTER("omp_set_lock");
-    lock_word(&l->word, "omp_set_lock");
-    LEAVE();
+    TAKE(&l->word, "omp_set_lock", "omp_set_lock");
 }
 
 void omp_unset_lock(omp_lock_t *l)
@@ -1153,9 +1154,7 @@ void omp_set_nest_lock(omp_nest_lock_t *l)
         l->count++;
         return;
     }
-    ENTER("omp_set_nest_lock");
-    lock_word(&l->owner, "omp_set_nest_lock");
-    LEAVE();
+    TAKE(&l->owner, "omp_set_nest_lock", "omp_set_nest_lock");
     l->count = 1;
 }
 
