@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SIM tu_shmemsim()
 #define PROG(n) tu_prog(n)
@@ -171,7 +172,7 @@ END_TEST
 START_TEST(deadlock_report_lists_each_thread)
 {
     char path[96];
-    snprintf(path, sizeof path, "%s/threads-deadlock.json", tu_out_dir());
+    snprintf(path, sizeof path, "/tmp/shmemsim-threads-%d.json", (int)getpid());
     run_result_t r = tu_run("%s -n 1 --report %s %s", SIM, path, PROG("pthread_deadlock"));
     ck_assert_int_eq(r.status, 3);
     ck_assert_ptr_nonnull(strstr(r.err, "PE 0: blocked in pthread_mutex_lock(a mutex that "
@@ -185,6 +186,7 @@ START_TEST(deadlock_report_lists_each_thread)
     ck_assert_ptr_nonnull(strstr(j, "\"threads_blocked\": [{\"thread\": 1, \"blocked_in\": "
                                     "\"pthread_mutex_lock(a mutex that thread 0 holds)\"}]"));
     free(j);
+    unlink(path);
     tu_free(&r);
 }
 END_TEST
