@@ -569,10 +569,8 @@ static void wake_threads(sim_pe_t *pe)
 {
     for (sim_pe_t *t = pe->threads; t; t = t->next_thread)
         if (t != pe->helper && t->state == SIM_PE_BLOCKED && !t->watch_lo &&
-            (t->why_text || t->why_fn)) {
-            t->state = SIM_PE_READY;
-            sim_evq_push(&sim_w->evq, ready_at(t), resume_ev, t);
-        }
+            (t->why_text || t->why_fn))
+            sim_pe_wake(t); /* a thread: wakes only itself */
 }
 
 void sim_pe_wake(sim_pe_t *pe)
@@ -745,8 +743,8 @@ static _Noreturn void foreign_thread(const char *name)
                      "as std::thread's or a library's own); only a PE's main program and the "
                      "threads it makes with pthread_create or OpenMP may call the library. "
                      "The run is stopped (exit status 5).\n", name);
-    if (write(2, msg, (size_t)n) < 0)
-        _exit(5);
+    ssize_t written = write(2, msg, (size_t)n); /* nothing else to do if it fails */
+    (void)written;
     _exit(5);
 }
 
