@@ -252,11 +252,37 @@ static void barrier(othr_t *o, const char *call)
     }
 }
 
+/* The team barrier as the program's call (named call, made from site). */
+static void barrier_call(const char *call, const void *site)
+{
+    sim_call_enter(call, site);
+    barrier(me(), call);
+    sim_call_leave();
+}
+#define BARRIER(call) barrier_call((call), __builtin_return_address(0))
+
+/* Runs o's current task's queued children until none is left unfinished,
+ * as the program's call (named call, made from site). */
+static void wait_children(othr_t *o, const char *call, const void *site)
+{
+    team_t *t = o->team;
+    sim_call_enter(call, site);
+    while (o->task->children > 0) {
+        task_t *k = take_task(t, o->task);
+        if (k) {
+            run_task(o, t, k);
+            continue;
+        }
+        sim_why_t why = sim_why("%s (%d child tasks not finished)", call,
+                                (int)o->task->children);
+        sim_pe_block_why(&why, &t->round, sizeof t->round);
+    }
+    sim_call_leave();
+}
+
 void GOMP_barrier(void)
 {
-    ENTER("omp barrier");
-    barrier(me(), "omp barrier");
-    LEAVE();
+    BARRIER("omp barrier");
 }
 
 int GOMP_barrier_cancel(void)
@@ -281,17 +307,7 @@ void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), lo
     int defer = if_clause && !(flags & 2 /* final */) && t->n > 1;
     if (defer && (flags & 8 /* depend */) && depend) {
         /* Dependences are kept by running it after its siblings. */
-        ENTER("omp task");
-        while (o->task->children > 0) {
-            task_t *k = take_task(t, o->task);
-            if (k) {
-                run_task(o, t, k);
-                continue;
-            }
-            sim_why_t why = sim_why("%s (waiting for earlier sibling tasks)", "omp task");
-            sim_pe_block_why(&why, &t->round, sizeof t->round);
-        }
-        LEAVE();
+        wait_children(o, "omp task", __builtin_return_address(0));
         defer = 0;
     }
     if (!defer) {
@@ -431,20 +447,7 @@ void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
 
 void GOMP_taskwait(void)
 {
-    othr_t *o = me();
-    team_t *t = o->team;
-    ENTER("omp taskwait");
-    while (o->task->children > 0) {
-        task_t *k = take_task(t, o->task);
-        if (k) {
-            run_task(o, t, k);
-            continue;
-        }
-        sim_why_t why = sim_why("%s (%d child tasks not finished)", "omp taskwait",
-                                (int)o->task->children);
-        sim_pe_block_why(&why, &t->round, sizeof t->round);
-    }
-    LEAVE();
+    wait_children(me(), "omp taskwait", __builtin_return_address(0));
 }
 
 void GOMP_taskyield(void)
@@ -938,9 +941,7 @@ void GOMP_loop_end_nowait(void)
 void GOMP_loop_end(void)
 {
     GOMP_loop_end_nowait();
-    ENTER("end of omp for");
-    barrier(me(), "end of omp for");
-    LEAVE();
+    BARRIER("end of omp for");
 }
 
 int GOMP_loop_end_cancel(void)
@@ -994,9 +995,7 @@ void GOMP_sections_end_nowait(void)
 void GOMP_sections_end(void)
 {
     ws_leave(me());
-    ENTER("end of omp sections");
-    barrier(me(), "end of omp sections");
-    LEAVE();
+    BARRIER("end of omp sections");
 }
 
 void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
