@@ -17,25 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAXMSG = 64 };
-
 static sim_world_t w;
 static sim_scenario_t *scn;
-static struct {
-    int src, dst;
-    uint64_t tag, time;
-} got[MAXMSG];
-static int ngot;
-
-static void record(sim_msg_t *m)
-{
-    ck_assert_int_lt(ngot, MAXMSG);
-    got[ngot].src = m->src;
-    got[ngot].dst = m->dst;
-    got[ngot].tag = m->arg[0];
-    got[ngot].time = sim_w->now;
-    ngot++;
-}
 
 /* A world of npes PEs (1 us latency, fifo, no jitter) with the faults of
  * the scenario text faults_yaml (the lines under "faults:"). */
@@ -51,7 +34,6 @@ static void world(int npes, const char *faults_yaml)
     ck_assert_msg(sim_fault_create(scn->faults, scn->nfaults, "t.yaml", err, sizeof err) == 0,
                   "%s", err);
     sim_fault_start();
-    ngot = 0;
 }
 
 static void run(void)
@@ -68,18 +50,15 @@ static void done(void)
 
 static void send(int src, int dst, uint64_t tag)
 {
-    sim_msg_t *m = sim_msg_new(src, dst, SIM_OP_PUT, 8);
-    m->arg[0] = tag;
-    m->deliver = record;
-    sim_net_send(m);
+    tw_send(src, dst, 8, tag, NULL);
 }
 
 /* How many deliveries carried tag. */
 static int count_tag(uint64_t tag)
 {
     int n = 0;
-    for (int i = 0; i < ngot; i++)
-        n += got[i].tag == tag;
+    for (int i = 0; i < tw_ngot; i++)
+        n += tw_got[i].tag == tag;
     return n;
 }
 
@@ -90,7 +69,7 @@ START_TEST(drop_loses_the_nth_matching_message)
         send(0, 1, i);
     send(0, 2, 10); /* another pair: not counted, not dropped */
     run();
-    ck_assert_int_eq(ngot, 3);
+    ck_assert_int_eq(tw_ngot, 3);
     ck_assert_int_eq(count_tag(0), 1);
     ck_assert_int_eq(count_tag(1), 0); /* the second 0 -> 1 message */
     ck_assert_int_eq(count_tag(2), 1);
@@ -104,8 +83,8 @@ START_TEST(drop_with_retransmit_arrives_later)
     world(2, "  - {kind: drop, nth: 1, retransmit_after: 20us}\n");
     send(0, 1, 5);
     run();
-    ck_assert_int_eq(ngot, 1);
-    ck_assert_uint_ge(got[0].time, 21000); /* sent again 20 us later, then 1 us of wire */
+    ck_assert_int_eq(tw_ngot, 1);
+    ck_assert_uint_ge(tw_got[0].time, 21000); /* sent again 20 us later, then 1 us of wire */
     done();
 }
 END_TEST
@@ -128,9 +107,9 @@ START_TEST(reorder_lets_the_next_message_overtake_under_fifo)
     send(0, 1, 1);
     send(0, 1, 2);
     run();
-    ck_assert_int_eq(ngot, 2);
-    ck_assert_uint_eq(got[0].tag, 2);
-    ck_assert_uint_eq(got[1].tag, 1);
+    ck_assert_int_eq(tw_ngot, 2);
+    ck_assert_uint_eq(tw_got[0].tag, 2);
+    ck_assert_uint_eq(tw_got[1].tag, 1);
     done();
 }
 END_TEST
@@ -141,9 +120,9 @@ START_TEST(delay_adds_its_time)
     send(0, 1, 3);
     send(1, 0, 4); /* the same flight, not delayed */
     run();
-    ck_assert_int_eq(ngot, 2);
-    ck_assert_uint_eq(got[0].tag, 4);
-    ck_assert_uint_eq(got[1].time - got[0].time, 50000);
+    ck_assert_int_eq(tw_ngot, 2);
+    ck_assert_uint_eq(tw_got[0].tag, 4);
+    ck_assert_uint_eq(tw_got[1].time - tw_got[0].time, 50000);
     done();
 }
 END_TEST

@@ -15,24 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAXMSG = 4096 };
-
 static sim_world_t w;
-static struct {
-    int src, dst;
-    uint64_t sent_id, time;
-} got[MAXMSG];
-static int ngot;
-
-static void record(sim_msg_t *m)
-{
-    ck_assert_int_lt(ngot, MAXMSG);
-    got[ngot].src = m->src;
-    got[ngot].dst = m->dst;
-    got[ngot].sent_id = m->arg[0];
-    got[ngot].time = sim_w->now;
-    ngot++;
-}
 
 /* A world of npes PEs with only an event queue, a generator and a
  * network: enough for the network model, no program, no scheduler. */
@@ -41,7 +24,6 @@ static void world(int npes, uint64_t latency, double bandwidth, uint64_t jitter,
 {
     sim_net_params_t p = tw_net(latency, bandwidth, jitter, ordering);
     tw_world(&w, npes, 7, &p);
-    ngot = 0;
 }
 
 static void run(void)
@@ -56,11 +38,7 @@ static void done(void)
 
 static void send(int src, int dst, size_t bytes, uint64_t tag, sim_chan_t *chan)
 {
-    sim_msg_t *m = sim_msg_new(src, dst, SIM_OP_PUT, bytes);
-    m->arg[0] = tag;
-    m->chan = chan;
-    m->deliver = record;
-    sim_net_send(m);
+    tw_send(src, dst, bytes, tag, chan);
 }
 
 /* 1,000 bytes at 1 GB/s behind a 1 us wire: delivered at 2 us. */
@@ -69,8 +47,8 @@ START_TEST(delivery_is_latency_plus_bytes_over_bandwidth)
     world(2, 1000, 1e9, 0, SIM_ORDER_FIFO);
     send(0, 1, 1000, 0, NULL);
     run();
-    ck_assert_int_eq(ngot, 1);
-    ck_assert_uint_eq(got[0].time, 2000);
+    ck_assert_int_eq(tw_ngot, 1);
+    ck_assert_uint_eq(tw_got[0].time, 2000);
     ck_assert_uint_eq(sim_net_stats()->messages, 1);
     ck_assert_uint_eq(sim_net_stats()->bytes, 1000);
     done();
@@ -85,18 +63,18 @@ START_TEST(ports_serialize_messages)
     send(0, 1, 1000, 0, NULL);
     send(0, 2, 1000, 1, NULL);
     run();
-    ck_assert_int_eq(ngot, 2);
-    ck_assert_uint_eq(got[0].time, 2000);
-    ck_assert_uint_eq(got[1].time, 3000); /* left 1 us later */
+    ck_assert_int_eq(tw_ngot, 2);
+    ck_assert_uint_eq(tw_got[0].time, 2000);
+    ck_assert_uint_eq(tw_got[1].time, 3000); /* left 1 us later */
     done();
 
     world(3, 1000, 1e9, 0, SIM_ORDER_FIFO);
     send(0, 2, 1000, 0, NULL);
     send(1, 2, 1000, 1, NULL);
     run();
-    ck_assert_int_eq(ngot, 2);
-    ck_assert_uint_eq(got[0].time, 2000);
-    ck_assert_uint_eq(got[1].time, 3000); /* waited for PE 2's port */
+    ck_assert_int_eq(tw_ngot, 2);
+    ck_assert_uint_eq(tw_got[0].time, 2000);
+    ck_assert_uint_eq(tw_got[1].time, 3000); /* waited for PE 2's port */
     done();
 }
 END_TEST
@@ -113,19 +91,19 @@ START_TEST(fifo_keeps_pair_order_adaptive_may_not)
         for (uint64_t i = 0; i < 200; i++)
             send(0, 1, 8, i, NULL);
         run();
-        ck_assert_int_eq(ngot, 200);
+        ck_assert_int_eq(tw_ngot, 200);
         int overtaken = 0;
-        for (int i = 1; i < ngot; i++)
-            overtaken += got[i].sent_id < got[i - 1].sent_id;
+        for (int i = 1; i < tw_ngot; i++)
+            overtaken += tw_got[i].tag < tw_got[i - 1].tag;
         if (mode == 0)
             ck_assert_int_eq(overtaken, 0);
         else
             ck_assert_int_gt(overtaken, 0);
-        for (int i = 0; i < ngot && mode > 0; i++) {
+        for (int i = 0; i < tw_ngot && mode > 0; i++) {
             if (mode == 1)
-                first_run[i] = got[i].sent_id << 32 | got[i].time;
+                first_run[i] = tw_got[i].tag << 32 | tw_got[i].time;
             else
-                ck_assert_uint_eq(first_run[i], got[i].sent_id << 32 | got[i].time);
+                ck_assert_uint_eq(first_run[i], tw_got[i].tag << 32 | tw_got[i].time);
         }
         done();
     }
@@ -145,14 +123,14 @@ START_TEST(a_fence_holds_the_next_epoch_until_acknowledged)
             sim_chan_fence(&c);
         send(0, 1, 8, 1, &c);
         run();
-        ck_assert_int_eq(ngot, 2);
-        ck_assert_uint_eq(got[0].sent_id, 0);
-        ck_assert_uint_eq(got[0].time, 1001);
+        ck_assert_int_eq(tw_ngot, 2);
+        ck_assert_uint_eq(tw_got[0].tag, 0);
+        ck_assert_uint_eq(tw_got[0].time, 1001);
         /* without a fence it follows at once (a nanosecond later, behind
          * the first on both ports); with one, it leaves when the ack is
          * back (1001 + 1000) and arrives a latency later */
         uint64_t want = fence ? 3002 : 1002;
-        ck_assert_uint_eq(got[1].time, want);
+        ck_assert_uint_eq(tw_got[1].time, want);
         ck_assert_uint_eq(c.outstanding, 0);
         sim_chan_destroy(&c);
         done();
