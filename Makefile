@@ -250,7 +250,18 @@ fuzz:
 	    $(shell pkg-config --libs yaml-0.1) -lm
 	$(BUILD)/fuzz/fuzz_scenario -max_total_time=$(FUZZ_SECONDS) $(BUILD)/fuzz/corpus tests/fuzz/corpus
 
-check: all $(PROGS) $(CHECK_BIN) $(FUZZ_RUN)
+# The benchmarks' sources are compiled (not run) by `check`, so an
+# interface change cannot leave `make bench` broken unnoticed.
+BENCH_SRC := $(wildcard scripts/bench/*.c)
+$(BUILD)/bench-compiled: $(BENCH_SRC) $(TOOLCHAIN) | $(LIB) $(BIN)
+	@mkdir -p $(BUILD)/bench-objs
+	$(CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Isim -c -o $(BUILD)/bench-objs/switch.o scripts/bench/switch.c
+	$(CC) -std=c11 -Wall -Wextra -Werror -c -o $(BUILD)/bench-objs/measure.o scripts/bench/measure.c
+	for p in $(filter-out %/switch.c %/measure.c,$(BENCH_SRC)); do \
+	    $(CCWRAP) -Wall -Werror -c -o $(BUILD)/bench-objs/$$(basename $$p .c).o $$p || exit 1; done
+	touch $@
+
+check: all $(PROGS) $(CHECK_BIN) $(FUZZ_RUN) $(BUILD)/bench-compiled
 	$(FUZZ_RUN) tests/fuzz/corpus
 	SHMEMSIM_OUT=$(O) sh scripts/check-suites.sh $(CHECK_BIN)
 	$(BIN) test --program-dir $(BUILD)/tests/programs scenarios/*.yaml

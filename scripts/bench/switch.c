@@ -1,6 +1,5 @@
 /* scripts/bench/switch: context-switch cost of sim_coro against glibc's
  * swapcontext, both as a ping-pong between two contexts. */
-#define _GNU_SOURCE
 #include "coro.h"
 
 #include <stdio.h>
@@ -35,7 +34,8 @@ static void peer_glibc(void)
 
 int main(void)
 {
-    if (sim_coro_create(&peer_c, 64 * 1024, peer_sim))
+    static sim_stacks_t stacks;
+    if (sim_stacks_create(&stacks, 1, 1, 64 * 1024, 1) || sim_coro_create(&peer_c, &stacks, 0, peer_sim))
         return 1;
     double t0 = now_s();
     for (long i = 0; i < ROUNDS; i++)
