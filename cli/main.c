@@ -116,8 +116,9 @@ static const char *const cmd_head[] = {
     X(PRIV, 0, "privatize", "MODE", "RPE",                                                    \
       "      --privatize MODE  how each PE gets its own globals: copy (a program copy\n"       \
       "                        per PE), swap (one copy, data swapped at each switch),\n"       \
-      "                        auto (copy while the kernel's mapping limit allows;\n"          \
-      "                        default)\n")                                                    \
+      "                        auto (copy while the kernel's mapping limit allows,\n"         \
+      "                        but swap above 256 PEs when the program's writable\n"          \
+      "                        data is at most 4 KiB; default)\n")                             \
     X(TAG, 0, "tag-output", "", "RPE", "      --tag-output      prefix every output line with [PE n]\n") \
     X(QUIET, 0, "quiet", "", "RPE", "      --quiet           no summary paragraph at the end\n") \
     X(JOBS, 'j', "jobs", "J", "TE",                                                           \

@@ -325,11 +325,15 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
             struct rlimit rl;
             int files_fit = getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
                             (rlim_t)ncopies + 64 <= rl.rlim_cur;
-            /* Copies only while every stack still gets its own guard. */
-            l->mode = mappings_needed(l, SIM_LOAD_COPY) + 2 * (long)sim_loader_stacks(l) <= map_limit() &&
-                              files_fit
-                          ? SIM_LOAD_COPY
-                          : SIM_LOAD_SWAP;
+            /* Copies only while every stack still gets its own guard.
+             * A large job of a program with little writable data swaps:
+             * the dynamic linker's cost per copy grows with the copies
+             * loaded (hundreds of ms from a thousand PEs), while a swap
+             * of a few KiB costs less than the switch itself. */
+            int fits = mappings_needed(l, SIM_LOAD_COPY) + 2 * (long)sim_loader_stacks(l) <= map_limit() &&
+                       files_fit;
+            int small = ncopies > SIM_AUTO_SWAP_PES && l->data_len <= SIM_AUTO_SWAP_BYTES;
+            l->mode = fits && !small ? SIM_LOAD_COPY : SIM_LOAD_SWAP;
         }
         rc = check_capacity(l, err, errlen);
     }

@@ -57,8 +57,14 @@ typedef struct sim_loader {
  * is given one more stack slot per PE.  For the API layers, before any load. */
 void sim_loader_helper_symbol(const char *name);
 
+/* auto picks swap for more than this many PEs when the program's
+ * writable segment is at most this many bytes. */
+#define SIM_AUTO_SWAP_PES 256
+#define SIM_AUTO_SWAP_BYTES 4096
+
 /* Loads the module at path for npes PEs.  auto_mode picks the copy
- * strategy when the mapping limit allows it, else swap; otherwise mode is
+ * strategy when the mapping limit allows it, and the job is small or the
+ * program's writable data large (see above), else swap; otherwise mode is
  * used as given.  On error returns -1 with a one-line reason in err
  * (missing file, not a shmemsim module, mapping limit, dlopen failure). */
 int sim_loader_open(const char *path, int npes, int auto_mode, sim_load_mode_t mode,

@@ -3,9 +3,11 @@
  * validates real reports against it, so a change here must go there too).
  * Written after the run; deterministic (no pointers, no wall time). */
 #include "report.h"
+
 #include "fault.h"
 #include "finding.h"
 #include "json.h"
+#include "loader.h"
 #include "net.h"
 #include "outcome.h"
 #include "world.h"
@@ -115,6 +117,8 @@ int sim_report_write(const char *path, int status)
             "  \"exit_status\": %d,\n  \"end_time_ns\": %llu,\n", sim_w->npes,
             (unsigned long long)sim_w->cfg.seed, sim_exit_name(status), status,
             (unsigned long long)sim_w->now);
+    fprintf(f, "  \"privatize\": %s,\n", !sim_w->loader ? "null"
+            : sim_w->loader->mode == SIM_LOAD_SWAP ? "\"swap\"" : "\"copy\"");
     write_pes(f);
     write_findings(f);
     sim_fault_write_json(f);

@@ -524,6 +524,31 @@ START_TEST(swap_privatization_gives_the_same_runs)
 }
 END_TEST
 
+/* auto copies the program per PE for small jobs and for programs with
+ * much writable data, and swaps for a large job of a small-data one. */
+START_TEST(auto_privatization_follows_job_and_data_size)
+{
+    const struct {
+        int npes;
+        const char *prog, *mode;
+    } cases[] = {{64, "privatize", "copy"}, {300, "privatize", "swap"}, {300, "coll_all", "copy"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char path[128], want[64];
+        snprintf(path, sizeof path, "/tmp/shmemsim-auto-%d.json", (int)getpid());
+        run_result_t r = tu_run("%s -n %d --quiet --report %s %s", SIM, cases[i].npes, path,
+                                PROG(cases[i].prog));
+        ck_assert_int_eq(r.status, 0);
+        char *t = tu_read_file(path, NULL);
+        unlink(path);
+        snprintf(want, sizeof want, "\"privatize\": \"%s\"", cases[i].mode);
+        ck_assert_msg(strstr(t, want), "%d PEs of %s: want %s in\n%s", cases[i].npes,
+                      cases[i].prog, want, t);
+        free(t);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 Suite *programs_suite(void)
 {
     Suite *s = suite_create("programs");
@@ -557,6 +582,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, help_lists_every_option);
     tcase_add_test(tc, cc_wrapper_compiles_links_and_shows);
     tcase_add_test(tc, swap_privatization_gives_the_same_runs);
+    tcase_add_test(tc, auto_privatization_follows_job_and_data_size);
     suite_add_tcase(s, tc);
     return s;
 }
