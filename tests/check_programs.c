@@ -549,6 +549,21 @@ START_TEST(auto_privatization_follows_job_and_data_size)
 }
 END_TEST
 
+/* A job the size of a large machine: barrier, reduction and all-to-all
+ * checked at every PE (16,384 PEs; 4,096 in a sanitized build, whose
+ * stacks and shadow memory cost several times more per PE). */
+START_TEST(a_16384_pe_job_gets_every_result_right)
+{
+    int n = getenv("SHMEMSIM_SANITIZED") ? 4096 : 16384;
+    run_result_t r = tu_run("%s -n %d --quiet %s", SIM, n, PROG("scale"));
+    ck_assert_msg(r.status == 0, "status %d\n%s%s", r.status, r.out, r.err);
+    char want[128];
+    snprintf(want, sizeof want, "%d PEs: barrier, max %d, all-to-all in rows of 32: ok\n", n, n - 1);
+    ck_assert_str_eq(r.out, want);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *programs_suite(void)
 {
     Suite *s = suite_create("programs");
@@ -584,5 +599,9 @@ Suite *programs_suite(void)
     tcase_add_test(tc, swap_privatization_gives_the_same_runs);
     tcase_add_test(tc, auto_privatization_follows_job_and_data_size);
     suite_add_tcase(s, tc);
+    TCase *big = tcase_create("scale");
+    tcase_set_timeout(big, 300);
+    tcase_add_test(big, a_16384_pe_job_gets_every_result_right);
+    suite_add_tcase(s, big);
     return s;
 }
