@@ -273,11 +273,16 @@ static sim_pair_t *pair_of(sim_chan_t *c, int dst)
     return p;
 }
 
-/* A pair with nothing unacknowledged goes back to the free list. */
+/* A pair with nothing unacknowledged goes back to the free list, unless
+ * the channel has few: those stay for the next message to the same PE
+ * (and keep the channel's hash table, which uthash frees with its last
+ * entry and a message to an idle pair would otherwise allocate again). */
+#define PAIRS_KEPT 8
+
 static void pair_idle(sim_chan_t *c, sim_pair_t *p)
 {
     sim_net_t *net = sim_w->net;
-    if (p->n || p->held)
+    if (p->n || p->held || HASH_COUNT(c->pairs) <= PAIRS_KEPT)
         return;
     HASH_DEL(c->pairs, p);
     p->next_free = net->free_pairs;
