@@ -148,6 +148,7 @@ typedef struct hpe {
     int inbox_full;       /* inbox holds something */
     recvec_t inops;       /* collective data delivered, to witness at acquire */
     recvec_t pending;     /* ops issued and not yet completed for the issuer */
+    size_t prune_at;      /* pending.n at which known-complete ones are dropped */
     pslot_t *ptab;        /* pending by (channel, target): open addressing */
     size_t ptab_cap, ptab_used;
     nbuf_t *nb;           /* buffers of non-blocking ops in use */
@@ -950,6 +951,44 @@ static fgroup_t *fence_group(int me, uintptr_t chan, int target, uint64_t epoch)
     return g;
 }
 
+/* Whether p already knows op complete: it knows the clock at which some
+ * witness learned it (p itself, or a PE it has synchronised with since). */
+static int known_complete(sim_hb_rec_t op, int p)
+{
+    const rec_t *r = &H.rec[op];
+    for (int k = 0; k < r->nwit; k++)
+        if (H.pe[p].vc[r->wit[k].pe] >= r->wit[k].clock)
+            return 1;
+    return 0;
+}
+
+/* Drops from p's pending ops those it knows complete: a quiet would add
+ * nothing to what its clock already carries, and a later op's clock
+ * carries it to whoever observes that op.  Without this, a program that
+ * synchronises by flags and never quiets keeps every op it ever issued. */
+static void prune_pending(int p)
+{
+    hpe_t *h = &H.pe[p];
+    for (size_t k = 0; k < h->ptab_cap; k++) {
+        recvec_t *v = &h->ptab[k].ops;
+        size_t kept = 0;
+        for (size_t i = 0; h->ptab[k].used && i < v->n; i++)
+            if (!known_complete(v->v[i], p))
+                v->v[kept++] = v->v[i];
+        v->n = kept;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < h->pending.n; i++) {
+        sim_hb_rec_t op = h->pending.v[i];
+        if (known_complete(op, p))
+            unref(op);
+        else
+            h->pending.v[kept++] = op;
+    }
+    h->pending.n = kept;
+    h->prune_at = 2 * kept > 64 ? 2 * kept : 64;
+}
+
 sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
 {
     int me = self_id();
@@ -970,6 +1009,8 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     r->fg = fence_group(me, d->chan, d->target, d->epoch);
     tick(me);
     if (!d->unheld) {
+        if (H.pe[me].pending.n >= H.pe[me].prune_at)
+            prune_pending(me);
         vec_push(&H.pe[me].pending, i);
         pend_index(&H.pe[me], d->chan, d->target, i);
     }
