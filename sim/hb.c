@@ -45,12 +45,13 @@ static inline void restamp(void)
 
 /* A vector clock shared by the records issued while it was current. */
 typedef struct snap {
-    uint32_t refs;        /* records and PEs holding it */
-    uint32_t v[];         /* one clock per PE */
+    uint32_t refs;        /* records and actors holding it */
+    uint32_t n;           /* clocks in v: the width when it was taken */
+    uint32_t v[];         /* one clock per actor */
 } snap_t;
 
 typedef struct wit {
-    int pe;               /* PE that learned the op was complete */
+    int pe;               /* actor that learned the op was complete */
     uint32_t clock;       /* its clock from then on */
 } wit_t;
 
@@ -62,7 +63,9 @@ typedef struct rec {
     uint8_t nbi;          /* op of a non-blocking call */
     uint8_t nwit;         /* witnesses[0..nwit) in use */
     int atomic;           /* atomicity class, 0 plain */
-    int pe;               /* issuer */
+    int act;              /* issuer: the actor whose clock it carries */
+    int pe;               /* the issuer's PE */
+    int tid;              /* the issuer's thread in its PE (0: the main program) */
     uint32_t clock;       /* issuer's clock at the access or issue */
     snap_t *vc;           /* issuer's clock vector at issue (ops, releases), else NULL */
     uintptr_t chan;       /* op: channel identity */
@@ -139,10 +142,20 @@ typedef struct nbuf {
     const char *lo, *hi;  /* the buffer, as the PE sees it */
 } nbuf_t;
 
-/* Per-PE state. */
-typedef struct hpe {
-    uint32_t *vc;         /* what it knows of every PE; vc[self] is its clock */
+/* An actor: a clock's owner, a PE's main program (actor p for PE p) or a
+ * thread of the program in a PE (actor npes + its thread slot). */
+typedef struct hact {
+    uint32_t *vc;         /* what it knows of every actor (H.width); vc[self] is its clock */
     snap_t *snap;         /* vc as of the last change of another component, or NULL */
+    sim_hb_rec_t seen;    /* last op observed (for the report's hint) */
+    const char *seen_by;  /* the observing routine */
+    const void *seen_site;
+    sim_hb_rec_t cache[64]; /* own load/store records, by site hash */
+} hact_t;
+
+/* Per-PE state, shared by its actors. */
+typedef struct hpe {
+    int threaded;         /* a program thread of the PE has started */
     recvec_t inrel;       /* clocks of messages delivered, not yet acquired (the first few) */
     uint32_t *inbox;      /* joined clocks of the others, or NULL */
     int inbox_full;       /* inbox holds something */
@@ -153,10 +166,6 @@ typedef struct hpe {
     size_t ptab_cap, ptab_used;
     nbuf_t *nb;           /* buffers of non-blocking ops in use */
     size_t nnb, capnb;
-    sim_hb_rec_t seen;    /* last op observed (for the report's hint) */
-    const char *seen_by;  /* the observing routine */
-    const void *seen_site;
-    sim_hb_rec_t cache[64]; /* own load/store records, by site hash */
     fgkey_t fgc[8];       /* fence groups of the last (channel, target, epoch) keys */
     unsigned fgc_next;    /* the slot to reuse next */
 } hpe_t;
@@ -170,9 +179,28 @@ typedef struct reported {
     UT_hash_handle hh;
 } reported_t;
 
+/* The clock an object of a PE's threads carries between them (a mutex,
+ * a barrier, a thread's end, an atomic's address): looked up, never
+ * walked in an order that matters. */
+typedef struct okey {
+    int pe;
+    const void *obj;
+} okey_t;
+
+typedef struct oclock {
+    okey_t key;
+    uint32_t n;           /* clocks in v */
+    uint32_t *v;
+    UT_hash_handle hh;
+} oclock_t;
+
 static struct {
     int npes;
     hpe_t *pe;
+    hact_t *act;          /* actors: PEs, then thread slots */
+    int nact;             /* actors allocated */
+    int width;            /* clocks per vector: actors that may have run */
+    oclock_t *objs;
     rec_t *rec;
     uint32_t nrec, caprec;
     sim_hb_rec_t free_rec;
@@ -187,11 +215,12 @@ static struct {
 
 static snap_t *snap_of(int p)
 {
-    hpe_t *h = &H.pe[p];
+    hact_t *h = &H.act[p];
     if (!h->snap) {
-        h->snap = sim_xmalloc(sizeof *h->snap + (size_t)H.npes * sizeof(uint32_t));
+        h->snap = sim_xmalloc(sizeof *h->snap + (size_t)H.width * sizeof(uint32_t));
         h->snap->refs = 1;
-        memcpy(h->snap->v, h->vc, (size_t)H.npes * sizeof(uint32_t));
+        h->snap->n = (uint32_t)H.width;
+        memcpy(h->snap->v, h->vc, (size_t)H.width * sizeof(uint32_t));
     }
     h->snap->refs++;
     return h->snap;
@@ -328,34 +357,37 @@ static void pend_index(hpe_t *h, uintptr_t chan, int target, sim_hb_rec_t i)
 
 /* ---- clocks ---- */
 
-/* The clock of PE i as known to an accessor (pe a, vector vc, own clock ca). */
+/* What an accessor knows: actor act (or -1) of PE pe (or -1), a vector
+ * of n clocks, and its own clock (which the vector may lag). */
 typedef struct view {
+    int act;
     int pe;
     const uint32_t *vc;
+    uint32_t n;
     uint32_t own;
 } view_t;
 
 static inline uint32_t view_get(const view_t *v, int i)
 {
-    return i == v->pe ? v->own : v->vc[i];
+    return i == v->act ? v->own : (uint32_t)i < v->n ? v->vc[i] : 0;
 }
 
-static view_t view_pe(int p)
+static view_t view_act(int a, int pe)
 {
-    return (view_t){p, H.pe[p].vc, H.pe[p].vc[p]};
+    return (view_t){a, pe, H.act[a].vc, (uint32_t)H.width, H.act[a].vc[a]};
 }
 
 static view_t view_rec(const rec_t *r)
 {
-    return (view_t){r->pe, r->vc->v, r->clock};
+    return (view_t){r->act, r->pe, r->vc->v, r->vc->n, r->clock};
 }
 
-/* Starts a new epoch of p: its later accesses are not covered by what it
- * released or witnessed until now. */
+/* Starts a new epoch of actor p: its later accesses are not covered by
+ * what it released or witnessed until now. */
 static uint32_t tick(int p)
 {
     restamp();
-    return ++H.pe[p].vc[p];
+    return ++H.act[p].vc[p];
 }
 
 /* dst[i] = max(dst[i], src[i]) over n clocks; nonzero when any grew.  In
@@ -388,9 +420,9 @@ static uint32_t merge(uint32_t *restrict dst, const uint32_t *restrict src, int 
 /* As merge, with from's own component (which its vector may lag). */
 static uint32_t merge_view(uint32_t *dst, const view_t *from)
 {
-    uint32_t grew = merge(dst, from->vc, H.npes);
-    if (from->pe >= 0 && from->own > dst[from->pe]) {
-        dst[from->pe] = from->own;
+    uint32_t grew = merge(dst, from->vc, (int)from->n);
+    if (from->act >= 0 && from->own > dst[from->act]) {
+        dst[from->act] = from->own;
         grew = 1;
     }
     return grew;
@@ -398,7 +430,7 @@ static uint32_t merge_view(uint32_t *dst, const view_t *from)
 
 static void join(int p, const view_t *from)
 {
-    hpe_t *h = &H.pe[p];
+    hact_t *h = &H.act[p];
     uint32_t own = h->vc[p]; /* nobody knows more of p than p */
     uint32_t grew = merge_view(h->vc, from);
     h->vc[p] = own;
@@ -419,7 +451,7 @@ static void witness(sim_hb_rec_t i, int p, uint32_t clock)
         }
     if (r->nwit < NWIT)
         r->wit[r->nwit++] = (wit_t){p, clock};
-    else if (p == r->pe)
+    else if (p == r->act)
         r->wit[NWIT - 1] = (wit_t){p, clock}; /* the issuer's knowledge spreads widest */
 }
 
@@ -428,7 +460,7 @@ static void witness(sim_hb_rec_t i, int p, uint32_t clock)
 static int ordered(const rec_t *x, const view_t *v, const rec_t *a)
 {
     if (!x->is_op)
-        return view_get(v, x->pe) >= x->clock;
+        return view_get(v, x->act) >= x->clock;
     for (int k = 0; k < x->nwit; k++)
         if (view_get(v, x->wit[k].pe) >= x->wit[k].clock)
             return 1;
@@ -513,7 +545,8 @@ static const cell_t *cell_at(const spage_t *pg, size_t off)
 
 static void side_of(const rec_t *r, int write, sim_hb_side_t *s)
 {
-    *s = (sim_hb_side_t){r->pe, r->is_op, write, r->atomic, r->nbi, r->call, r->site, r->time};
+    *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, r->atomic, r->nbi, r->call, r->site,
+                         r->time};
 }
 
 /* xi (a write when xwrite) and ai (a write when awrite) race. */
@@ -535,7 +568,7 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     side_of(x, xwrite, &first);
     side_of(a, awrite, &second);
     sim_hb_hint_t hint = {0};
-    const hpe_t *h = &H.pe[a->pe];
+    const hact_t *h = &H.act[a->act];
     if (x->is_op && h->seen && H.rec[h->seen].pe == x->pe) {
         const rec_t *s = &H.rec[h->seen];
         hint = (sim_hb_hint_t){s->call, s->site, h->seen_by, h->seen_site,
@@ -711,9 +744,11 @@ int sim_hb_start(int npes, sim_hb_report_fn report)
     H.npes = npes;
     H.report = report;
     H.pe = sim_xcalloc((size_t)npes, sizeof *H.pe);
+    H.nact = H.width = npes;
+    H.act = sim_xcalloc((size_t)npes, sizeof *H.act);
     for (int p = 0; p < npes; p++) {
-        H.pe[p].vc = sim_xcalloc((size_t)npes, sizeof(uint32_t));
-        H.pe[p].vc[p] = 1;
+        H.act[p].vc = sim_xcalloc((size_t)npes, sizeof(uint32_t));
+        H.act[p].vc[p] = 1;
     }
     H.nrec = 1; /* record 0 is "none" */
     return sim_hb_on = 1;
@@ -742,12 +777,21 @@ void sim_hb_stop(void)
     for (uint32_t i = 1; i < H.nrec; i++)
         if (H.rec[i].refs)
             snap_put(H.rec[i].vc), H.rec[i].vc = NULL;
+    for (int a = 0; a < H.nact; a++) {
+        free(H.act[a].vc);
+        snap_put(H.act[a].snap);
+    }
+    free(H.act);
+    oclock_t *o, *ot;
+    HASH_ITER(hh, H.objs, o, ot) {
+        HASH_DEL(H.objs, o);
+        free(o->v);
+        free(o);
+    }
     for (int p = 0; p < H.npes; p++) {
         hpe_t *h = &H.pe[p];
-        free(h->vc);
         free(h->inbox);
         free(h->inrel.v);
-        snap_put(h->snap);
         free(h->inops.v);
         free(h->pending.v);
         for (size_t k = 0; k < h->ptab_cap; k++)
@@ -767,10 +811,59 @@ void sim_hb_stop(void)
 
 /* ---- the PE's own accesses ---- */
 
+/* The running context's PE (a thread's or the helper's owner). */
 static int self_id(void)
 {
     sim_pe_t *me = sim_w->cur;
     return me->owner ? me->owner->id : me->id;
+}
+
+/* Makes room for actor a: every vector widens to cover it. */
+static void widen(int a)
+{
+    if (a < H.width)
+        return;
+    int w = a + 1;
+    if (a >= H.nact) {
+        int n = H.nact;
+        H.nact = a + 1 > 2 * n - H.npes ? a + 1 : 2 * n - H.npes;
+        H.act = sim_xrealloc(H.act, (size_t)H.nact * sizeof *H.act);
+        memset(H.act + n, 0, (size_t)(H.nact - n) * sizeof *H.act);
+    }
+    for (int i = 0; i < H.nact; i++)
+        if (H.act[i].vc) {
+            H.act[i].vc = sim_xrealloc(H.act[i].vc, (size_t)w * sizeof(uint32_t));
+            memset(H.act[i].vc + H.width, 0, (size_t)(w - H.width) * sizeof(uint32_t));
+        }
+    for (int p = 0; p < H.npes; p++)
+        if (H.pe[p].inbox) {
+            H.pe[p].inbox = sim_xrealloc(H.pe[p].inbox, (size_t)w * sizeof(uint32_t));
+            memset(H.pe[p].inbox + H.width, 0, (size_t)(w - H.width) * sizeof(uint32_t));
+        }
+    H.width = w;
+}
+
+/* The actor of a context: its PE's for the PE itself, its helper and
+ * borrowed runs; its own for a thread of the program. */
+static int act_of(const sim_pe_t *c)
+{
+    if (!c->owner || c == c->owner->helper || c->tslot < (long)sim_w->tslot0)
+        return c->owner ? c->owner->id : c->id;
+    return H.npes + (int)(c->tslot - (long)sim_w->tslot0);
+}
+
+/* The running context's actor, made ready on its first use. */
+static int self_act(void)
+{
+    int a = act_of(sim_w->cur);
+    if (a >= H.width || !H.act[a].vc) { /* a thread not announced: start from its PE's clock */
+        widen(a);
+        int pe = self_id();
+        H.act[a].vc = sim_xmalloc((size_t)H.width * sizeof(uint32_t));
+        memcpy(H.act[a].vc, H.act[pe].vc, (size_t)H.width * sizeof(uint32_t));
+        H.act[a].vc[a] = 1;
+    }
+    return a;
 }
 
 int sim_hb_watched(const void *addr)
@@ -800,7 +893,7 @@ void sim_hb_foreign_stores(void)
 /* The running PE's record for a load or store at site in its current epoch. */
 static sim_hb_rec_t local_rec(int me, int write, int atomic, const void *site)
 {
-    hpe_t *h = &H.pe[me];
+    hact_t *h = &H.act[me];
     size_t slot = (((uintptr_t)site >> 2) ^ (size_t)write ^ ((size_t)atomic << 1)) & 63;
     sim_hb_rec_t i = h->cache[slot];
     if (i) {
@@ -813,7 +906,9 @@ static sim_hb_rec_t local_rec(int me, int write, int atomic, const void *site)
     rec_t *r = &H.rec[i];
     r->write = (uint8_t)write;
     r->atomic = atomic;
-    r->pe = me;
+    r->act = me;
+    r->pe = self_id();
+    r->tid = sim_w->cur->owner ? sim_w->cur->tid : 0;
     r->clock = h->vc[me];
     r->site = site;
     r->time = sim_w->now;
@@ -829,7 +924,7 @@ static int same_epoch(const spage_t *pg, size_t off, size_t n, int me, uint32_t 
     for (size_t i = 0; i < n; i++) {
         const cell_t *c = cell_at(pg, off + i);
         sim_hb_rec_t x = write ? c->w : c->r;
-        if (!x || H.rec[x].is_op || H.rec[x].pe != me || H.rec[x].clock != clk ||
+        if (!x || H.rec[x].is_op || H.rec[x].act != me || H.rec[x].clock != clk ||
             H.rec[x].atomic || (write && c->r))
             return 0;
     }
@@ -858,7 +953,7 @@ static void filter_note(const void *addr, size_t n, int write)
 
 void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site)
 {
-    int me = self_id();
+    int me = self_act(), pe = self_id();
     int write = dir == SIM_HB_WRITE;
     pkey_t k;
     size_t off;
@@ -867,18 +962,18 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
         sim_hb_filt_owner = sim_w->cur;
     }
     spage_t *pg = NULL;
-    if (fast_locate(me, addr, &k, &off) == 0 && off + n <= PAGE) {
+    if (fast_locate(pe, addr, &k, &off) == 0 && off + n <= PAGE) {
         pg = page_get(&k, 1);
-        if (!atomic && same_epoch(pg, off, n, me, H.pe[me].vc[me], write)) {
+        if (!atomic && same_epoch(pg, off, n, me, H.act[me].vc[me], write)) {
             filter_note(addr, n, write);
             return;
         }
     }
     sim_hb_rec_t i = local_rec(me, write, atomic, site);
-    view_t v = view_pe(me);
+    view_t v = view_act(me, pe);
     /* The program sees its live image; the detector keys by home address. */
     uint32_t stamp = sim_hb_stamp;
-    access_range(i, write, &v, me, sim_loader_home(sim_w->loader, me, addr), n, pg, &k, off);
+    access_range(i, write, &v, pe, sim_loader_home(sim_w->loader, pe, addr), n, pg, &k, off);
     if (atomic || stamp != sim_hb_stamp)
         restamp(); /* an atomic's record, or a report that ran the layer */
     else
@@ -957,7 +1052,7 @@ static int known_complete(sim_hb_rec_t op, int p)
 {
     const rec_t *r = &H.rec[op];
     for (int k = 0; k < r->nwit; k++)
-        if (H.pe[p].vc[r->wit[k].pe] >= r->wit[k].clock)
+        if (H.act[p].vc[r->wit[k].pe] >= r->wit[k].clock)
             return 1;
     return 0;
 }
@@ -965,10 +1060,16 @@ static int known_complete(sim_hb_rec_t op, int p)
 /* Drops from p's pending ops those it knows complete: a quiet would add
  * nothing to what its clock already carries, and a later op's clock
  * carries it to whoever observes that op.  Without this, a program that
- * synchronises by flags and never quiets keeps every op it ever issued. */
+ * synchronises by flags and never quiets keeps every op it ever issued.
+ * Only in a PE without threads: there a quiet by another thread than the
+ * one that knows would still have taught that thread something. */
 static void prune_pending(int p)
 {
     hpe_t *h = &H.pe[p];
+    if (h->threaded) {
+        h->prune_at = SIZE_MAX;
+        return;
+    }
     for (size_t k = 0; k < h->ptab_cap; k++) {
         recvec_t *v = &h->ptab[k].ops;
         size_t kept = 0;
@@ -991,15 +1092,17 @@ static void prune_pending(int p)
 
 sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
 {
-    int me = self_id();
+    int me = self_id(), a = self_act();
     sim_hb_rec_t i = rec_new();
     rec_t *r = &H.rec[i];
     r->is_op = 1;
     r->nbi = (uint8_t)d->nbi;
     r->atomic = d->atomic;
+    r->act = a;
     r->pe = me;
-    r->clock = H.pe[me].vc[me];
-    r->vc = snap_of(me);
+    r->tid = sim_w->cur->owner ? sim_w->cur->tid : 0;
+    r->clock = H.act[a].vc[a];
+    r->vc = snap_of(a);
     r->chan = d->chan;
     r->target = d->target;
     r->epoch = d->epoch;
@@ -1007,7 +1110,7 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     r->site = d->site;
     r->time = sim_w->now;
     r->fg = fence_group(me, d->chan, d->target, d->epoch);
-    tick(me);
+    tick(a);
     if (!d->unheld) {
         if (H.pe[me].pending.n >= H.pe[me].prune_at)
             prune_pending(me);
@@ -1026,16 +1129,18 @@ static void chain(sim_hb_rec_t op, int mem_pe, const void *addr)
     rec_t *r = &H.rec[op];
     if (pi && pi != op && H.rec[pi].is_op && H.rec[pi].atomic == r->atomic) {
         view_t a = view_rec(r), b = view_rec(&H.rec[pi]);
-        snap_t *s = sim_xmalloc(sizeof *s + (size_t)H.npes * sizeof(uint32_t));
+        uint32_t n = a.n > b.n ? a.n : b.n;
+        snap_t *s = sim_xmalloc(sizeof *s + (size_t)n * sizeof(uint32_t));
         s->refs = 1;
-        for (int i = 0; i < H.npes; i++) {
-            uint32_t x = view_get(&a, i), y = view_get(&b, i);
+        s->n = n;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t x = view_get(&a, (int)i), y = view_get(&b, (int)i);
             s->v[i] = x > y ? x : y;
         }
         snap_put(r->vc);
         r->vc = s;
-        if (s->v[r->pe] > r->clock)
-            r->clock = s->v[r->pe];
+        if (s->v[r->act] > r->clock)
+            r->clock = s->v[r->act];
         /* Observing this atomic shows the earlier ones applied, and so
          * what their partners carried and what their fences ordered
          * before them (acquire_op walks prev). */
@@ -1093,7 +1198,7 @@ void sim_hb_op_complete(sim_hb_rec_t op)
 {
     if (!op)
         return;
-    int me = self_id();
+    int me = self_act();
     witness(op, me, tick(me));
 }
 
@@ -1110,14 +1215,14 @@ void sim_hb_quiet(uintptr_t chan)
 {
     if (!sim_hb_on)
         return;
-    int me = self_id();
-    hpe_t *h = &H.pe[me];
-    uint32_t c = tick(me);
+    int a = self_act();
+    hpe_t *h = &H.pe[self_id()];
+    uint32_t c = tick(a);
     size_t kept = 0;
     for (size_t i = 0; i < h->pending.n; i++) {
         sim_hb_rec_t op = h->pending.v[i];
         if (H.rec[op].chan == chan) {
-            witness(op, me, c);
+            witness(op, a, c);
             unref(op);
         } else {
             h->pending.v[kept++] = op;
@@ -1160,12 +1265,13 @@ static void acquire_op(int me, sim_hb_rec_t xi)
 {
     const rec_t *x = &H.rec[xi];
     if (!x->is_op) {
-        /* A store of another PE (through a direct pointer an API gave it): only
-         * its own clock is known. */
-        if (H.pe[me].vc[x->pe] < x->clock && x->pe != me) {
-            H.pe[me].vc[x->pe] = x->clock;
-            snap_put(H.pe[me].snap);
-            H.pe[me].snap = NULL;
+        /* A store of another PE (through a direct pointer an API gave it)
+         * or of another thread of this one: what its actor knows now is
+         * at least what it knew then (more, perhaps: a race missed, never
+         * one made up). */
+        if (x->act != me && x->act < H.width && H.act[x->act].vc) {
+            view_t v = view_act(x->act, -1);
+            join(me, &v);
         }
         return;
     }
@@ -1182,7 +1288,7 @@ static void acquire_op(int me, sim_hb_rec_t xi)
 
 static void note_seen(int me, sim_hb_rec_t w, const char *call, const void *site)
 {
-    hpe_t *h = &H.pe[me];
+    hact_t *h = &H.act[me];
     if (!H.rec[w].is_op)
         return;
     ref(w);
@@ -1209,7 +1315,7 @@ void sim_hb_observe_rec(sim_hb_rec_t w, const char *call, const void *site)
 {
     if (!w)
         return;
-    int me = self_id();
+    int me = self_act();
     acquire_op(me, w);
     note_seen(me, w, call, site);
 }
@@ -1235,11 +1341,12 @@ sim_hb_rec_t sim_hb_release(void)
 {
     if (!sim_hb_on)
         return 0;
-    int me = self_id();
+    int me = self_act();
     sim_hb_rec_t i = rec_new();
     rec_t *r = &H.rec[i];
-    r->pe = me;
-    r->clock = H.pe[me].vc[me];
+    r->act = me;
+    r->pe = self_id();
+    r->clock = H.act[me].vc[me];
     r->vc = snap_of(me);
     tick(me);
     return i;
@@ -1258,7 +1365,7 @@ void sim_hb_sync_deliver(int pe, sim_hb_rec_t rel)
         return;
     }
     if (!h->inbox)
-        h->inbox = sim_xcalloc((size_t)H.npes, sizeof(uint32_t));
+        h->inbox = sim_xcalloc((size_t)H.width, sizeof(uint32_t));
     view_t v = view_rec(&H.rec[rel]);
     merge_view(h->inbox, &v);
     h->inbox_full = 1;
@@ -1274,8 +1381,8 @@ void sim_hb_sync_acquire(void)
 {
     if (!sim_hb_on)
         return;
-    int me = self_id();
-    hpe_t *h = &H.pe[me];
+    int me = self_act();
+    hpe_t *h = &H.pe[self_id()];
     for (size_t i = 0; i < h->inrel.n; i++) {
         view_t v = view_rec(&H.rec[h->inrel.v[i]]);
         join(me, &v);
@@ -1283,7 +1390,7 @@ void sim_hb_sync_acquire(void)
     }
     h->inrel.n = 0;
     if (h->inbox_full) {
-        view_t v = {-1, h->inbox, 0};
+        view_t v = {-1, -1, h->inbox, (uint32_t)H.width, 0};
         join(me, &v);
         h->inbox_full = 0;
     }
@@ -1301,7 +1408,7 @@ void sim_hb_acquire(sim_hb_rec_t rel)
 {
     if (!rel)
         return;
-    int me = self_id();
+    int me = self_act();
     view_t v = view_rec(&H.rec[rel]);
     join(me, &v);
 }
@@ -1368,6 +1475,93 @@ void sim_hb_forget(int mem_pe, const void *addr, size_t n)
     }
 }
 
+/* ---- threads of a PE ---- */
+
+void sim_hb_thread_start(const sim_pe_t *child)
+{
+    if (!sim_hb_on)
+        return;
+    int parent = self_act(), a = act_of(child);
+    if (a == parent || a < H.npes)
+        return;
+    widen(a);
+    hact_t *h = &H.act[a];
+    /* The slot's clock only grows, so a new thread on a reused slot is
+     * not taken for the one before; it starts knowing what its creator
+     * knows, and its creator's later accesses are not ordered before it. */
+    uint32_t own = h->vc ? h->vc[a] : 0;
+    if (!h->vc)
+        h->vc = sim_xmalloc((size_t)H.width * sizeof(uint32_t));
+    memcpy(h->vc, H.act[parent].vc, (size_t)H.width * sizeof(uint32_t));
+    h->vc[a] = (own > h->vc[a] ? own : h->vc[a]) + 1;
+    snap_put(h->snap);
+    h->snap = NULL;
+    for (size_t k = 0; k < sizeof h->cache / sizeof h->cache[0]; k++) {
+        unref(h->cache[k]);
+        h->cache[k] = 0;
+    }
+    unref(h->seen);
+    h->seen = 0;
+    H.pe[self_id()].threaded = 1;
+    tick(parent);
+}
+
+static oclock_t *obj_find(const void *obj)
+{
+    okey_t k;
+    memset(&k, 0, sizeof k);
+    k.pe = self_id();
+    k.obj = obj;
+    oclock_t *o;
+    HASH_FIND(hh, H.objs, &k, sizeof k, o);
+    return o;
+}
+
+void sim_hb_obj_release(const void *obj)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
+    int me = self_act();
+    oclock_t *o = obj_find(obj);
+    if (!o) {
+        o = sim_xcalloc(1, sizeof *o);
+        o->key.pe = self_id();
+        o->key.obj = obj;
+        HASH_ADD(hh, H.objs, key, sizeof o->key, o);
+    }
+    if (o->n < (uint32_t)H.width) {
+        o->v = sim_xrealloc(o->v, (size_t)H.width * sizeof(uint32_t));
+        memset(o->v + o->n, 0, (size_t)(H.width - (int)o->n) * sizeof(uint32_t));
+        o->n = (uint32_t)H.width;
+    }
+    merge(o->v, H.act[me].vc, H.width);
+    tick(me);
+}
+
+void sim_hb_obj_acquire(const void *obj)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
+    int me = self_act();
+    oclock_t *o = obj_find(obj);
+    if (o) {
+        view_t v = {-1, -1, o->v, o->n, 0};
+        join(me, &v);
+    }
+}
+
+void sim_hb_obj_forget(const void *obj)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
+    oclock_t *o = obj_find(obj);
+    if (o) {
+        HASH_DEL(H.objs, o);
+        free(o->v);
+        free(o);
+    }
+}
+
 /* ---- the words of a report ---- */
 
 static const char *kind_of(const sim_hb_side_t *s)
@@ -1386,14 +1580,21 @@ const char *sim_hb_where(const void *site, char *buf, size_t len)
 }
 
 /* "PE 0's write by CALL at main (race.c:20)", CALL the routine's name. */
-static const char *side_text(const sim_hb_side_t *s, char *buf, size_t len)
+/* threads: name the thread, the main program's too (two threads of one
+ * PE are the two sides). */
+static const char *side_text(const sim_hb_side_t *s, int threads, char *buf, size_t len)
 {
     char w[200];
     sim_hb_where(s->site, w, sizeof w);
-    if (s->is_op)
-        snprintf(buf, len, "PE %d's %s by %s at %s", s->pe, kind_of(s), s->call, w);
+    char who[48];
+    if (s->tid)
+        snprintf(who, sizeof who, "PE %d (thread %d)", s->pe, s->tid);
     else
-        snprintf(buf, len, "PE %d's %s at %s", s->pe, kind_of(s), w);
+        snprintf(who, sizeof who, threads ? "PE %d (main thread)" : "PE %d", s->pe);
+    if (s->is_op)
+        snprintf(buf, len, "%s's %s by %s at %s", who, kind_of(s), s->call, w);
+    else
+        snprintf(buf, len, "%s's %s at %s", who, kind_of(s), w);
     return buf;
 }
 
@@ -1401,8 +1602,9 @@ void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_
                   const void *addr, size_t len, const sim_hb_side_t *at, const char *advice)
 {
     char t1[300], t2[300], obj[160], name[96];
-    side_text(a, t1, sizeof t1);
-    side_text(b, t2, sizeof t2);
+    int threads = a->pe == b->pe && a->tid != b->tid;
+    side_text(a, threads, t1, sizeof t1);
+    side_text(b, threads, t2, sizeof t2);
     sim_mem_name(addr, name, sizeof name);
     const char *what = "private memory";
     if (sim_mem_object_name(mem_pe, addr, obj, sizeof obj) && strcmp(obj, "?") != 0)

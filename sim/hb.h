@@ -25,8 +25,11 @@
  *    carry their sender's clock; the receiver acquires what it has been
  *    sent when the protocol observes it (sim_hb_sync_acquire).
  *
- * Vector clocks are dense (one counter per PE), so the detector is on only
- * up to SIM_HB_MAX_PES PEs; above, every call is a cheap no-op.
+ * Clocks belong to actors: each PE's main program (and its helper), and
+ * each program thread of a PE, which races with the PE's other threads
+ * unless the thread run-time libraries' edges (sim_hb_obj_*) order them.
+ * Vector clocks are dense (one counter per actor), so the detector is on
+ * only up to SIM_HB_MAX_PES PEs; above, every call is a cheap no-op.
  * Locations are (PE, address) with the address in home form; memory that
  * is neither symmetric heap nor program data is keyed by raw address.
  * All functions are for any context unless marked; none yields. */
@@ -64,6 +67,7 @@ typedef struct sim_hb_opdesc {
 /* One side of a race, as passed to the layer's report function. */
 typedef struct sim_hb_side {
     int pe;              /* who made the access */
+    int tid;             /* its thread in that PE (0: the main program) */
     int is_op;           /* a network op (else a load/store of the program) */
     int write;           /* it wrote */
     int atomic;          /* its atomicity class, 0 for plain accesses */
@@ -195,6 +199,25 @@ void sim_hb_sync_deliver_op(int pe, sim_hb_rec_t op);
 void sim_hb_sync_acquire(void);
 /* PE context.  The running PE acquires from rel directly (a lock). */
 void sim_hb_acquire(sim_hb_rec_t rel);
+/* ---- threads of a PE (PE context) ----
+ * Each program thread has a clock of its own (an actor beside the PEs'),
+ * so two threads of one PE race like two PEs unless the threads' own
+ * synchronisation orders them.  The thread run-time libraries say what
+ * orders what, in terms of objects: */
+struct sim_pe;
+/* The running context has just started thread child: child knows what
+ * its creator knows. */
+void sim_hb_thread_start(const struct sim_pe *child);
+/* The running thread releases what it knows into obj's clock (a mutex it
+ * unlocks, a barrier it arrives at, its own end...); whoever acquires obj
+ * later is ordered after everything it did so far.  Keyed by the running
+ * PE and obj's address. */
+void sim_hb_obj_release(const void *obj);
+/* The running thread acquires obj's clock (nothing when none). */
+void sim_hb_obj_acquire(const void *obj);
+/* obj's clock is no longer needed (obj is freed). */
+void sim_hb_obj_forget(const void *obj);
+
 /* Takes another reference to r and returns it. */
 sim_hb_rec_t sim_hb_hold(sim_hb_rec_t r);
 /* The partner of op (sim_hb_op_partner), or 0. */

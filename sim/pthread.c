@@ -30,6 +30,7 @@
  * Outside a PE (a constructor at load time) every wrapper calls the C
  * library's function. */
 #include "finding.h"
+#include "hb.h"
 #include "sched.h"
 #include "util.h"
 
@@ -130,6 +131,7 @@ static void forget(pth_t *r)
     for (pth_t **l = &p->threads; *l; l = &(*l)->next)
         if (*l == r) {
             *l = r->next;
+            sim_hb_obj_forget(r);
             free(r);
             return;
         }
@@ -165,6 +167,7 @@ static _Noreturn void finish(pth_t *r, void *ret)
             break;
     }
     r->ended = 1;
+    sim_hb_obj_release(r); /* what it did happens before its join */
     sim_w->cur->pthread = NULL;
     sim_thread_notify(r, sizeof *r);
     if (r->detached)
@@ -242,6 +245,7 @@ static int join_in_pe(pthread_t t, void **ret)
     sim_why_t why = sim_why("%s(thread %d)", "pthread_join", r->tid);
     while (!r->ended)
         sim_pe_block_why(&why, r, sizeof *r);
+    sim_hb_obj_acquire(r);
     if (ret)
         *ret = r->ret;
     forget(r);
@@ -383,6 +387,7 @@ static int mutex_take(pthread_mutex_t *m, const char *call, int try, uint64_t de
     }
     m->__data.__owner = me;
     m->__data.__count = 1;
+    sim_hb_obj_acquire(m); /* ordered after whoever unlocked it */
     return 0;
 }
 
@@ -392,6 +397,7 @@ static int mutex_give(pthread_mutex_t *m)
         return EPERM;
     if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE && --m->__data.__count > 0)
         return 0;
+    sim_hb_obj_release(m);
     m->__data.__owner = 0;
     m->__data.__count = 0;
     sim_thread_notify(m, sizeof *m);
@@ -432,6 +438,7 @@ static int cond_wait(pthread_cond_t *c, pthread_mutex_t *m, const char *call, ui
     if (m->__data.__owner != tag())
         return EPERM;
     unsigned count = m->__data.__count;
+    sim_hb_obj_release(m);
     m->__data.__owner = 0;
     m->__data.__count = 0;
     sim_thread_notify(m, sizeof *m);
@@ -445,6 +452,7 @@ static int cond_wait(pthread_cond_t *c, pthread_mutex_t *m, const char *call, ui
     }
     m->__data.__owner = tag();
     m->__data.__count = count;
+    sim_hb_obj_acquire(m);
     return timed ? ETIMEDOUT : 0;
 }
 
@@ -502,10 +510,14 @@ int WRAP(pthread_barrier_init)(pthread_barrier_t *b, const pthread_barrierattr_t
 static int barrier_wait_in_pe(pthread_barrier_t *b)
 {
     barrier_t *s = (barrier_t *)b;
+    /* Every thread releases as it arrives and acquires as it leaves, so
+     * each leaves ordered after what every thread did before arriving. */
+    sim_hb_obj_release(b);
     if (++s->arrived == s->count) {
         s->arrived = 0;
         s->round++;
         sim_thread_notify(b, sizeof *b);
+        sim_hb_obj_acquire(b);
         return PTHREAD_BARRIER_SERIAL_THREAD;
     }
     unsigned round = s->round;
@@ -513,6 +525,7 @@ static int barrier_wait_in_pe(pthread_barrier_t *b)
                             (int)s->arrived, (int)s->count);
     while (s->round == round)
         sim_pe_block_why(&why, b, sizeof *b);
+    sim_hb_obj_acquire(b);
     return 0;
 }
 
@@ -562,6 +575,7 @@ static int rw_take(pthread_rwlock_t *l, int write, int try)
         s->writer = tag();
     else
         s->readers++;
+    sim_hb_obj_acquire(l);
     return 0;
 }
 
@@ -600,6 +614,7 @@ int WRAP(pthread_rwlock_unlock)(pthread_rwlock_t *l)
         s->readers--;
     else
         return EPERM;
+    sim_hb_obj_release(l); /* a reader's too: a writer after it is ordered after its reads */
     sim_thread_notify(l, sizeof *l);
     return 0;
 }
@@ -629,6 +644,7 @@ static int spin_lock_in_pe(pthread_spinlock_t *s)
         sim_pe_block_why(&why, (const void *)s, sizeof *s);
     }
     *s = tag();
+    sim_hb_obj_acquire((const void *)s);
     return 0;
 }
 
@@ -646,6 +662,7 @@ int WRAP(pthread_spin_trylock)(pthread_spinlock_t *s)
     if (*s)
         return EBUSY;
     *s = tag();
+    sim_hb_obj_acquire((const void *)s);
     return 0;
 }
 
@@ -653,6 +670,7 @@ int WRAP(pthread_spin_unlock)(pthread_spinlock_t *s)
 {
     if (!in_pe())
         return pthread_spin_unlock(s);
+    sim_hb_obj_release((const void *)s);
     *s = 0;
     sim_thread_notify((const void *)s, sizeof *s);
     return 0;
@@ -678,8 +696,10 @@ static int once_in_pe(pthread_once_t *o, void (*fn)(void))
         *o = 1;
         fn();
         *o = 2;
+        sim_hb_obj_release(o);
         sim_thread_notify(o, sizeof *o);
     }
+    sim_hb_obj_acquire(o); /* what the routine did happens before every caller's return */
     return 0;
 }
 

@@ -3,6 +3,7 @@
  * contracts. */
 #include "sched.h"
 #include "fault.h"
+#include "hb.h"
 #include "io.h"
 #include "layer.h"
 #include "loader.h"
@@ -888,7 +889,10 @@ void sim_threads_pool(size_t first, size_t n)
 
 sim_pe_t *sim_thread_start(void (*fn)(void *), void *arg)
 {
-    return start_thread(sim_pe_main(sim_w->cur), -1, 0, fn, arg);
+    sim_pe_t *c = start_thread(sim_pe_main(sim_w->cur), -1, 0, fn, arg);
+    if (c)
+        sim_hb_thread_start(c); /* what its creator did so far happens before it */
+    return c;
 }
 
 void sim_thread_notify(const void *obj, size_t len)

@@ -27,6 +27,16 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
 {
     if (!sim_hb_on || !sim_w || !sim_w->cur)
         return;
+    if (atomic) {
+        /* Between the threads of a PE an atomic synchronises, whatever
+         * memory it is on: each is taken as acquiring what earlier atomics
+         * on its address released, and a write as releasing (the strongest
+         * order, so a flag protocol with weaker ones is never called a
+         * race; a race it hides is missed, not made up). */
+        sim_hb_obj_acquire(addr);
+        if (dir == SIM_HB_WRITE)
+            sim_hb_obj_release(addr);
+    }
     if (!atomic && sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE))
         return;
     if (!sim_hb_watched(addr))

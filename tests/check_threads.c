@@ -169,6 +169,52 @@ START_TEST(hybrid_race_found_and_twin_clean)
 }
 END_TEST
 
+/* Two threads of one PE: unordered additions are a data-race naming both
+ * threads and the line; each way of ordering them (a mutex, atomics, a
+ * release/acquire flag, a join) is clean, on several seeds. */
+START_TEST(race_between_two_threads_of_a_pe)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s plain", SIM, PROG("pthread_race"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[data-race]"));
+    ck_assert_ptr_nonnull(strstr(r.err, "(thread 1)'s store at work at pthread_race.c:30"));
+    ck_assert_ptr_nonnull(strstr(r.err, "(thread 2)'s load at work at pthread_race.c:30"));
+    ck_assert_ptr_nonnull(strstr(r.err, "Two threads of PE "));
+    tu_free(&r);
+    const char *fixed[] = {"mutex", "atomic", "flag", "join"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        r = tu_run("for s in 1 2 3; do %s -n 2 --quiet --seed $s %s %s || echo fail $s; done",
+                   SIM, PROG("pthread_race"), fixed[i]);
+        ck_assert_msg(tu_count(r.out, ": 200\n") == 6 && !strstr(r.out, "fail") && !r.err[0],
+                      "%s:\n%s%s", fixed[i], r.out, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
+/* The same for OpenMP: a shared sum without a reduction is a race between
+ * the team's threads (the main thread named as such); a reduction,
+ * critical, atomic, ordered and tasks with taskwait are clean. */
+START_TEST(race_between_openmp_threads)
+{
+    run_result_t r = tu_run("%s -n 1 --quiet %s plain", SIM, PROG("omp_sum_race"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[data-race]"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 0 (main thread)'s store at main._omp_fn.0 at "
+                                        "omp_sum_race.c:25"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 0 (thread "));
+    tu_free(&r);
+    const char *fixed[] = {"reduction", "critical", "atomic", "ordered", "tasks"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        r = tu_run("for s in 1 2 3; do %s -n 2 --quiet --seed $s %s %s || echo fail $s; done",
+                   SIM, PROG("omp_sum_race"), fixed[i]);
+        ck_assert_msg(tu_count(r.out, ": 2080\n") == 6 && !strstr(r.out, "fail") && !r.err[0],
+                      "%s:\n%s%s", fixed[i], r.out, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(deadlock_report_lists_each_thread)
 {
     char path[96];
@@ -219,6 +265,8 @@ Suite *threads_suite(void)
     tcase_add_test(t, the_seed_chooses_the_order_of_threads_woken_together);
     tcase_add_test(t, a_foreign_thread_calling_the_library_stops_the_run);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
+    tcase_add_test(t, race_between_two_threads_of_a_pe);
+    tcase_add_test(t, race_between_openmp_threads);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);
     suite_add_tcase(s, t);

@@ -60,10 +60,12 @@ static void lock_take(lx_task_t *t)
     }
     t->lock_owner = me;
     t->lock_depth = 1;
+    sim_hb_obj_acquire(&t->lock_owner); /* ordered after its last holder */
 }
 
 static void lock_release(lx_task_t *t)
 {
+    sim_hb_obj_release(&t->lock_owner);
     t->lock_owner = NULL;
     t->lock_depth = 0;
     lx_kick(t);

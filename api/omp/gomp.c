@@ -20,6 +20,7 @@
  * OMP_NUM_THREADS; OMP_SCHEDULE sets schedule(runtime).  omp_get_wtime
  * reads virtual time. */
 #include "finding.h"
+#include "hb.h"
 #include "layer.h"
 #include "sched.h"
 #include "util.h"
@@ -194,15 +195,24 @@ static void run_task(othr_t *o, team_t *t, task_t *k)
     group_t *saved_group = o->group;
     o->task = k;
     o->group = k->group;
+    sim_hb_obj_acquire(k); /* ordered after its creator's queueing */
     k->fn(k->data);
     o->task = saved;
     o->group = saved_group;
+    /* What it did happens before the waits that see it done: its parent's
+     * taskwait, its group's end, the team barrier. */
+    if (k->parent)
+        sim_hb_obj_release(k->parent);
+    if (k->group)
+        sim_hb_obj_release(k->group);
+    sim_hb_obj_release(&t->round);
     if (k->parent)
         k->parent->children--;
     for (group_t *g = k->group; g; g = NULL)
         g->count--;
     t->pending--;
     sim_thread_notify(&t->round, sizeof t->round);
+    sim_hb_obj_forget(k);
     free(k);
 }
 
@@ -232,13 +242,19 @@ static void barrier(othr_t *o, const char *call)
     }
     unsigned round = t->round;
     t->arrived++;
+    /* Each thread releases as it arrives (and after each task it runs
+     * meanwhile) and acquires as it leaves. */
+    sim_hb_obj_release(&t->round);
     for (;;) {
-        if (t->round != round)
+        if (t->round != round) {
+            sim_hb_obj_acquire(&t->round);
             return;
+        }
         if (t->arrived == t->n && t->pending == 0) {
             t->arrived = 0;
             t->round++;
             sim_thread_notify(&t->round, sizeof t->round);
+            sim_hb_obj_acquire(&t->round);
             return;
         }
         task_t *k = take_task(t, NULL);
@@ -277,6 +293,7 @@ static void wait_children(othr_t *o, const char *call, const void *site)
                                 (int)o->task->children);
         sim_pe_block_why(&why, &t->round, sizeof t->round);
     }
+    sim_hb_obj_acquire(o->task);
     sim_call_leave();
 }
 
@@ -350,6 +367,7 @@ static void task_queue(othr_t *o, task_t *k)
     team_t *t = o->team;
     k->parent = o->task;
     k->group = o->group;
+    sim_hb_obj_release(k); /* what the creator did happens before the task */
     o->task->children++;
     if (k->group)
         k->group->count++;
@@ -478,6 +496,8 @@ void GOMP_taskgroup_end(void)
                                 (int)g->count);
         sim_pe_block_why(&why, &t->round, sizeof t->round);
     }
+    sim_hb_obj_acquire(g);
+    sim_hb_obj_forget(g);
     o->group = g->outer;
     free(g);
     LEAVE();
@@ -495,6 +515,7 @@ static void worker_main(void *arg)
         while (!w->team)
             sim_pe_block(NULL); /* idle: left out of a deadlock report */
         team_t *t = w->team;
+        sim_hb_obj_acquire(t); /* what the master did before the region */
         memset(o, 0, sizeof *o);
         o->team = t;
         o->num = w->num;
@@ -545,6 +566,7 @@ static team_t *team_begin(void (*fn)(void *), void *data, int n, const ws_t *fir
             p->pool[i] = (worker_t){0};
     }
     t->n = 1;
+    sim_hb_obj_release(t);
     for (int i = 0; i < n - 1; i++) {
         worker_t *w = &p->pool[i];
         if (i >= p->npool) {
@@ -579,6 +601,12 @@ static void team_end(const othr_t *saved)
         sim_pe_block_on("end of omp parallel (workers leaving)", &t->left, sizeof t->left);
     LEAVE();
     *o = *saved;
+    sim_hb_obj_forget(t);
+    sim_hb_obj_forget(&t->round);
+    for (int i = 0; i < WS_RING; i++) {
+        sim_hb_obj_forget(&t->ws[i]);
+        sim_hb_obj_forget(&t->ws[i].ordered_next);
+    }
     free(t);
 }
 
@@ -697,6 +725,7 @@ static void ordered_pass(othr_t *o)
         sim_pe_block_why(&why, &w->ordered_next, sizeof w->ordered_next);
     }
     if (w->ordered_next == o->chunk_idx) {
+        sim_hb_obj_release(&w->ordered_next);
         w->ordered_next++;
         sim_thread_notify(&w->ordered_next, sizeof w->ordered_next);
     }
@@ -962,6 +991,7 @@ void GOMP_ordered_start(void)
                                 (int)o->chunk_idx);
         sim_pe_block_why(&why, &w->ordered_next, sizeof w->ordered_next);
     }
+    sim_hb_obj_acquire(&w->ordered_next); /* after the chunks before it */
     LEAVE();
 }
 
@@ -1025,6 +1055,7 @@ void *GOMP_single_copy_start(void)
     ENTER("omp single copyprivate");
     while (!w->copy_ready)
         sim_pe_block_on("omp single copyprivate (waiting for the single thread)", w, sizeof *w);
+    sim_hb_obj_acquire(w);
     LEAVE();
     void *data = w->copy;
     ws_leave(o);
@@ -1034,6 +1065,7 @@ void *GOMP_single_copy_start(void)
 void GOMP_single_copy_end(void *data)
 {
     othr_t *o = me();
+    sim_hb_obj_release(o->ws);
     o->ws->copy = data;
     o->ws->copy_ready = 1;
     sim_thread_notify(o->ws, sizeof *o->ws);
@@ -1050,6 +1082,7 @@ static void lock_word(int *word, const char *what)
         sim_pe_block_why(&why, word, sizeof *word);
     }
     *word = tag();
+    sim_hb_obj_acquire(word);
 }
 
 /* The program's call (named call, made from site) takes a lock word. */
@@ -1063,6 +1096,7 @@ static void take(int *word, const char *call, const char *what, const void *site
 
 static void unlock_word(int *word)
 {
+    sim_hb_obj_release(word);
     *word = 0;
     sim_thread_notify(word, sizeof *word);
 }
@@ -1134,6 +1168,7 @@ int omp_test_lock(omp_lock_t *l)
     if (l->word)
         return 0;
     l->word = tag();
+    sim_hb_obj_acquire(&l->word);
     return 1;
 }
 
@@ -1167,6 +1202,8 @@ int omp_test_nest_lock(omp_nest_lock_t *l)
 {
     if (l->owner && l->owner != tag())
         return 0;
+    if (!l->owner)
+        sim_hb_obj_acquire(&l->owner);
     l->owner = tag();
     return ++l->count;
 }

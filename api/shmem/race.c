@@ -121,6 +121,12 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "and size; a plain access, a different atomic, or a C11 atomic of the program "
                  "on the same bytes needs ordering like any other access (a barrier, or a "
                  "wait on a flag set after shmem_quiet).");
+    } else if (a->pe == b->pe && a->tid != b->tid) {
+        snprintf(buf, len,
+                 "Two threads of PE %d reach these bytes and nothing orders them: hold one "
+                 "mutex (or omp critical) around both, make both atomic, or order the threads "
+                 "(pthread_join, a barrier, a flag stored with release and loaded with "
+                 "acquire).", a->pe);
     } else if (a->is_op && a->pe != b->pe) {
         snprintf(buf, len,
                  "Nothing orders them: PE %d must complete its %s (shmem_quiet, or shmem_fence "
