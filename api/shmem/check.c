@@ -57,6 +57,16 @@ static int check_bounds(const char *call, const char *arg, const void *addr, siz
     return stays ? 0 : -1;
 }
 
+int shm_check_local(const char *call, const char *arg, const void *addr, size_t len)
+{
+    if (shm_check_ptr(call, arg, addr, len))
+        return -1;
+    sim_pe_t *me = sim_pe_self();
+    if (len && sim_mem_xlate(me->id, addr, me->id))
+        return check_bounds(call, arg, addr, len);
+    return 0;
+}
+
 int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t alen,
                       const char *b_arg, const void *b, size_t blen, int may_be_equal)
 {

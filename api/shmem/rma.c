@@ -111,9 +111,9 @@ int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
     if (shm_target(x->call, x->ctx, x->pe, c, wpe))
         return -1;
     if (is_put ? shm_check_sym(x->call, "dest", x->dest, dn) ||
-                     shm_check_ptr(x->call, "source", x->src, sn)
+                     shm_check_local(x->call, "source", x->src, sn)
                : shm_check_sym(x->call, "source", x->src, sn) ||
-                     shm_check_ptr(x->call, "dest", x->dest, dn))
+                     shm_check_local(x->call, "dest", x->dest, dn))
         return -1;
     /* To itself, the two buffers are in one memory and must not overlap. */
     if (*wpe == shm_me() &&

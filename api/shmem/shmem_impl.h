@@ -121,6 +121,11 @@ void shm_barrier_world(const char *call);
 int shm_check_pe(const char *call, int pe);
 int shm_check_sym(const char *call, const char *arg, const void *addr, size_t len);
 int shm_check_ptr(const char *call, const char *arg, const void *addr, size_t len);
+/* A local buffer (a get's destination, a put's source): not NULL with a
+ * length, and when it is symmetric memory (a global, a heap block) inside
+ * its object, as shm_check_sym checks a remote one (a range that would
+ * leave the PE's memory skips the call). */
+int shm_check_local(const char *call, const char *arg, const void *addr, size_t len);
 /* Raises overlap when [a, a+alen) and [b, b+blen) intersect (unless
  * may_be_equal and they are the same range). */
 int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t alen,

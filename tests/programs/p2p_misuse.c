@@ -43,7 +43,10 @@ int main(int argc, char **argv)
     int ilocal[4] = {0};
     shmem_team_t pair;
     shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 2, NULL, 0, &pair);
+    char *big = !strcmp(m, "get_past_end") ? shmem_malloc(1 << 20) : NULL;
     if (shmem_my_pe() == 0) {
+        if (big) /* a destination in the program's data that runs off its end */
+            shmem_getmem(isym, big, 1 << 20, 1);
         if (!strcmp(m, "put_pe"))
             shmem_int_put(isym, ilocal, 4, 99);
         if (!strcmp(m, "amo_pe"))
