@@ -364,7 +364,7 @@ END_TEST
 
 START_TEST(puts_and_gets_of_every_type_and_size)
 {
-    run_ok_program("f_rma", 17, " done (0 wrong)");
+    run_ok_program("f_rma", 18, " done (0 wrong)");
 }
 END_TEST
 

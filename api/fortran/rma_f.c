@@ -70,6 +70,8 @@ DEFINE_CONTIG(shmem_getmem_nbi, "SHMEM_GETMEM_NBI", 1, 0, 1)
 DEFINE_STRIDED(shmem_iputmem, "SHMEM_IPUTMEM", 1, 1)
 DEFINE_STRIDED(shmem_igetmem, "SHMEM_IGETMEM", 1, 0)
 DEFINE_CONTIG(shmem_put, "SHMEM_PUT", 8, 1, 0)
+/* Its counterpart in Cray's programs (not in the 1.2 list). */
+DEFINE_CONTIG(shmem_get, "SHMEM_GET", 8, 0, 0)
 
 /* ---- Cray's put-with-signal: the data, then sig_addr set to signal ----
  * The Cray page's sizes: 4 and 32 are 4-byte elements, 8 and 64 8-byte,
