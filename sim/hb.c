@@ -1235,6 +1235,45 @@ void sim_hb_quiet(uintptr_t chan)
     drop_buffers(h, chan);
 }
 
+/* The reads that ops of pe on chan made of [addr, addr+n) (home form)
+ * are over: they no longer conflict with anything. */
+static void end_reads(int pe, uintptr_t chan, const void *addr, size_t n)
+{
+    const char *p = addr;
+    while (n) {
+        pkey_t k;
+        size_t off;
+        locate(pe, p, &k, &off);
+        size_t run = PAGE - off < n ? PAGE - off : n;
+        spage_t *pg = page_get(&k, 0);
+        for (size_t i = 0; pg && i < run; i++) {
+            cell_t *c = (cell_t *)cell_at(pg, off + i);
+            const rec_t *r = c->r ? &H.rec[c->r] : NULL;
+            if (!r || !r->is_op || r->pe != pe || r->chan != chan)
+                continue;
+            c = &cells(pg)[off + i];
+            unref(c->r);
+            c->r = 0;
+        }
+        p += run;
+        n -= run;
+    }
+}
+
+void sim_hb_local_complete(uintptr_t chan)
+{
+    if (!sim_hb_on)
+        return;
+    restamp();
+    int me = self_id();
+    hpe_t *h = &H.pe[me];
+    for (size_t i = 0; i < h->nnb; i++)
+        if (h->nb[i].chan == chan)
+            end_reads(me, chan, sim_loader_home(sim_w->loader, me, h->nb[i].lo),
+                      (size_t)(h->nb[i].hi - h->nb[i].lo));
+    drop_buffers(h, chan);
+}
+
 static int witnessed_by(sim_hb_rec_t i, int p)
 {
     const rec_t *r = &H.rec[i];

@@ -176,6 +176,9 @@ void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner);
 void sim_hb_op_complete(sim_hb_rec_t op);
 /* PE context.  The running PE completed every op it issued on chan (quiet). */
 void sim_hb_quiet(uintptr_t chan);
+/* PE context.  The running PE's buffers of non-blocking ops on chan are
+ * its own again (their local completion), though no op is known complete. */
+void sim_hb_local_complete(uintptr_t chan);
 /* PE context.  The running PE observed the value now at [addr, addr+n) of
  * mem_pe (home form) by a synchronising read: it acquires from the write
  * that put it there.  call/site name the observing call. */

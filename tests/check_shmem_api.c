@@ -182,6 +182,29 @@ START_TEST(cray_legacy_short_atomics)
 }
 END_TEST
 
+/* Cray's _nb calls in both of their forms (with and without a trailing
+ * transfer handle), sized, mem, ctx_ and generic, the _nb atomics and the
+ * untyped active-set collectives, from <mpp/shmem.h> alone; and local
+ * completion is not delivery: a flag set after shmemx_local_complete
+ * leaves the reader racing with the put, while the put's source may be
+ * reused at once. */
+START_TEST(cray_nb_calls_and_local_completion)
+{
+    for (int n = 1; n <= 4; n += 3) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, n, PROG("cray_nb"));
+        ck_assert_msg(r.status == 0 && tu_count(r.out, ": cray nb ok\n") == n && r.err[0] == 0,
+                      "%d: %s%s", n, r.out, r.err);
+        tu_free(&r);
+    }
+    run_result_t r = tu_run("%s -n 2 --quiet %s race", SIM, PROG("cray_nb"));
+    ck_assert_int_eq(r.status, 4);
+    ck_assert_ptr_nonnull(strstr(r.err, "[data-race]"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 1's load at main at cray_nb.c:45"));
+    ck_assert_ptr_null(strstr(r.err, "nbi-buffer-modified"));
+    tu_free(&r);
+}
+END_TEST
+
 /* The profiling interface: a program that defines shmem_putmem and
  * shmem_long_p sees every call it makes and reaches the library through
  * pshmem_; and <pshmem.h> declares a pshmem_ name for every shmem_
@@ -438,6 +461,8 @@ START_TEST(misuse_names_the_call_and_the_pe)
         {"signal_stack", "nonsymmetric-address", "shmem_int_put_signal", "'sig_addr'"},
         {"wait_stack", "nonsymmetric-address", "shmem_int_wait_until", "'ivar'"},
         {"lock_stack", "nonsymmetric-address", "shmem_set_lock", "'lock'"},
+        {"get_past_end", "symmetric-out-of-bounds", "shmem_getmem",
+         "the call was skipped, as it would run off the end"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         run_result_t r = tu_run("%s -n 3 %s %s", SIM, PROG("p2p_misuse"), cases[i].mode);
@@ -505,6 +530,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, misuse_names_the_call_and_the_pe);
     tcase_add_test(tc, a_get_nbi_into_a_returned_frame_is_a_finding);
     tcase_add_test(tc, cray_legacy_short_atomics);
+    tcase_add_test(tc, cray_nb_calls_and_local_completion);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -211,6 +211,16 @@ SHMEM_TEAM_COMPLEX_TYPES(SHMEM_DECL_TEAM_SCAN)
 #undef SHMEM_DECL_TEAM_MINMAX
 #undef SHMEM_DECL_TEAM_ARITH
 
+/* Cray's untyped active-set collectives (see shmem_broadcast below). */
+#define shmemi_broadcast_8(...) shmem_broadcast64(__VA_ARGS__)
+#define shmemi_collect_7(...) shmem_collect64(__VA_ARGS__)
+#define shmemi_fcollect_7(...) shmem_fcollect64(__VA_ARGS__)
+#ifdef __cplusplus
+#define shmemi_broadcast_5(...) shmem_broadcast(__VA_ARGS__)
+#define shmemi_collect_4(...) shmem_collect(__VA_ARGS__)
+#define shmemi_fcollect_4(...) shmem_fcollect(__VA_ARGS__)
+#endif
+
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
 /* Type-generic team collectives: the routine for the type of *dest.  Only
  * types with a C type of their own take part (int8_t is signed char, ...). */
@@ -218,11 +228,17 @@ SHMEM_TEAM_COMPLEX_TYPES(SHMEM_DECL_TEAM_SCAN)
 #define SHMEMI_TEAM_MINMAX(X, a) SHMEMI_TEAM_CORE(X, a) SHMEMI_TEAM_STD_ONLY(X, a)
 #define SHMEMI_TEAM_ARITH(X, a) \
     SHMEMI_TEAM_MINMAX(X, a) X(double _Complex, complexd, a) X(float _Complex, complexf, a)
-#define shmem_broadcast(team, dest, ...) \
+/* By argument count: a team first (1.5), or Cray's untyped active-set
+ * form, which moves 64-bit words (8 arguments for a broadcast, 7 for a
+ * collect). */
+#define shmem_broadcast(...) SHMEMI_ARITY(shmemi_broadcast_, __VA_ARGS__)
+#define shmem_collect(...) SHMEMI_ARITY(shmemi_collect_, __VA_ARGS__)
+#define shmem_fcollect(...) SHMEMI_ARITY(shmemi_fcollect_, __VA_ARGS__)
+#define shmemi_broadcast_5(team, dest, ...) \
     SHMEMI_G(SHMEMI_TEAM_MINMAX, _broadcast, dest)(team, dest, __VA_ARGS__)
-#define shmem_collect(team, dest, ...) \
+#define shmemi_collect_4(team, dest, ...) \
     SHMEMI_G(SHMEMI_TEAM_MINMAX, _collect, dest)(team, dest, __VA_ARGS__)
-#define shmem_fcollect(team, dest, ...) \
+#define shmemi_fcollect_4(team, dest, ...) \
     SHMEMI_G(SHMEMI_TEAM_MINMAX, _fcollect, dest)(team, dest, __VA_ARGS__)
 #define shmem_alltoall(team, dest, ...) \
     SHMEMI_G(SHMEMI_TEAM_MINMAX, _alltoall, dest)(team, dest, __VA_ARGS__)
@@ -440,6 +456,16 @@ SHMEMI_TEAM_STD_ONLY(SHMEMI_CXX_SCAN, )
     { return shmem_##N##_prod_reduce(t, d, s, n); }                                          \
     SHMEMI_CXX_SCAN(T, N, )
 SHMEM_TEAM_COMPLEX_TYPES(SHMEMI_CXX_COMPLEX)
+/* Cray's untyped active-set collectives (64-bit words). */
+SHMEMI_CXXFN void shmem_broadcast(void *d, const void *s, size_t n, int root, int start, int lstride,
+                                  int size, long *psync)
+{ shmem_broadcast64(d, s, n, root, start, lstride, size, psync); }
+SHMEMI_CXXFN void shmem_collect(void *d, const void *s, size_t n, int start, int lstride, int size,
+                                long *psync)
+{ shmem_collect64(d, s, n, start, lstride, size, psync); }
+SHMEMI_CXXFN void shmem_fcollect(void *d, const void *s, size_t n, int start, int lstride, int size,
+                                 long *psync)
+{ shmem_fcollect64(d, s, n, start, lstride, size, psync); }
 
 #define SHMEMI_CXX_TEAM(T, N)                                                                 \
     SHMEMI_CXXFN int shmem_broadcast(shmem_team_t t, T *d, const T *s, size_t n, int root)        \

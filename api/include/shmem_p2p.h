@@ -355,6 +355,14 @@ void shmem_set_cache_line_inv(void *dest);
 void shmem_udcflush(void);
 void shmem_udcflush_line(void *dest);
 
+/* Routines taking an optional leading ctx (and Cray's untyped collectives)
+ * are told apart by argument count: NAME(args) becomes NAME_<count>(args). */
+#define SHMEMI_NARG(...) SHMEMI_NARG_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define SHMEMI_NARG_(_1, _2, _3, _4, _5, _6, _7, _8, _9, n, ...) n
+#define SHMEMI_CAT(a, b) SHMEMI_CAT_(a, b)
+#define SHMEMI_CAT_(a, b) a##b
+#define SHMEMI_ARITY(name, ...) SHMEMI_CAT(name, SHMEMI_NARG(__VA_ARGS__))(__VA_ARGS__)
+
 /* ---- C11 type-generic interface ---- */
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
 
@@ -366,13 +374,6 @@ typedef struct shmemi_nomatch { int unused_; } shmemi_nomatch_t;
 /* The routine for the type of *p among TABLE's, plain or ctx_. */
 #define SHMEMI_G(TABLE, op, p) _Generic(*(p), TABLE(SHMEMI_GA, op) shmemi_nomatch_t: 0)
 #define SHMEMI_GC(TABLE, op, p) _Generic(*(p), TABLE(SHMEMI_GAC, op) shmemi_nomatch_t: 0)
-/* Routines taking an optional leading ctx are told apart by argument count:
- * NAME(args) becomes NAME_<count>(args). */
-#define SHMEMI_NARG(...) SHMEMI_NARG_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define SHMEMI_NARG_(_1, _2, _3, _4, _5, _6, _7, _8, _9, n, ...) n
-#define SHMEMI_CAT(a, b) SHMEMI_CAT_(a, b)
-#define SHMEMI_CAT_(a, b) a##b
-#define SHMEMI_ARITY(name, ...) SHMEMI_CAT(name, SHMEMI_NARG(__VA_ARGS__))(__VA_ARGS__)
 
 #define SHMEMI_RMA SHMEM_RMA_STD_TYPES
 #define SHMEMI_AMO SHMEM_AMO_STD_TYPES

@@ -175,7 +175,90 @@ SHMEM_TEAM_BITWISE_TYPES(SHMEMXI_BITWISE)
 SHMEM_TEAM_STD_TYPES(SHMEMXI_STD)
 SHMEM_TEAM_COMPLEX_TYPES(SHMEMXI_COMPLEX)
 
-/* The generic names (C11). */
+/* ---- Cray's non-blocking calls (_nb) ----
+ * shmemx_TYPE_put_nb and _get_nb (with the sized, mem and ctx_ forms, and
+ * put-with-signal) and the _nb atomics are the standard _nbi calls:
+ * shmem_quiet (or a barrier) completes them, and after
+ * shmemx_local_complete the sources of puts may be reused, though nothing
+ * is known delivered.  The transfer handle that Cray SHMEM's older
+ * interface passes last (void **, often NULL) is accepted and ignored:
+ * completion is by shmem_quiet there too. */
+void shmemx_local_complete(void);
+#define SHMEMXI_NB(T, N, a)                                                               \
+    SHMEMXI void shmemx_##N##_put_nb(T *d, const T *s, size_t n, int pe, ...)             \
+    { shmem_##N##_put_nbi(d, s, n, pe); }                                                 \
+    SHMEMXI void shmemx_##N##_get_nb(T *d, const T *s, size_t n, int pe, ...)             \
+    { shmem_##N##_get_nbi(d, s, n, pe); }                                                 \
+    SHMEMXI void shmemx_ctx_##N##_put_nb(shmem_ctx_t c, T *d, const T *s, size_t n, int pe) \
+    { shmem_ctx_##N##_put_nbi(c, d, s, n, pe); }                                          \
+    SHMEMXI void shmemx_ctx_##N##_get_nb(shmem_ctx_t c, T *d, const T *s, size_t n, int pe) \
+    { shmem_ctx_##N##_get_nbi(c, d, s, n, pe); }                                          \
+    SHMEMXI void shmemx_##N##_put_signal_nb(T *d, const T *s, size_t n, uint64_t *sig,    \
+                                            uint64_t v, int sop, int pe, ...)             \
+    { shmem_##N##_put_signal_nbi(d, s, n, sig, v, sop, pe); }
+SHMEM_RMA_TYPES(SHMEMXI_NB, )
+#define SHMEMXI_NB_SIZED(BITS, BYTES, a)                                                  \
+    SHMEMXI void shmemx_put##BITS##_nb(void *d, const void *s, size_t n, int pe, ...)     \
+    { shmem_put##BITS##_nbi(d, s, n, pe); }                                               \
+    SHMEMXI void shmemx_get##BITS##_nb(void *d, const void *s, size_t n, int pe, ...)     \
+    { shmem_get##BITS##_nbi(d, s, n, pe); }                                               \
+    SHMEMXI void shmemx_ctx_put##BITS##_nb(shmem_ctx_t c, void *d, const void *s, size_t n, \
+                                           int pe)                                        \
+    { shmem_ctx_put##BITS##_nbi(c, d, s, n, pe); }                                        \
+    SHMEMXI void shmemx_ctx_get##BITS##_nb(shmem_ctx_t c, void *d, const void *s, size_t n, \
+                                           int pe)                                        \
+    { shmem_ctx_get##BITS##_nbi(c, d, s, n, pe); }                                        \
+    SHMEMXI void shmemx_put##BITS##_signal(void *d, const void *s, size_t n, uint64_t *sig, \
+                                           uint64_t v, int sop, int pe)                   \
+    { shmem_put##BITS##_signal(d, s, n, sig, v, sop, pe); }                               \
+    SHMEMXI void shmemx_put##BITS##_signal_nb(void *d, const void *s, size_t n,           \
+                                              uint64_t *sig, uint64_t v, int sop, int pe, ...) \
+    { shmem_put##BITS##_signal_nbi(d, s, n, sig, v, sop, pe); }
+SHMEM_RMA_SIZES(SHMEMXI_NB_SIZED, )
+SHMEMXI void shmemx_putmem_nb(void *d, const void *s, size_t n, int pe, ...)
+{ shmem_putmem_nbi(d, s, n, pe); }
+SHMEMXI void shmemx_getmem_nb(void *d, const void *s, size_t n, int pe, ...)
+{ shmem_getmem_nbi(d, s, n, pe); }
+SHMEMXI void shmemx_ctx_putmem_nb(shmem_ctx_t c, void *d, const void *s, size_t n, int pe)
+{ shmem_ctx_putmem_nbi(c, d, s, n, pe); }
+SHMEMXI void shmemx_ctx_getmem_nb(shmem_ctx_t c, void *d, const void *s, size_t n, int pe)
+{ shmem_ctx_getmem_nbi(c, d, s, n, pe); }
+SHMEMXI void shmemx_putmem_signal_nb(void *d, const void *s, size_t n, uint64_t *sig,
+                                     uint64_t v, int sop, int pe, ...)
+{ shmem_putmem_signal_nbi(d, s, n, sig, v, sop, pe); }
+/* The atomics (fetched value first, as Cray's): it lands in *r when the
+ * call completes. */
+#define SHMEMXI_AMO_NB(T, N, a)                                                           \
+    SHMEMXI void shmemx_##N##_finc_nb(T *r, T *t, int pe, ...)                            \
+    { shmem_##N##_atomic_fetch_inc_nbi(r, t, pe); }                                       \
+    SHMEMXI void shmemx_##N##_fadd_nb(T *r, T *t, T v, int pe, ...)                       \
+    { shmem_##N##_atomic_fetch_add_nbi(r, t, v, pe); }                                    \
+    SHMEMXI void shmemx_##N##_cswap_nb(T *r, T *t, T c, T v, int pe, ...)                 \
+    { shmem_##N##_atomic_compare_swap_nbi(r, t, c, v, pe); }                              \
+    SHMEMXI void shmemx_##N##_inc_nb(T *t, int pe, ...) { shmem_##N##_atomic_inc(t, pe); } \
+    SHMEMXI void shmemx_##N##_add_nb(T *t, T v, int pe, ...) { shmem_##N##_atomic_add(t, v, pe); }
+SHMEM_AMO_TYPES(SHMEMXI_AMO_NB, )
+#define SHMEMXI_SWAP_NB(T, N, a)                                                          \
+    SHMEMXI void shmemx_##N##_swap_nb(T *r, T *t, T v, int pe, ...)                       \
+    { shmem_##N##_atomic_swap_nbi(r, t, v, pe); }
+SHMEM_AMO_EXT_TYPES(SHMEMXI_SWAP_NB, )
+
+/* Cray's thread hints: the simulator tells a PE's threads apart itself. */
+SHMEMXI int shmemx_thread_register(void) { return 0; }
+SHMEMXI int shmemx_thread_unregister(void) { return 0; }
+/* Orders (completes) what the PE issued on the default context: a thread's
+ * own operations among them. */
+SHMEMXI void shmemx_thread_fence(void) { shmem_fence(); }
+SHMEMXI void shmemx_thread_quiet(void) { shmem_quiet(); }
+
+/* Cray's untyped active-set collectives, by their argument count: with
+ * eight (or seven) arguments shmem[x]_broadcast, _collect and _fcollect are
+ * the 64-bit active-set routines; with a team first, the 1.5 generics. */
+#define shmemx_broadcast(...) SHMEMI_ARITY(shmemi_broadcast_, __VA_ARGS__)
+#define shmemx_collect(...) SHMEMI_ARITY(shmemi_collect_, __VA_ARGS__)
+#define shmemx_fcollect(...) SHMEMI_ARITY(shmemi_fcollect_, __VA_ARGS__)
+
+/* The generic names (C11). *//* The generic names (C11). */
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
 #define shmemx_wait_until_all(...) shmem_wait_until_all(__VA_ARGS__)
 #define shmemx_wait_until_any(...) shmem_wait_until_any(__VA_ARGS__)
@@ -199,9 +282,6 @@ SHMEM_TEAM_COMPLEX_TYPES(SHMEMXI_COMPLEX)
 #define shmemx_atomic_fetch_and_nbi(...) shmem_atomic_fetch_and_nbi(__VA_ARGS__)
 #define shmemx_atomic_fetch_or_nbi(...) shmem_atomic_fetch_or_nbi(__VA_ARGS__)
 #define shmemx_atomic_fetch_xor_nbi(...) shmem_atomic_fetch_xor_nbi(__VA_ARGS__)
-#define shmemx_broadcast(...) shmem_broadcast(__VA_ARGS__)
-#define shmemx_collect(...) shmem_collect(__VA_ARGS__)
-#define shmemx_fcollect(...) shmem_fcollect(__VA_ARGS__)
 #define shmemx_alltoall(...) shmem_alltoall(__VA_ARGS__)
 #define shmemx_alltoalls(...) shmem_alltoalls(__VA_ARGS__)
 #define shmemx_and_reduce(...) shmem_and_reduce(__VA_ARGS__)
@@ -213,6 +293,31 @@ SHMEM_TEAM_COMPLEX_TYPES(SHMEMXI_COMPLEX)
 #define shmemx_prod_reduce(...) shmem_prod_reduce(__VA_ARGS__)
 #define shmemx_sum_inscan(...) shmem_sum_inscan(__VA_ARGS__)
 #define shmemx_sum_exscan(...) shmem_sum_exscan(__VA_ARGS__)
+#define SHMEMXI_GA(T, N, op) T: shmemx_##N##op,
+#define SHMEMXI_GAC(T, N, op) T: shmemx_ctx_##N##op,
+#define SHMEMXI_G(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GA, op) shmemi_nomatch_t: 0)
+#define SHMEMXI_GC(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GAC, op) shmemi_nomatch_t: 0)
+/* In the branch a call does not take, *p may have a type of no table. */
+#define SHMEMXI_GD(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GA, op) default: 0)
+#define SHMEMXI_GCD(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GAC, op) default: 0)
+/* shmemx_put_nb(dest, src, n, pe), (ctx, dest, src, n, pe), or Cray
+ * SHMEM's (dest, src, n, pe, handle): told apart by the first argument. */
+#define shmemx_put_nb(...) SHMEMI_ARITY(shmemxi_put_nb_, __VA_ARGS__)
+#define shmemxi_put_nb_4(d, ...) SHMEMXI_G(SHMEMI_RMA, _put_nb, d)(d, __VA_ARGS__)
+#define shmemxi_put_nb_5(a, b, ...)                                                       \
+    _Generic((a), shmem_ctx_t: SHMEMXI_GCD(SHMEMI_RMA, _put_nb, b),                       \
+             default: SHMEMXI_GD(SHMEMI_RMA, _put_nb, a))(a, b, __VA_ARGS__)
+#define shmemx_get_nb(...) SHMEMI_ARITY(shmemxi_get_nb_, __VA_ARGS__)
+#define shmemxi_get_nb_4(d, ...) SHMEMXI_G(SHMEMI_RMA, _get_nb, d)(d, __VA_ARGS__)
+#define shmemxi_get_nb_5(a, b, ...)                                                       \
+    _Generic((a), shmem_ctx_t: SHMEMXI_GCD(SHMEMI_RMA, _get_nb, b),                       \
+             default: SHMEMXI_GD(SHMEMI_RMA, _get_nb, a))(a, b, __VA_ARGS__)
+#define shmemx_fadd_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _fadd_nb, r)(r, __VA_ARGS__)
+#define shmemx_finc_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _finc_nb, r)(r, __VA_ARGS__)
+#define shmemx_cswap_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _cswap_nb, r)(r, __VA_ARGS__)
+#define shmemx_swap_nb(r, ...) SHMEMXI_G(SHMEMI_AMO_EXT, _swap_nb, r)(r, __VA_ARGS__)
+#define shmemx_add_nb(t, ...) SHMEMXI_G(SHMEMI_AMO, _add_nb, t)(t, __VA_ARGS__)
+#define shmemx_inc_nb(t, ...) SHMEMXI_G(SHMEMI_AMO, _inc_nb, t)(t, __VA_ARGS__)
 #define shmemx_ibput(...) shmem_ibput(__VA_ARGS__)
 #define shmemx_ibget(...) shmem_ibget(__VA_ARGS__)
 #endif

@@ -71,10 +71,16 @@ void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t 
                                     fingerprint(src, n)};
 }
 
-void shm_quiet(sim_chan_t *chan, const char *why)
+/* Completes the non-blocking calls of chan: remotely (a quiet), or only
+ * locally (their sources may be reused; the race detector learns nothing
+ * about their delivery, though the simulator waits for it). */
+static void complete(sim_chan_t *chan, const char *why, int remote)
 {
     sim_chan_quiet(chan, why);
-    sim_hb_quiet((uintptr_t)chan);
+    if (remote)
+        sim_hb_quiet((uintptr_t)chan);
+    else
+        sim_hb_local_complete((uintptr_t)chan);
     /* With the program's stores seen, the race detector has checked the
      * sources already, naming the store. */
     int checked = shm_race_instrumented();
@@ -111,6 +117,20 @@ void shm_quiet(sim_chan_t *chan, const char *why)
                           (unsigned long long)r->time, me->call ? me->call : "quiet");
     }
     s->nnbi = kept;
+}
+
+void shm_quiet(sim_chan_t *chan, const char *why)
+{
+    complete(chan, why, 1);
+}
+
+void shmemx_local_complete(void)
+{
+    SHM_ENTER("shmemx_local_complete");
+    shm_charge_call();
+    complete(&shm_self()->chan, "shmemx_local_complete (waiting for the sources of non-blocking puts)",
+             0);
+    SHM_LEAVE();
 }
 
 const void *shm_nbi_oldest_site(const shm_pe_t *s)
