@@ -1235,28 +1235,43 @@ void sim_hb_quiet(uintptr_t chan)
     drop_buffers(h, chan);
 }
 
-/* The reads that ops of pe on chan made of [addr, addr+n) (home form)
- * are over: they no longer conflict with anything. */
-static void end_reads(int pe, uintptr_t chan, const void *addr, size_t n)
+/* Calls fn for each page's share [off, off+run) of [addr, addr+n) of
+ * mem_pe (home form) that has a shadow page. */
+static void each_page(int mem_pe, const void *addr, size_t n,
+                      void (*fn)(spage_t *pg, size_t off, size_t run, void *arg), void *arg)
 {
     const char *p = addr;
     while (n) {
         pkey_t k;
         size_t off;
-        locate(pe, p, &k, &off);
+        locate(mem_pe, p, &k, &off);
         size_t run = PAGE - off < n ? PAGE - off : n;
         spage_t *pg = page_get(&k, 0);
-        for (size_t i = 0; pg && i < run; i++) {
-            cell_t *c = (cell_t *)cell_at(pg, off + i);
-            const rec_t *r = c->r ? &H.rec[c->r] : NULL;
-            if (!r || !r->is_op || r->pe != pe || r->chan != chan)
-                continue;
-            c = &cells(pg)[off + i];
-            unref(c->r);
-            c->r = 0;
-        }
+        if (pg)
+            fn(pg, off, run, arg);
         p += run;
         n -= run;
+    }
+}
+
+typedef struct reads_of {
+    int pe;
+    uintptr_t chan;
+} reads_of_t;
+
+/* The reads that ops of a->pe on a->chan made there are over: they no
+ * longer conflict with anything. */
+static void end_reads(spage_t *pg, size_t off, size_t run, void *arg)
+{
+    const reads_of_t *a = arg;
+    for (size_t i = 0; i < run; i++) {
+        const cell_t *c = cell_at(pg, off + i);
+        const rec_t *r = c->r ? &H.rec[c->r] : NULL;
+        if (!r || !r->is_op || r->pe != a->pe || r->chan != a->chan)
+            continue;
+        cell_t *w = &cells(pg)[off + i];
+        unref(w->r);
+        w->r = 0;
     }
 }
 
@@ -1267,10 +1282,11 @@ void sim_hb_local_complete(uintptr_t chan)
     restamp();
     int me = self_id();
     hpe_t *h = &H.pe[me];
+    reads_of_t a = {me, chan};
     for (size_t i = 0; i < h->nnb; i++)
         if (h->nb[i].chan == chan)
-            end_reads(me, chan, sim_loader_home(sim_w->loader, me, h->nb[i].lo),
-                      (size_t)(h->nb[i].hi - h->nb[i].lo));
+            each_page(me, sim_loader_home(sim_w->loader, me, h->nb[i].lo),
+                      (size_t)(h->nb[i].hi - h->nb[i].lo), end_reads, &a);
     drop_buffers(h, chan);
 }
 
@@ -1482,36 +1498,33 @@ void sim_hb_nbi_buffer(uintptr_t chan, const void *addr, size_t n)
     h->nb[h->nnb++] = (nbuf_t){chan, addr, (const char *)addr + n};
 }
 
+/* Every access recorded there is forgotten. */
+static void clear_cells(spage_t *pg, size_t off, size_t run, void *arg)
+{
+    (void)arg;
+    if (!pg->c && run == PAGE) {
+        unref_n(pg->u.w, PAGE);
+        unref_n(pg->u.r, PAGE);
+        pg->u = (cell_t){0, 0};
+        return;
+    }
+    cell_t *cs = cells(pg);
+    for (size_t i = 0; i < run; i++) {
+        cell_t *c = &cs[off + i];
+        unref(c->w);
+        unref(c->r);
+        c->w = c->r = 0;
+    }
+    if (run == PAGE)
+        make_uniform(pg, (cell_t){0, 0});
+}
+
 void sim_hb_forget(int mem_pe, const void *addr, size_t n)
 {
     if (!sim_hb_on)
         return;
     restamp();
-    const char *p = addr;
-    while (n) {
-        pkey_t k;
-        size_t off;
-        locate(mem_pe, p, &k, &off);
-        size_t run = PAGE - off < n ? PAGE - off : n;
-        spage_t *pg = page_get(&k, 0);
-        if (pg && !pg->c && run == PAGE) {
-            unref_n(pg->u.w, PAGE);
-            unref_n(pg->u.r, PAGE);
-            pg->u = (cell_t){0, 0};
-        } else if (pg) {
-            cell_t *cs = cells(pg);
-            for (size_t i = 0; i < run; i++) {
-                cell_t *c = &cs[off + i];
-                unref(c->w);
-                unref(c->r);
-                c->w = c->r = 0;
-            }
-            if (run == PAGE)
-                make_uniform(pg, (cell_t){0, 0});
-        }
-        p += run;
-        n -= run;
-    }
+    each_page(mem_pe, addr, n, clear_cells, NULL);
 }
 
 /* ---- threads of a PE ---- */

@@ -169,6 +169,19 @@ START_TEST(hybrid_race_found_and_twin_clean)
 }
 END_TEST
 
+/* Each mode of prog on 2 PEs, seeds 1-3: every PE prints want, nothing
+ * on stderr (no finding). */
+static void clean_on_three_seeds(const char *prog, const char *const *modes, const char *want)
+{
+    for (; *modes; modes++) {
+        run_result_t r = tu_run("for s in 1 2 3; do %s -n 2 --quiet --seed $s %s %s || echo fail $s; done",
+                                SIM, PROG(prog), *modes);
+        ck_assert_msg(tu_count(r.out, want) == 6 && !strstr(r.out, "fail") && !r.err[0],
+                      "%s %s:\n%s%s", prog, *modes, r.out, r.err);
+        tu_free(&r);
+    }
+}
+
 /* Two threads of one PE: unordered additions are a data-race naming both
  * threads and the line; each way of ordering them (a mutex, atomics, a
  * release/acquire flag, a join) is clean, on several seeds. */
@@ -181,14 +194,8 @@ START_TEST(race_between_two_threads_of_a_pe)
     ck_assert_ptr_nonnull(strstr(r.err, "(thread 2)'s load at work at pthread_race.c:30"));
     ck_assert_ptr_nonnull(strstr(r.err, "Two threads of PE "));
     tu_free(&r);
-    const char *fixed[] = {"mutex", "atomic", "flag", "join"};
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
-        r = tu_run("for s in 1 2 3; do %s -n 2 --quiet --seed $s %s %s || echo fail $s; done",
-                   SIM, PROG("pthread_race"), fixed[i]);
-        ck_assert_msg(tu_count(r.out, ": 200\n") == 6 && !strstr(r.out, "fail") && !r.err[0],
-                      "%s:\n%s%s", fixed[i], r.out, r.err);
-        tu_free(&r);
-    }
+    const char *fixed[] = {"mutex", "atomic", "flag", "join", NULL};
+    clean_on_three_seeds("pthread_race", fixed, ": 200\n");
 }
 END_TEST
 
@@ -204,14 +211,8 @@ START_TEST(race_between_openmp_threads)
                                         "omp_sum_race.c:25"));
     ck_assert_ptr_nonnull(strstr(r.err, "PE 0 (thread "));
     tu_free(&r);
-    const char *fixed[] = {"reduction", "critical", "atomic", "ordered", "tasks"};
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
-        r = tu_run("for s in 1 2 3; do %s -n 2 --quiet --seed $s %s %s || echo fail $s; done",
-                   SIM, PROG("omp_sum_race"), fixed[i]);
-        ck_assert_msg(tu_count(r.out, ": 2080\n") == 6 && !strstr(r.out, "fail") && !r.err[0],
-                      "%s:\n%s%s", fixed[i], r.out, r.err);
-        tu_free(&r);
-    }
+    const char *fixed[] = {"reduction", "critical", "atomic", "ordered", "tasks", NULL};
+    clean_on_three_seeds("omp_sum_race", fixed, ": 2080\n");
 }
 END_TEST
 
