@@ -1558,7 +1558,8 @@ void sim_hb_thread_start(const sim_pe_t *child)
     tick(parent);
 }
 
-static oclock_t *obj_find(const void *obj)
+/* obj's clock for the running PE; made (empty) when make and none. */
+static oclock_t *obj_find(const void *obj, int make)
 {
     okey_t k;
     memset(&k, 0, sizeof k);
@@ -1566,21 +1567,22 @@ static oclock_t *obj_find(const void *obj)
     k.obj = obj;
     oclock_t *o;
     HASH_FIND(hh, H.objs, &k, sizeof k, o);
+    if (!o && make) {
+        o = sim_xcalloc(1, sizeof *o);
+        o->key = k;
+        HASH_ADD(hh, H.objs, key, sizeof o->key, o);
+    }
     return o;
 }
 
-void sim_hb_obj_release(const void *obj)
+static void obj_acquire(int me, const oclock_t *o)
 {
-    if (!sim_hb_on || !sim_w->cur)
-        return;
-    int me = self_act();
-    oclock_t *o = obj_find(obj);
-    if (!o) {
-        o = sim_xcalloc(1, sizeof *o);
-        o->key.pe = self_id();
-        o->key.obj = obj;
-        HASH_ADD(hh, H.objs, key, sizeof o->key, o);
-    }
+    view_t v = {-1, -1, o->v, o->n, 0};
+    join(me, &v);
+}
+
+static void obj_release(int me, oclock_t *o)
+{
     if (o->n < (uint32_t)H.width) {
         o->v = sim_xrealloc(o->v, (size_t)H.width * sizeof(uint32_t));
         memset(o->v + o->n, 0, (size_t)(H.width - (int)o->n) * sizeof(uint32_t));
@@ -1590,23 +1592,36 @@ void sim_hb_obj_release(const void *obj)
     tick(me);
 }
 
+void sim_hb_obj_release(const void *obj)
+{
+    if (sim_hb_on && sim_w->cur)
+        obj_release(self_act(), obj_find(obj, 1));
+}
+
 void sim_hb_obj_acquire(const void *obj)
 {
     if (!sim_hb_on || !sim_w->cur)
         return;
+    const oclock_t *o = obj_find(obj, 0);
+    if (o)
+        obj_acquire(self_act(), o);
+}
+
+void sim_hb_obj_update(const void *obj)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
     int me = self_act();
-    oclock_t *o = obj_find(obj);
-    if (o) {
-        view_t v = {-1, -1, o->v, o->n, 0};
-        join(me, &v);
-    }
+    oclock_t *o = obj_find(obj, 1);
+    obj_acquire(me, o);
+    obj_release(me, o);
 }
 
 void sim_hb_obj_forget(const void *obj)
 {
     if (!sim_hb_on || !sim_w->cur)
         return;
-    oclock_t *o = obj_find(obj);
+    oclock_t *o = obj_find(obj, 0);
     if (o) {
         HASH_DEL(H.objs, o);
         free(o->v);

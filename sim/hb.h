@@ -218,6 +218,9 @@ void sim_hb_thread_start(const struct sim_pe *child);
 void sim_hb_obj_release(const void *obj);
 /* The running thread acquires obj's clock (nothing when none). */
 void sim_hb_obj_acquire(const void *obj);
+/* Both, with one look-up: acquire obj's clock, then release into it (an
+ * atomic read-modify-write). */
+void sim_hb_obj_update(const void *obj);
 /* obj's clock is no longer needed (obj is freed). */
 void sim_hb_obj_forget(const void *obj);
 

@@ -33,9 +33,10 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
          * on its address released, and a write as releasing (the strongest
          * order, so a flag protocol with weaker ones is never called a
          * race; a race it hides is missed, not made up). */
-        sim_hb_obj_acquire(addr);
         if (dir == SIM_HB_WRITE)
-            sim_hb_obj_release(addr);
+            sim_hb_obj_update(addr);
+        else
+            sim_hb_obj_acquire(addr);
     }
     if (!atomic && sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE))
         return;
