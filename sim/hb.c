@@ -155,7 +155,8 @@ typedef struct hact {
 
 /* Per-PE state, shared by its actors. */
 typedef struct hpe {
-    int threaded;         /* a program thread of the PE has started */
+    int threaded;         /* a program thread (or its handlers' actor) has started */
+    int hact;             /* the actor of its handlers (sim_hb_handlers_begin), 0: none yet */
     recvec_t inrel;       /* clocks of messages delivered, not yet acquired (the first few) */
     uint32_t *inbox;      /* joined clocks of the others, or NULL */
     int inbox_full;       /* inbox holds something */
@@ -179,6 +180,11 @@ typedef struct reported {
     UT_hash_handle hh;
 } reported_t;
 
+typedef struct reported_line {
+    UT_hash_handle hh;
+    char key[];           /* "file:line|file:line" of the two sites, in order */
+} reported_line_t;
+
 /* The clock an object of a PE's threads carries between them (a mutex,
  * a barrier, a thread's end, an atomic's address): looked up, never
  * walked in an order that matters. */
@@ -197,8 +203,11 @@ typedef struct oclock {
 static struct {
     int npes;
     hpe_t *pe;
-    hact_t *act;          /* actors: PEs, then thread slots */
+    hact_t *act;          /* actors: PEs, then threads and handlers in order of first use */
     int nact;             /* actors allocated */
+    int next_act;         /* the actor to give next */
+    int *slot_act;        /* a thread stack slot's actor (0: none yet), sim_w->ntslots of them */
+    const sim_pe_t *handler_ctx; /* a borrowed PE running its handlers, or NULL */
     int width;            /* clocks per vector: actors that may have run */
     oclock_t *objs;
     rec_t *rec;
@@ -207,6 +216,7 @@ static struct {
     spage_t *pages;
     spage_t *recent[4096]; /* pages looked up lately, by a hash of their key */
     reported_t *reported;
+    reported_line_t *reported_lines;
     sim_hb_report_fn report;
     int foreign;          /* pointers into other PEs' memory were handed out */
 } H;
@@ -554,7 +564,10 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
                  size_t off, size_t len, const void *addr)
 {
     const rec_t *x = &H.rec[xi], *a = &H.rec[ai];
+    /* One finding per pair of sites, whichever came first this time. */
     pairkey_t key = {x->site, a->site};
+    if ((uintptr_t)key.a > (uintptr_t)key.b)
+        key = (pairkey_t){a->site, x->site};
     reported_t *seen;
     HASH_FIND(hh, H.reported, &key, sizeof key, seen);
     if (seen)
@@ -562,6 +575,19 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     seen = sim_xcalloc(1, sizeof *seen);
     seen->key = key;
     HASH_ADD(hh, H.reported, key, sizeof seen->key, seen);
+    /* Two instructions of one line (a loop's first test and its back
+     * edge) are one site to the reader. */
+    char wa[200], wb[200], lines[420];
+    sim_hb_where(key.a, wa, sizeof wa);
+    sim_hb_where(key.b, wb, sizeof wb);
+    snprintf(lines, sizeof lines, "%s|%s", strcmp(wa, wb) < 0 ? wa : wb, strcmp(wa, wb) < 0 ? wb : wa);
+    reported_line_t *rl;
+    HASH_FIND_STR(H.reported_lines, lines, rl);
+    if (rl)
+        return;
+    rl = sim_xmalloc(sizeof *rl + strlen(lines) + 1);
+    strcpy(rl->key, lines);
+    HASH_ADD_STR(H.reported_lines, key, rl);
     (void)k;
     (void)off;
     sim_hb_side_t first, second;
@@ -744,7 +770,7 @@ int sim_hb_start(int npes, sim_hb_report_fn report)
     H.npes = npes;
     H.report = report;
     H.pe = sim_xcalloc((size_t)npes, sizeof *H.pe);
-    H.nact = H.width = npes;
+    H.nact = H.width = H.next_act = npes;
     H.act = sim_xcalloc((size_t)npes, sizeof *H.act);
     for (int p = 0; p < npes; p++) {
         H.act[p].vc = sim_xcalloc((size_t)npes, sizeof(uint32_t));
@@ -769,6 +795,11 @@ void sim_hb_stop(void)
         HASH_DEL(H.reported, r);
         free(r);
     }
+    reported_line_t *rl, *rlt;
+    HASH_ITER(hh, H.reported_lines, rl, rlt) {
+        HASH_DEL(H.reported_lines, rl);
+        free(rl);
+    }
     for (uint32_t i = 1; i < H.nrec; i++) {
         fgroup_t *g = H.rec[i].fg;
         H.rec[i].fg = NULL;
@@ -782,6 +813,7 @@ void sim_hb_stop(void)
         snap_put(H.act[a].snap);
     }
     free(H.act);
+    free(H.slot_act);
     oclock_t *o, *ot;
     HASH_ITER(hh, H.objs, o, ot) {
         HASH_DEL(H.objs, o);
@@ -843,27 +875,80 @@ static void widen(int a)
     H.width = w;
 }
 
-/* The actor of a context: its PE's for the PE itself, its helper and
- * borrowed runs; its own for a thread of the program. */
-static int act_of(const sim_pe_t *c)
+/* The actor of PE p's handlers, given on first use.  A PE with handlers
+ * counts as threaded: a quiet by its program teaches the handlers too. */
+static int handler_act(int p)
 {
-    if (!c->owner || c == c->owner->helper || c->tslot < (long)sim_w->tslot0)
-        return c->owner ? c->owner->id : c->id;
-    return H.npes + (int)(c->tslot - (long)sim_w->tslot0);
+    if (!H.pe[p].hact) {
+        H.pe[p].hact = H.next_act++;
+        H.pe[p].threaded = 1;
+    }
+    return H.pe[p].hact;
 }
 
-/* The running context's actor, made ready on its first use. */
+/* The actor of a context: its PE's for the PE itself; its handlers' for
+ * its helper and while a layer runs handlers on it; its own for a thread
+ * of the program (one per stack slot, kept when the slot is reused). */
+static int act_of(const sim_pe_t *c)
+{
+    const sim_pe_t *pe = c->owner ? c->owner : c;
+    if (c == H.handler_ctx || c == pe->helper)
+        return handler_act(pe->id);
+    if (!c->owner || c->tslot < (long)sim_w->tslot0)
+        return pe->id;
+    size_t s = (size_t)c->tslot - sim_w->tslot0;
+    if (!H.slot_act)
+        H.slot_act = sim_xcalloc(sim_w->ntslots, sizeof *H.slot_act);
+    if (!H.slot_act[s])
+        H.slot_act[s] = H.next_act++;
+    return H.slot_act[s];
+}
+
+/* The running context's actor, made ready on its first use: a thread not
+ * announced starts from its PE's clock, the handlers from nothing (what
+ * they know comes from the messages that run them). */
 static int self_act(void)
 {
     int a = act_of(sim_w->cur);
-    if (a >= H.width || !H.act[a].vc) { /* a thread not announced: start from its PE's clock */
+    if (a >= H.width || !H.act[a].vc) {
         widen(a);
         int pe = self_id();
-        H.act[a].vc = sim_xmalloc((size_t)H.width * sizeof(uint32_t));
-        memcpy(H.act[a].vc, H.act[pe].vc, (size_t)H.width * sizeof(uint32_t));
+        if (a == H.pe[pe].hact) {
+            H.act[a].vc = sim_xcalloc((size_t)H.width, sizeof(uint32_t));
+        } else {
+            H.act[a].vc = sim_xmalloc((size_t)H.width * sizeof(uint32_t));
+            memcpy(H.act[a].vc, H.act[pe].vc, (size_t)H.width * sizeof(uint32_t));
+        }
         H.act[a].vc[a] = 1;
     }
     return a;
+}
+
+/* The running context's thread number for reports: 0 the PE's main
+ * program, -1 its handlers. */
+static int self_tid(void)
+{
+    const sim_pe_t *c = sim_w->cur;
+    const sim_pe_t *pe = c->owner ? c->owner : c;
+    if (c == H.handler_ctx || c == pe->helper)
+        return -1;
+    return c->owner ? c->tid : 0;
+}
+
+void sim_hb_handlers_begin(void)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
+    H.handler_ctx = sim_w->cur;
+    restamp(); /* the filter's entries were the program's */
+}
+
+void sim_hb_handlers_end(void)
+{
+    if (!sim_hb_on || !H.handler_ctx)
+        return;
+    H.handler_ctx = NULL;
+    restamp();
 }
 
 int sim_hb_watched(const void *addr)
@@ -908,7 +993,7 @@ static sim_hb_rec_t local_rec(int me, int write, int atomic, const void *site)
     r->atomic = atomic;
     r->act = me;
     r->pe = self_id();
-    r->tid = sim_w->cur->owner ? sim_w->cur->tid : 0;
+    r->tid = self_tid();
     r->clock = h->vc[me];
     r->site = site;
     r->time = sim_w->now;
@@ -1100,7 +1185,7 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     r->atomic = d->atomic;
     r->act = a;
     r->pe = me;
-    r->tid = sim_w->cur->owner ? sim_w->cur->tid : 0;
+    r->tid = self_tid();
     r->clock = H.act[a].vc[a];
     r->vc = snap_of(a);
     r->chan = d->chan;
@@ -1654,7 +1739,9 @@ static const char *side_text(const sim_hb_side_t *s, int threads, char *buf, siz
     char w[200];
     sim_hb_where(s->site, w, sizeof w);
     char who[48];
-    if (s->tid)
+    if (s->tid < 0)
+        snprintf(who, sizeof who, "PE %d (handler)", s->pe);
+    else if (s->tid)
         snprintf(who, sizeof who, "PE %d (thread %d)", s->pe, s->tid);
     else
         snprintf(who, sizeof who, threads ? "PE %d (main thread)" : "PE %d", s->pe);

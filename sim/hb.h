@@ -25,9 +25,12 @@
  *    carry their sender's clock; the receiver acquires what it has been
  *    sent when the protocol observes it (sim_hb_sync_acquire).
  *
- * Clocks belong to actors: each PE's main program (and its helper), and
- * each program thread of a PE, which races with the PE's other threads
- * unless the thread run-time libraries' edges (sim_hb_obj_*) order them.
+ * Clocks belong to actors: each PE's main program, each program thread of
+ * a PE, which races with the PE's other threads unless the thread
+ * run-time libraries' edges (sim_hb_obj_*) order them, and each PE's
+ * handlers (its helper context, and what a layer runs on a borrowed PE
+ * between sim_hb_handlers_begin and _end), ordered with the PE's program
+ * only by the edges the layer gives.
  * Vector clocks are dense (one counter per actor), so the detector is on
  * only up to SIM_HB_MAX_PES PEs; above, every call is a cheap no-op.
  * Locations are (PE, address) with the address in home form; memory that
@@ -67,7 +70,7 @@ typedef struct sim_hb_opdesc {
 /* One side of a race, as passed to the layer's report function. */
 typedef struct sim_hb_side {
     int pe;              /* who made the access */
-    int tid;             /* its thread in that PE (0: the main program) */
+    int tid;             /* its thread in that PE (0: the main program, -1: its handlers) */
     int is_op;           /* a network op (else a load/store of the program) */
     int write;           /* it wrote */
     int atomic;          /* its atomicity class, 0 for plain accesses */
@@ -223,6 +226,17 @@ void sim_hb_obj_acquire(const void *obj);
 void sim_hb_obj_update(const void *obj);
 /* obj's clock is no longer needed (obj is freed). */
 void sim_hb_obj_forget(const void *obj);
+
+/* ---- handlers of a PE ----
+ * Code a layer runs on a PE's behalf outside its program order (a message
+ * handler in a borrowed PE) is the PE's handlers' actor, as is the PE's
+ * helper context: it starts knowing nothing, learns what the messages and
+ * objects it acquires carry, and its program learns what the handlers did
+ * only through what they release. */
+/* PE context (a borrowed PE): the running code is its handlers' from now. */
+void sim_hb_handlers_begin(void);
+/* Any context: the handlers' run is over (harmless when none began). */
+void sim_hb_handlers_end(void);
 
 /* Takes another reference to r and returns it. */
 sim_hb_rec_t sim_hb_hold(sim_hb_rec_t r);

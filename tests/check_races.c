@@ -40,7 +40,7 @@ static const struct {
 /* The LAPI cases (tests/programs/lapi_races.c): counters, fences, Gfence. */
 static const char *const lapi_cases[] = {
     "put-load", "origin-store", "get-load", "put-put", "rmw-put", "fence-load",
-    "completion-chain",
+    "completion-chain", "handler-load", "handler-flag", "am-data-store", "polling-flag",
 };
 #define NLAPI (int)(sizeof lapi_cases / sizeof lapi_cases[0])
 

@@ -38,6 +38,7 @@ int LAPI_Setcntr(lapi_handle_t hndl, lapi_cntr_t *cntr, int val)
     if (rc == LAPI_SUCCESS) {
         cntr->cntr = val;
         sim_mem_written(c.t->id, sim_mem_home(c.t->id, cntr), sizeof cntr->cntr);
+        lx_race_cntr_set(c.t->id, sim_mem_home(c.t->id, cntr));
     }
     return lx_end(&c, rc);
 }

@@ -186,6 +186,7 @@ static void run_job(lx_task_t *t, lx_t *x)
     case LX_JOB_CHNDLR:
         x->chndlr(&h, x->cinfo);
         lx_cntr_add(t->id, x->org_cntr, 1, x->src, x, "org_cntr");
+        lx_race_cntr_set(t->id, x->org_cntr);
         lx_race_cntr(t->id, x->org_cntr, x->hb[LX_ORIGIN], 0);
         lx_free(x);
         break;

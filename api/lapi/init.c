@@ -131,14 +131,17 @@ int lx_begin(lx_call_t *c, const char *name, const void *site, lapi_handle_t hnd
         return rc;
     t->in_lapi++;
     c->counted = 1;
+    lx_race_call_begin(t);
     lx_poll(t, sim_net_params()->call_ns);
     return LAPI_SUCCESS;
 }
 
 int lx_end(lx_call_t *c, int rc)
 {
-    if (c->counted)
+    if (c->counted) {
         c->t->in_lapi--;
+        lx_race_call_end(c->t);
+    }
     if (sim_pe_self())
         sim_call_leave();
     return rc;

@@ -212,6 +212,10 @@ typedef struct lx_task {
     size_t ncw, capcw;
     lx_relq_t *barq;         /* Gfence signals by round */
     int nbarq;
+    lx_relq_t fenced;        /* handlers' clocks from fence acks, for the next Fence */
+    char poll_in, poll_out;  /* polling mode: objects (addresses only) carrying clocks
+                              * from calls to the dispatcher and back */
+    int dispatch_polling;    /* the dispatcher run in progress is polling mode's */
 } lx_task_t;
 
 /* What a routine may do from a header handler (borrowed context). */
@@ -356,6 +360,20 @@ void lx_race_am_data(lx_t *x, int pe);
 void lx_race_header(lx_t *x);
 /* PE context.  A clock for the origin, at the end of a completion handler. */
 sim_hb_rec_t lx_race_completion(void);
+/* PE context.  The running context moves the counter at home address
+ * cntr of task pe (LAPI_Setcntr, or LAPI after a handler it ran):
+ * whoever reads the counter next acquires what the context has done. */
+void lx_race_cntr_set(int pe, void *cntr);
+/* PE context (borrowed): t's dispatcher starts (or ends) a run of its
+ * handlers. */
+void lx_race_dispatch_begin(lx_task_t *t);
+void lx_race_dispatch_end(lx_task_t *t);
+/* PE context: a context of t enters (or leaves) a LAPI call. */
+void lx_race_call_begin(lx_task_t *t);
+void lx_race_call_end(lx_task_t *t);
+/* a, a fence acknowledgement carrying the target's handlers' clock, came
+ * back to t: its next Fence acquires it. */
+void lx_race_fence_ack(lx_task_t *t, lx_t *a);
 /* The counter at home address cntr of task pe moved for rec (an op, or a
  * clock when release is set). */
 void lx_race_cntr(int pe, void *cntr, sim_hb_rec_t rec, int release);

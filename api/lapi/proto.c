@@ -438,8 +438,8 @@ void lx_ack(lx_t *x, int fence, int cmpl)
     a->counted = fence && x->counted;
     a->ack_fence = fence;
     a->cmpl_cntr = c;
-    if (c && x->kind == LX_AM)
-        a->hbx = lx_race_completion(); /* its completion handler is done */
+    if (x->kind == LX_AM) /* its completion handler is done, or its data landed */
+        a->hbx = lx_race_completion();
     else if (c)
         a->hb[LX_TARGET] = sim_hb_hold(x->hb[LX_TARGET]);
     lx_send(a, 0);
@@ -577,6 +577,7 @@ static void rmw_done(lx_task_t *t, lx_t *x)
 void lx_am_after_completion(lx_task_t *t, lx_t *x)
 {
     lx_cntr_add(t->id, x->tgt_cntr, 1, x->origin, x, "tgt_cntr");
+    lx_race_cntr_set(t->id, x->tgt_cntr);
     lx_ack(x, 0, 1);
     lx_free(x);
 }
@@ -604,8 +605,11 @@ static void finish_am(lx_task_t *t, lx_t *x)
 
 static void acked(lx_task_t *t, lx_t *a)
 {
-    if (a->ack_fence)
+    if (a->ack_fence) {
         lx_op_done(t, a);
+        if (!a->cmpl_cntr)
+            lx_race_fence_ack(t, a);
+    }
     lx_cntr_add(t->id, a->cmpl_cntr, 1, a->src, a, "cmpl_cntr");
     lx_race_cntr(t->id, a->cmpl_cntr, a->hbx ? a->hbx : a->hb[LX_TARGET], a->hbx != 0);
     t->sends_done++;
@@ -662,6 +666,7 @@ static void drain_body(void *arg)
 {
     lx_task_t *t = arg;
     sim_pe_t *pe = sim_pe_get(t->id);
+    lx_race_dispatch_begin(t);
     lx_t *prev = NULL, *x = t->rxq;
     while (x) {
         lx_t *next = x->next;
@@ -686,6 +691,7 @@ static void drain_body(void *arg)
         x = next;
     }
     t->cur = NULL;
+    lx_race_dispatch_end(t);
 }
 
 /* A header handler (or inline completion handler) tried to block and was
@@ -724,6 +730,7 @@ static void drain(lx_task_t *t)
     while (t->rxq) {
         sim_borrow_t rc = sim_pe_borrow(sim_pe_get(t->id), "the LAPI dispatcher", NULL,
                                         drain_body, t);
+        sim_hb_handlers_end(); /* when a handler was abandoned */
         if (rc != SIM_BORROW_BLOCKED)
             return;
         abandoned(t);

@@ -11,12 +11,25 @@
  * (org_cntr the origin side, tgt_cntr and cmpl_cntr the target side), and
  * the task that reads the counter (Waitcntr, Getcntr) acquires from it.
  * LAPI_Fence completes everything the task issued; Gfence's barrier and
- * Address_init carry the senders' clocks.  An active message's data is
- * written at the target by the target itself, after its header handler
- * (handlers run as the target task, in its program order), and its
- * completion handler's end reaches the origin through cmpl_cntr.
+ * Address_init carry the senders' clocks.
  * LAPI does not order two transfers, even to one target, so no fence
- * epochs are kept: nothing but a counter or a fence completes an op. */
+ * epochs are kept: nothing but a counter or a fence completes an op.
+ *
+ * Handlers are the task's handlers' actor (sim/hb), not its program: in
+ * interrupt mode the dispatcher (header handlers, inline completion
+ * handlers, the landing of an active message's data) runs beside the
+ * program, and so does the completion thread in either mode.  A handler
+ * knows what the message that runs it carries (the origin's clock at the
+ * send); the program learns what handlers did from a counter that moves
+ * after them (tgt_cntr of an active message, org_cntr of a Get with a
+ * completion handler; cmpl_cntr at the origin), from a Fence whose acks
+ * say the data landed (so after a Gfence every task knows the header
+ * handlers and data of the messages sent before it), from the LAPI lock
+ * (the interrupt-mode dispatcher does not run while a context holds it),
+ * and from its own locks and atomics.  In polling mode the dispatcher
+ * runs only inside the task's LAPI calls: it knows what a context had done
+ * when it entered a LAPI call, and a context leaving one knows what the
+ * handlers did. */
 #include "lapi_impl.h"
 
 #include <stdio.h>
@@ -28,7 +41,18 @@
 static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, char *buf, size_t len)
 {
     const sim_hb_side_t *op = a->is_op ? a : b, *other = op == a ? b : a;
-    if (a->atomic || b->atomic)
+    if (a->pe == b->pe && (a->tid < 0) != (b->tid < 0))
+        snprintf(buf, len,
+                 "Task %d's handlers run beside its program: in interrupt mode LAPI's "
+                 "dispatcher (header handlers, inline completion handlers, the landing of "
+                 "active message data) and, in either mode, the completion thread. The "
+                 "program knows what a handler did once a counter that moves after it is read "
+                 "(the message's tgt_cntr, a LAPI_Setcntr in the handler with LAPI_Waitcntr or "
+                 "LAPI_Getcntr in the program), or through the LAPI lock, a mutex or a C11 "
+                 "atomic flag; a handler knows what the program did before the message that "
+                 "runs it was sent (through LAPI_Gfence or a counter). A plain or volatile "
+                 "flag orders nothing.", a->pe);
+    else if (a->atomic || b->atomic)
         snprintf(buf, len,
                  "LAPI_Rmw is atomic only with other LAPI_Rmw of the same size on the same "
                  "variable; any other access to it needs ordering like any other (the Rmw's "
@@ -131,8 +155,8 @@ void lx_race_am_data(lx_t *x, int pe)
 {
     if (!sim_hb_on)
         return;
-    /* Issued by the target after its header handler and complete for it
-     * at once: its handlers and program are one program order here. */
+    /* Issued by the target's handlers after the header handler and
+     * complete for them at once. */
     sim_hb_opdesc_t d = {x->what, x->site, (uintptr_t)lx_task(pe, 1), pe, 0, 0, 0, 1};
     sim_hb_rec_t op = sim_hb_op_issue(&d);
     size_t off = 0;
@@ -155,6 +179,62 @@ void lx_race_header(lx_t *x)
 sim_hb_rec_t lx_race_completion(void)
 {
     return sim_hb_on ? sim_hb_release() : 0;
+}
+
+void lx_race_cntr_set(int pe, void *cntr)
+{
+    if (!sim_hb_on || !cntr)
+        return;
+    sim_hb_rec_t rel = sim_hb_release();
+    lx_race_cntr(pe, cntr, rel, 1);
+    sim_hb_unref(rel);
+}
+
+void lx_race_dispatch_begin(lx_task_t *t)
+{
+    if (!sim_hb_on)
+        return;
+    sim_hb_handlers_begin();
+    t->dispatch_polling = !t->interrupt;
+    if (t->dispatch_polling)
+        sim_hb_obj_acquire(&t->poll_in);
+    else if (!t->lock_owner) /* the dispatcher waits for the lock's holder */
+        sim_hb_obj_acquire(&t->lock_owner);
+}
+
+void lx_race_dispatch_end(lx_task_t *t)
+{
+    if (!sim_hb_on)
+        return;
+    if (t->dispatch_polling)
+        sim_hb_obj_release(&t->poll_out);
+    else if (!t->lock_owner)
+        sim_hb_obj_release(&t->lock_owner);
+    sim_hb_handlers_end();
+}
+
+void lx_race_call_begin(lx_task_t *t)
+{
+    if (sim_hb_on && !t->interrupt)
+        sim_hb_obj_release(&t->poll_in);
+}
+
+void lx_race_call_end(lx_task_t *t)
+{
+    if (sim_hb_on && !t->interrupt)
+        sim_hb_obj_acquire(&t->poll_out);
+}
+
+void lx_race_fence_ack(lx_task_t *t, lx_t *a)
+{
+    if (!sim_hb_on || !a->hbx)
+        return;
+    lx_relq_t *q = &t->fenced;
+    if (q->n == q->cap) {
+        q->cap = q->cap ? q->cap * 2 : 8;
+        q->v = sim_xrealloc(q->v, q->cap * sizeof *q->v);
+    }
+    q->v[q->n++] = sim_hb_hold(a->hbx);
 }
 
 /* ---- counters ---- */
@@ -193,8 +273,14 @@ void lx_race_cntr_read(lx_task_t *t, const void *cntr, const char *call, const v
 
 void lx_race_fence(lx_task_t *t)
 {
-    if (sim_hb_on)
-        sim_hb_quiet((uintptr_t)t);
+    if (!sim_hb_on)
+        return;
+    sim_hb_quiet((uintptr_t)t);
+    for (size_t i = 0; i < t->fenced.n; i++) {
+        sim_hb_acquire(t->fenced.v[i]);
+        sim_hb_unref(t->fenced.v[i]);
+    }
+    t->fenced.n = 0;
 }
 
 /* ---- Gfence's barrier and Address_init ---- */

@@ -19,7 +19,7 @@
 
 lapi_handle_t h;
 int me, n, errors;
-lapi_cntr_t c_main, c_flag, c_wst;
+lapi_cntr_t c_main, c_flag, c_wst, c_done; /* c_done: a completion handler stored ctx_rc */
 int ctx_rc = -1;                       /* what the completion handler's call returned */
 int st[1];                             /* wstatus of task 1 */
 void *wst_addr[MAX_TASKS];
@@ -58,12 +58,14 @@ void ch_msgpoll(lapi_handle_t *hp, void *info)
     LAPI_Setcntr(*hp, &c_flag, 1); /* the main program may start polling */
     usleep(10);
     ctx_rc = LAPI_Msgpoll(*hp, 1, &mi);
+    LAPI_Setcntr(*hp, &c_done, 1); /* ctx_rc is the main program's to read */
 }
 
 void ch_purge(lapi_handle_t *hp, void *info)
 {
     (void)info;
     ctx_rc = LAPI_Purge_totask(*hp, 1);
+    LAPI_Setcntr(*hp, &c_done, 1);
 }
 
 compl_hndlr_t *next_ch;
@@ -238,10 +240,12 @@ static void am_errors(void)
     EXPECT(LAPI_ERR_TGT, LAPI_Amsend(h, (uint)n, (void *)self_hdr, NULL, 0, NULL, 0, NULL, NULL, NULL));
     /* With error checking off, uhdr lengths need not be doubleword multiples. */
     LAPI_Senv(h, ERROR_CHK, 0);
-    lapi_cntr_t oc;
+    lapi_cntr_t oc, cc;
     LAPI_Setcntr(h, &oc, 0);
-    EXPECT(LAPI_SUCCESS, LAPI_Amsend(h, (uint)me, (void *)self_hdr, hdr, 4, NULL, 0, NULL, &oc, NULL));
+    LAPI_Setcntr(h, &cc, 0);
+    EXPECT(LAPI_SUCCESS, LAPI_Amsend(h, (uint)me, (void *)self_hdr, hdr, 4, NULL, 0, NULL, &oc, &cc));
     LAPI_Waitcntr(h, &oc, 1, NULL);
+    LAPI_Waitcntr(h, &cc, 1, NULL); /* its header handler has read next_ch */
     LAPI_Senv(h, ERROR_CHK, 1);
 }
 
@@ -321,12 +325,12 @@ static void counter_errors(void)
     EXPECT(LAPI_ERR_MULTIPLE_WAITERS, ctx_rc);
     /* Two contexts polling at once. */
     LAPI_Setcntr(h, &c_flag, 0);
+    LAPI_Setcntr(h, &c_done, 0);
     self_am(ch_msgpoll);
     LAPI_Waitcntr(h, &c_flag, 1, NULL);
     LAPI_Fence(h); /* nothing left to complete: Msgpoll keeps polling */
     LAPI_Msgpoll(h, 1000000, &mi);
-    while (ctx_rc == -1)
-        LAPI_Probe(h);
+    LAPI_Waitcntr(h, &c_done, 1, NULL);
     EXPECT(LAPI_ERR_POLLING_NET, ctx_rc);
 }
 
@@ -344,8 +348,10 @@ static void recovery_errors(void)
     if (me == 0) {
         EXPECT(LAPI_SUCCESS, LAPI_Nopoll_wait(h, &c_wst, 1, NULL));
         EXPECT(LAPI_MSG_RECVD, st[0]);
+        LAPI_Setcntr(h, &c_done, 0);
         self_am(ch_purge);
         EXPECT(LAPI_ERR_TGT_PURGED, LAPI_Nopoll_wait(h, &c_wst, 1, NULL));
+        LAPI_Waitcntr(h, &c_done, 1, NULL);
         EXPECT(LAPI_SUCCESS, ctx_rc);
         EXPECT(LAPI_MSG_PURGED_RCVD, st[0]);
         int v = 0, in = 1;

@@ -112,8 +112,10 @@ lapi_cntr_t get_oc;
 void send_done(lapi_handle_t *hp, void *info, lapi_sh_info_t *si)
 {
     (void)hp;
-    sh_ran += *(int *)info;
+    /* The completion thread runs beside the main program: sh_src is
+     * published by the atomic add that the main program's loop reads. */
     sh_src = (int)si->src;
+    __atomic_fetch_add(&sh_ran, *(int *)info, __ATOMIC_RELEASE);
 }
 
 void get_done(lapi_handle_t *hp, void *info)
@@ -242,7 +244,7 @@ static void xfer(void)
     CHECK(prev == 0 || prev == 5, "RMW_XFER prev %lld", prev);
     LAPI_Gfence(h);
     CHECK(rmw_var == 5, "RMW_XFER left %lld", rmw_var);
-    while (sh_ran < 2) /* send-completion handlers run in the completion thread */
+    while (__atomic_load_n(&sh_ran, __ATOMIC_ACQUIRE) < 2) /* run in the completion thread */
         LAPI_Probe(h);
     CHECK(sh_src == right, "send-completion info names task %d", sh_src);
 }

@@ -1,7 +1,8 @@
 /* One LAPI race per case, and its corrected twin: lapi_races CASE bad|good.
  *
  * Each bad case has two conflicting accesses that nothing orders in LAPI's
- * terms (counters, LAPI_Fence, LAPI_Gfence), on lines marked A(case) and
+ * terms (counters, LAPI_Fence, LAPI_Gfence, the dispatcher's mode for a
+ * handler against its task's program), on lines marked A(case) and
  * B(case); the detector must name both lines on the first run.  The good
  * twin waits for the counter or fence that orders them and must raise
  * nothing under any seed.  Every case runs on 3 tasks. */
@@ -148,6 +149,128 @@ static void completion_chain(void)
     }
 }
 
+/* ---- handlers against the task's own program ---- */
+
+static long am_buf[4];       /* where data_hh lands an active message's data */
+static int hh_seen;          /* set by seen_hh */
+static int done_flag;        /* set by done_ch */
+static lapi_cntr_t done_c;   /* set by done_ch after done_flag */
+static void *seen_hhs[MAX_TASKS], *data_hhs[MAX_TASKS], *done_hhs[MAX_TASKS];
+
+void *seen_hh(lapi_handle_t *hp, void *uhdr, uint *uhdr_len, ulong *msg_len,
+              compl_hndlr_t **comp, void **uinfo)
+{
+    (void)hp; (void)uhdr; (void)uhdr_len; (void)msg_len;
+    hh_seen = 1; /* A(handler-load) A(polling-flag) */
+    *comp = NULL;
+    *uinfo = NULL;
+    return NULL;
+}
+
+void *data_hh(lapi_handle_t *hp, void *uhdr, uint *uhdr_len, ulong *msg_len,
+              compl_hndlr_t **comp, void **uinfo)
+{
+    (void)hp; (void)uhdr; (void)uhdr_len; (void)msg_len;
+    *comp = NULL;
+    *uinfo = NULL;
+    return am_buf;
+}
+
+void done_ch(lapi_handle_t *hp, void *info)
+{
+    (void)info;
+    done_flag = 1; /* A(handler-flag) */
+    LAPI_Setcntr(*hp, &done_c, 1);
+}
+
+void *done_hh(lapi_handle_t *hp, void *uhdr, uint *uhdr_len, ulong *msg_len,
+              compl_hndlr_t **comp, void **uinfo)
+{
+    (void)hp; (void)uhdr; (void)uhdr_len; (void)msg_len;
+    *comp = done_ch;
+    *uinfo = NULL;
+    return NULL;
+}
+
+/* Task 0's active message runs a header handler at task 1 that sets a
+ * variable; task 1 reads it before / after the message's target counter
+ * (which moves once its handlers are done). */
+static void handler_load(void)
+{
+    if (me == 0) {
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Amsend(h, 1, seen_hhs[1], NULL, 0, NULL, 0, tcs[1], &oc, NULL);
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+    if (me == 1) {
+        if (!bad)
+            LAPI_Waitcntr(h, &tc, 1, NULL);
+        printf("hh_seen=%d\n", hh_seen); /* B(handler-load) */
+    }
+}
+
+/* A completion handler (on the completion thread) sets a plain flag that
+ * the program polls (bad), or sets a counter after it that the program
+ * waits on (good). */
+static void handler_flag(void)
+{
+    LAPI_Setcntr(h, &done_c, 0);
+    LAPI_Gfence(h);
+    if (me == 0) {
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Amsend(h, 1, done_hhs[1], NULL, 0, NULL, 0, NULL, &oc, NULL);
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+    if (me == 1) {
+        if (bad)
+            while (!done_flag) /* B(handler-flag) */
+                LAPI_Probe(h);
+        else
+            LAPI_Waitcntr(h, &done_c, 1, NULL);
+        printf("done_flag=%d\n", done_flag);
+    }
+}
+
+/* Task 1 stores into the buffer an active message from task 0 lands in:
+ * after the Gfence that task 0 sends after (bad), or before it (good). */
+static void am_data_store(void)
+{
+    if (me == 1 && !bad)
+        am_buf[1] = 3;
+    LAPI_Gfence(h);
+    if (me == 0) {
+        long v[4] = {1, 2, 3, 4};
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Amsend(h, 1, data_hhs[1], NULL, 0, v, sizeof v, NULL, &oc, NULL); /* A(am-data-store) */
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+    if (me == 1 && bad)
+        am_buf[1] = 3; /* B(am-data-store) */
+}
+
+/* A header handler sets a plain flag the program polls with LAPI_Probe:
+ * a race in interrupt mode (bad), where the dispatcher runs beside the
+ * program, but not in polling mode (good), where it runs inside the
+ * Probe. */
+static void polling_flag(void)
+{
+    if (!bad)
+        LAPI_Senv(h, INTERRUPT_SET, 0);
+    LAPI_Gfence(h);
+    if (me == 0) {
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Amsend(h, 1, seen_hhs[1], NULL, 0, NULL, 0, NULL, &oc, NULL);
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+    if (me == 1)
+        while (!hh_seen) /* B(polling-flag) */
+            LAPI_Probe(h);
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -156,6 +279,8 @@ static const struct {
     {"get-load", get_load},     {"put-put", put_put},
     {"rmw-put", rmw_put},       {"fence-load", fence_load},
     {"completion-chain", completion_chain},
+    {"handler-load", handler_load}, {"handler-flag", handler_flag},
+    {"am-data-store", am_data_store}, {"polling-flag", polling_flag},
 };
 
 int main(int argc, char **argv)
@@ -175,6 +300,9 @@ int main(int argc, char **argv)
     LAPI_Address_init(h, &word, words);
     LAPI_Address_init(h, &counter, counters);
     LAPI_Address_init(h, &tc, tcs);
+    LAPI_Address_init(h, (void *)seen_hh, seen_hhs);
+    LAPI_Address_init(h, (void *)data_hh, data_hhs);
+    LAPI_Address_init(h, (void *)done_hh, done_hhs);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (strcmp(argv[1], cases[i].name) == 0) {
             cases[i].run();
