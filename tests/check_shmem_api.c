@@ -169,6 +169,29 @@ START_TEST(shmemx_spellings_of_standard_routines)
 }
 END_TEST
 
+/* Cray OpenSHMEMX's short team splits (strided, 2-D, 3-D) make the teams
+ * of their grids, Sandia's long forms of the same names still work, and
+ * a bad range is a finding at the program's line. */
+START_TEST(cray_team_splits_and_sessions)
+{
+    const int ns[] = {1, 2, 5, 8, 12};
+    for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, ns[i], PROG("cray_teams"));
+        ck_assert_msg(r.status == 0 && tu_count(r.out, " cray teams ok\n") == ns[i] &&
+                          r.err[0] == 0,
+                      "%d: %s%s", ns[i], r.out, r.err);
+        tu_free(&r);
+    }
+    run_result_t r = tu_run("%s -n 3 --quiet %s bad", SIM, PROG("cray_teams"));
+    char want[80];
+    snprintf(want, sizeof want, "in shmemx_team_split_3d, called from main at cray_teams.c:%d:\n",
+             tu_line_of("tests/programs/cray_teams.c", "BAD(split3d)"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "[invalid-argument]") && strstr(r.err, want),
+                  "want '%s' in:\n%s", want, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Cray's legacy shmem_short_finc/fadd/cswap/swap are 2-byte atomics
  * with exact results, leaving the neighbouring short alone. */
 START_TEST(cray_legacy_short_atomics)
@@ -514,6 +537,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, generics_cover_every_type_of_their_tables);
     tcase_add_test(tc, openshmem_16_routines);
     tcase_add_test(tc, shmemx_spellings_of_standard_routines);
+    tcase_add_test(tc, cray_team_splits_and_sessions);
     tcase_add_test(tc, profiling_interface_interposes);
     tcase_add_test(tc, cxx_overloads_of_the_generic_names);
     tcase_add_test(tc, cxx_runtime_is_per_pe);

@@ -52,8 +52,54 @@ typedef shmem_team_config_t shmemx_team_config_t;
 #define SHMEMX_CMP_LT SHMEM_CMP_LT
 #define SHMEMX_CMP_LE SHMEM_CMP_LE
 
-#define shmemx_team_split_strided shmem_team_split_strided
-#define shmemx_team_split_2d shmem_team_split_2d
+/* Team splits.  Sandia's shmemx names take OpenSHMEM's arguments; Cray's
+ * take fewer (no configurations) and return nothing, errors being
+ * findings: told apart by the argument count.  Cray's Cartesian splits
+ * number the parent's first xrange * yrange (* zrange) members x fastest;
+ * a range of 0 last means as many as the parent has; members past the
+ * grid get SHMEM_TEAM_INVALID.  Every member of the parent calls them. */
+int shmemx_team_split_strided(shmem_team_t parent_team, int start, int stride, int size,
+                              const shmem_team_config_t *config, long config_mask,
+                              shmem_team_t *new_team);
+int shmemx_team_split_2d(shmem_team_t parent_team, int xrange,
+                         const shmem_team_config_t *xaxis_config, long xaxis_mask,
+                         shmem_team_t *xaxis_team, const shmem_team_config_t *yaxis_config,
+                         long yaxis_mask, shmem_team_t *yaxis_team);
+void shmemxi_team_split_strided(shmem_team_t parent_team, int start, int stride, int size,
+                                shmem_team_t *new_team);
+void shmemxi_team_split_2d(shmem_team_t parent_team, int xrange, int yrange,
+                           shmem_team_t *xaxis_team, shmem_team_t *yaxis_team);
+void shmemx_team_split_3d(shmem_team_t parent_team, int xrange, int yrange, int zrange,
+                          shmem_team_t *xaxis_team, shmem_team_t *yaxis_team,
+                          shmem_team_t *zaxis_team);
+#define shmemx_team_split_strided(...) SHMEMI_ARITY(shmemxi_team_split_strided_, __VA_ARGS__)
+#define shmemxi_team_split_strided_5 shmemxi_team_split_strided
+#define shmemxi_team_split_strided_7 shmem_team_split_strided
+#define shmemx_team_split_2d(...) SHMEMI_ARITY(shmemxi_team_split_2d_, __VA_ARGS__)
+#define shmemxi_team_split_2d_5 shmemxi_team_split_2d
+#define shmemxi_team_split_2d_8 shmem_team_split_2d
+/* Cray's communication sessions: hints about a burst of operations on a
+ * context, accepted and not needed here. */
+#define SHMEMX_SESSION_BUNDLE (1L << 0)
+#define SHMEMX_SESSION_HRP (1L << 1)
+#define SHMEMX_SESSION_STAMO (1L << 2)
+#define SHMEMX_SESSION_NO_CNCR_TACCESS (1L << 3)
+#define SHMEMX_SESSION_OP_PUT (1L << 4)
+#define SHMEMX_SESSION_OP_AMO (1L << 5)
+#define SHMEMX_SESSION_OP_FAMO (1L << 6)
+#define SHMEMX_SESSION_OP_PWS (1L << 7)
+#define SHMEMX_SESSION_DC (1L << 8)
+#define SHMEM_SESSION_BUNDLE SHMEMX_SESSION_BUNDLE
+#define SHMEM_SESSION_HRP SHMEMX_SESSION_HRP
+#define SHMEM_SESSION_STAMO SHMEMX_SESSION_STAMO
+#define SHMEM_SESSION_NO_CNCR_TACCESS SHMEMX_SESSION_NO_CNCR_TACCESS
+#define SHMEM_SESSION_OP_PUT SHMEMX_SESSION_OP_PUT
+#define SHMEM_SESSION_OP_AMO SHMEMX_SESSION_OP_AMO
+#define SHMEM_SESSION_OP_FAMO SHMEMX_SESSION_OP_FAMO
+#define SHMEM_SESSION_OP_PWS SHMEMX_SESSION_OP_PWS
+#define SHMEM_SESSION_DC SHMEMX_SESSION_DC
+void shmemx_session_start(shmem_ctx_t ctx, long options);
+void shmemx_session_stop(shmem_ctx_t ctx);
 #define shmemx_team_my_pe shmem_team_my_pe
 #define shmemx_team_n_pes shmem_team_n_pes
 #define shmemx_team_translate_pe shmem_team_translate_pe
@@ -258,7 +304,7 @@ SHMEMXI void shmemx_thread_quiet(void) { shmem_quiet(); }
 #define shmemx_collect(...) SHMEMI_ARITY(shmemi_collect_, __VA_ARGS__)
 #define shmemx_fcollect(...) SHMEMI_ARITY(shmemi_fcollect_, __VA_ARGS__)
 
-/* The generic names (C11). *//* The generic names (C11). */
+/* The generic names (C11). */
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
 #define shmemx_wait_until_all(...) shmem_wait_until_all(__VA_ARGS__)
 #define shmemx_wait_until_any(...) shmem_wait_until_any(__VA_ARGS__)

@@ -207,6 +207,23 @@ void shmem_ctx_session_stop(shmem_ctx_t ctx)
     SHM_LEAVE();
 }
 
+/* Cray's sessions: the same hints, under their own names. */
+void shmemx_session_start(shmem_ctx_t ctx, long options)
+{
+    (void)ctx, (void)options;
+    SHM_ENTER("shmemx_session_start");
+    shm_charge_call();
+    SHM_LEAVE();
+}
+
+void shmemx_session_stop(shmem_ctx_t ctx)
+{
+    (void)ctx;
+    SHM_ENTER("shmemx_session_stop");
+    shm_charge_call();
+    SHM_LEAVE();
+}
+
 void shmem_ctx_quiet(shmem_ctx_t ctx)
 {
     SHM_ENTER("shmem_ctx_quiet");

@@ -221,6 +221,111 @@ int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
     return rc;
 }
 
+/* Members of an arithmetic progression base, base + step, ... (at most
+ * range of them) below limit. */
+static int progression(int base, int step, int range, int limit)
+{
+    if (base >= limit)
+        return 0;
+    int n = (limit - 1 - base) / step + 1;
+    return n < range ? n : range;
+}
+
+/* Cray's Cartesian splits (void, errors are findings): the first
+ * range[0] * range[1] * ... members of parent (a last range of 0: as many
+ * as the parent has) form a grid, axis 0 fastest.  Each member of the grid
+ * gets one team per axis, the members that differ from it only along that
+ * axis, ranked by their coordinate; a member past the grid gets
+ * SHMEM_TEAM_INVALID for each.  Collective over the whole parent. */
+static void split_grid(const char *call, shmem_team_t parent, int ndims, const int *range,
+                       shmem_team_t *const *out)
+{
+    shm_charge_call();
+    shm_pe_t *s = shm_self();
+    shm_team_t *p = shm_team_of(parent);
+    int r[3], ok = p != NULL, slots[3];
+    for (int d = 0; d < ndims; d++) {
+        if (out[d])
+            *out[d] = SHMEM_TEAM_INVALID;
+        r[d] = range[d];
+        ok = ok && out[d] && (r[d] > 0 || (d == ndims - 1 && r[d] == 0));
+    }
+    if (!ok) {
+        sim_pe_t *me = sim_pe_self();
+        char dims[64] = "";
+        for (int d = 0, k = 0; d < ndims; d++)
+            k += snprintf(dims + k, sizeof dims - (size_t)k, "%s%d", d ? ", " : "", range[d]);
+        sim_finding_raise(SHM_CHECK(INVALID_ARGUMENT), SIM_SEV_ERROR, me->id, call, me->call_site,
+                          "%s needs a valid parent team, ranges > 0 (the last may be 0: as "
+                          "many as the parent has) and a handle to return each team in; it got "
+                          "ranges (%s)%s. No team was made.", call, dims,
+                          p ? "" : " and an invalid parent team");
+        return;
+    }
+    int n = p->size, plane = 1;
+    for (int d = 0; d < ndims - 1; d++)
+        plane *= r[d];
+    if (r[ndims - 1] == 0)
+        r[ndims - 1] = (n + plane - 1) / plane;
+    int limit = (long)plane * r[ndims - 1] < n ? plane * r[ndims - 1] : n;
+    if (agree_slots(call, p, ndims, slots) == 0 && p->me < limit) {
+        int step = 1;
+        for (int d = 0; d < ndims; d++) {
+            int c = p->me / step % r[d];
+            int base = p->me - c * step;
+            int size = progression(base, step, r[d], limit);
+            shm_team_t *t = team_new(s, shm_team_world_pe(p, base), p->stride * step, size, c,
+                                     slots[d]);
+            *out[d] = (shmem_team_t)(void *)t;
+            step *= r[d];
+        }
+    }
+}
+
+void shmemxi_team_split_2d(shmem_team_t parent_team, int xrange, int yrange,
+                           shmem_team_t *xaxis_team, shmem_team_t *yaxis_team)
+{
+    int range[2] = {xrange, yrange};
+    shmem_team_t *out[2] = {xaxis_team, yaxis_team};
+    SHM_ENTER("shmemx_team_split_2d");
+    split_grid("shmemx_team_split_2d", parent_team, 2, range, out);
+    SHM_LEAVE();
+}
+
+void shmemx_team_split_3d(shmem_team_t parent_team, int xrange, int yrange, int zrange,
+                          shmem_team_t *xaxis_team, shmem_team_t *yaxis_team,
+                          shmem_team_t *zaxis_team)
+{
+    int range[3] = {xrange, yrange, zrange};
+    shmem_team_t *out[3] = {xaxis_team, yaxis_team, zaxis_team};
+    SHM_ENTER("shmemx_team_split_3d");
+    split_grid("shmemx_team_split_3d", parent_team, 3, range, out);
+    SHM_LEAVE();
+}
+
+void shmemxi_team_split_strided(shmem_team_t parent_team, int start, int stride, int size,
+                                shmem_team_t *new_team)
+{
+    SHM_ENTER("shmemx_team_split_strided");
+    if (shmem_team_split_strided(parent_team, start, stride, size, NULL, 0, new_team) != 0) {
+        sim_pe_t *me = sim_pe_self();
+        sim_finding_raise(SHM_CHECK(INVALID_ARGUMENT), SIM_SEV_ERROR, me->id,
+                          "shmemx_team_split_strided", me->call_site,
+                          "shmemx_team_split_strided(start=%d, stride=%d, size=%d) does not "
+                          "describe members of the parent team (or the parent team or the "
+                          "handle is invalid, or the team pool is used up). No team was made.",
+                          start, stride, size);
+    }
+    SHM_LEAVE();
+}
+
+/* Sandia's shmemx names for OpenSHMEM's splits, as symbols (a program
+ * may take their address; calls go through the header's macros). */
+extern __typeof__(shmem_team_split_strided) shmemx_team_split_strided
+    __attribute__((alias("shmem_team_split_strided")));
+extern __typeof__(shmem_team_split_2d) shmemx_team_split_2d
+    __attribute__((alias("shmem_team_split_2d")));
+
 void shmem_team_destroy(shmem_team_t team)
 {
     SHM_ENTER("shmem_team_destroy");

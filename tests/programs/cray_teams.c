@@ -1,0 +1,111 @@
+/* Cray OpenSHMEMX's team splits and sessions: shmemx_team_split_strided
+ * and shmemx_team_split_2d in Cray's short forms (no configurations),
+ * shmemx_team_split_3d, shmemx_session_start/stop; and the same shmemx
+ * names in Sandia's (OpenSHMEM's) long forms.  Each team made is checked
+ * member by member against the grid it should be, and a sum reduction
+ * over it must add exactly its members' world PE numbers.
+ *   cray_teams        prints "PE n cray teams ok"
+ *   cray_teams bad    a 3-D split with a zero x range (a finding) */
+#include <shmem.h>
+#include <shmemx.h>
+
+#include "expect.h"
+#include <stdio.h>
+#include <string.h>
+
+static int me, npes, errors;
+static int src, dst;
+
+/* team must hold exactly the world PEs j < limit with in(j) true, ranked
+ * in increasing order; a reduction over it adds them up. */
+static void check_team(const char *what, shmem_team_t team, int limit, int (*in)(int, int))
+{
+    int size = 0, rank = -1, sum = 0;
+    for (int j = 0; j < limit; j++)
+        if (in(j, me)) {
+            if (j == me)
+                rank = size;
+            sum += j;
+            size++;
+        }
+    if (me >= limit) {
+        EXPECT(team == SHMEM_TEAM_INVALID);
+        return;
+    }
+    EXPECT(team != SHMEM_TEAM_INVALID);
+    EXPECT(shmem_team_n_pes(team) == size);
+    EXPECT(shmem_team_my_pe(team) == rank);
+    for (int k = 0, j = 0; j < limit; j++)
+        if (in(j, me))
+            EXPECT(shmem_team_translate_pe(team, k++, SHMEM_TEAM_WORLD) == j);
+    src = me;
+    shmem_team_sync(team);
+    EXPECT(shmem_int_sum_reduce(team, &dst, &src, 1) == 0);
+    if (dst != sum) {
+        printf("PE %d: %s sum %d, want %d\n", me, what, dst, sum);
+        errors++;
+    }
+}
+
+static int X, Y; /* the grid of the split being checked */
+static int same_row(int j, int i) { return j / X == i / X; }
+static int same_col(int j, int i) { return j % X == i % X && j / (X * Y) == i / (X * Y); }
+static int same_pillar(int j, int i) { return j % (X * Y) == i % (X * Y); }
+static int same_col2(int j, int i) { return j % X == i % X; }
+static int odd(int j, int i) { (void)i; return j % 2 == 1; }
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    me = shmem_my_pe();
+    npes = shmem_n_pes();
+    if (argc > 1 && !strcmp(argv[1], "bad")) {
+        shmem_team_t a, b, c;
+        shmemx_team_split_3d(SHMEM_TEAM_WORLD, 0, 1, 1, &a, &b, &c); /* BAD(split3d) */
+        shmem_finalize();
+        return 0;
+    }
+    shmemx_session_start(SHMEM_CTX_DEFAULT, SHMEMX_SESSION_OP_PUT | SHMEM_SESSION_BUNDLE);
+    shmemx_session_stop(SHMEM_CTX_DEFAULT);
+
+    /* Cray's strided split: the odd PEs. */
+    if (npes >= 2) {
+        shmem_team_t odds;
+        shmemx_team_split_strided(SHMEM_TEAM_WORLD, 1, 2, npes / 2, &odds);
+        check_team("odds", me % 2 ? odds : SHMEM_TEAM_INVALID, me % 2 ? npes : 0, odd);
+    }
+
+    /* Cray's 2-D split: 2 wide, as tall as the job; then 2 x 2 only. */
+    shmem_team_t rows, cols;
+    X = 2, Y = (npes + 1) / 2;
+    shmemx_team_split_2d(SHMEM_TEAM_WORLD, 2, 0, &rows, &cols);
+    check_team("2-D row", rows, npes, same_row);
+    check_team("2-D column", cols, npes, same_col2);
+    shmem_team_t r2, c2;
+    int lim2 = npes < 4 ? npes : 4;
+    X = 2, Y = 2;
+    shmemx_team_split_2d(SHMEM_TEAM_WORLD, 2, 2, &r2, &c2);
+    check_team("2x2 row", r2, lim2, same_row);
+    check_team("2x2 column", c2, lim2, same_col2);
+
+    /* 3-D: 2 x 2 x as many planes as it takes. */
+    shmem_team_t xt, yt, zt;
+    X = 2, Y = 2;
+    shmemx_team_split_3d(SHMEM_TEAM_WORLD, 2, 2, 0, &xt, &yt, &zt);
+    check_team("3-D x", xt, npes, same_row);
+    check_team("3-D y", yt, npes, same_col);
+    check_team("3-D z", zt, npes, same_pillar);
+
+    /* Sandia's spellings, and the symbol behind them. */
+    shmem_team_t evens, rows8, cols8;
+    int (*split)(shmem_team_t, int, int, int, const shmem_team_config_t *, long,
+                 shmem_team_t *) = shmemx_team_split_strided;
+    EXPECT(split(SHMEM_TEAM_WORLD, 0, 2, (npes + 1) / 2, NULL, 0, &evens) == 0);
+    EXPECT(shmem_team_n_pes(evens) == (me % 2 ? -1 : (npes + 1) / 2));
+    X = 2, Y = (npes + 1) / 2;
+    EXPECT(shmemx_team_split_2d(SHMEM_TEAM_WORLD, 2, NULL, 0, &rows8, NULL, 0, &cols8) == 0);
+    check_team("Sandia 2-D row", rows8, npes, same_row);
+    printf("PE %d cray teams %s\n", me, errors ? "FAILED" : "ok");
+    shmem_finalize();
+    return errors != 0;
+}
