@@ -20,6 +20,7 @@
 #include "io.h"
 #include "sched.h"
 #include "signals.h"
+#include "tsan.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -37,6 +38,10 @@
 
 #define WRAP(name) __wrap_##name
 
+void *__memcpy_chk(void *d, const void *s, size_t n, size_t room);
+void *__memmove_chk(void *d, const void *s, size_t n, size_t room);
+void *__memset_chk(void *d, int c, size_t n, size_t room);
+
 static FILE *redirect(FILE *f)
 {
     sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
@@ -47,6 +52,52 @@ static FILE *redirect(FILE *f)
     if (f == stderr)
         return sim_io_stream(pe, 1);
     return f;
+}
+
+/* ---- memory copies: the program's accesses, for the race detector ----
+ * The compiler's instrumentation sees loads and stores, not what the C
+ * library does for the program: a memset of a symmetric buffer a put is
+ * landing in is as much a race as a loop that clears it. */
+
+void *WRAP(memcpy)(void *d, const void *s, size_t n)
+{
+    sim_tsan_range(s, n, SIM_HB_READ, __builtin_return_address(0));
+    sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
+    return memcpy(d, s, n);
+}
+
+void *WRAP(memmove)(void *d, const void *s, size_t n)
+{
+    sim_tsan_range(s, n, SIM_HB_READ, __builtin_return_address(0));
+    sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
+    return memmove(d, s, n);
+}
+
+void *WRAP(memset)(void *d, int c, size_t n)
+{
+    sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
+    return memset(d, c, n);
+}
+
+/* _FORTIFY_SOURCE's checked forms. */
+void *WRAP(__memcpy_chk)(void *d, const void *s, size_t n, size_t room)
+{
+    sim_tsan_range(s, n, SIM_HB_READ, __builtin_return_address(0));
+    sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
+    return __memcpy_chk(d, s, n, room);
+}
+
+void *WRAP(__memmove_chk)(void *d, const void *s, size_t n, size_t room)
+{
+    sim_tsan_range(s, n, SIM_HB_READ, __builtin_return_address(0));
+    sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
+    return __memmove_chk(d, s, n, room);
+}
+
+void *WRAP(__memset_chk)(void *d, int c, size_t n, size_t room)
+{
+    sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
+    return __memset_chk(d, c, n, room);
 }
 
 /* ---- process end ---- */

@@ -11,7 +11,7 @@
  * atomic instruction is right) and recorded as atomic accesses of their
  * own class, which races with SHMEM atomics: they are not atomic with
  * respect to each other.  Nothing here may yield. */
-#include "hb.h"
+#include "tsan.h"
 #include "world.h"
 
 #include <stddef.h>
@@ -19,7 +19,6 @@
 
 #define EXPORT __attribute__((visibility("default"), used))
 
-/* Set once an instrumented module has run its constructor. */
 int sim_tsan_seen;
 
 static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic,
@@ -46,6 +45,12 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
 }
 
 #define RA __builtin_return_address(0)
+
+void sim_tsan_range(const void *addr, size_t n, sim_hb_dir_t dir, const void *pc)
+{
+    if (sim_tsan_seen && n)
+        note(addr, n, dir, 0, pc);
+}
 
 EXPORT void __tsan_init(void)
 {

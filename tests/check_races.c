@@ -34,6 +34,7 @@ static const struct {
     {"strided", "data-race"},       {"byte-puts", "data-race"},
     {"atomic-flag", "data-race"},   {"sync-all", "data-race"},
     {"test-loop", "data-race"},     {"signal-add", "data-race"},
+    {"memset-put", "data-race"},    {"memcpy-put", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -342,6 +342,31 @@ static void fenced_count(void)
     shmem_barrier_all();
 }
 
+/* The C library's copies are the program's accesses too (sizes the
+ * compiler cannot see, so the calls stay calls). */
+static volatile size_t dest_bytes = sizeof dest;
+
+static void memset_put(void)
+{
+    if (me == 0)
+        shmem_long_put(dest, data, 4, 1); /* A(memset-put) */
+    SYNC();
+    if (me == 1)
+        memset(dest, 0, dest_bytes); /* B(memset-put) */
+}
+
+static void memcpy_put(void)
+{
+    long copy[4];
+    if (me == 0)
+        shmem_long_put(dest, data, 4, 1); /* A(memcpy-put) */
+    SYNC();
+    if (me == 1) {
+        memcpy(copy, dest, dest_bytes); /* B(memcpy-put) */
+        printf("copy[3]=%ld\n", copy[3]);
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -359,6 +384,7 @@ static const struct {
     {"strided", strided},         {"byte-puts", byte_puts},
     {"atomic-flag", atomic_flag}, {"sync-all", sync_all},
     {"test-loop", test_loop},     {"signal-add", signal_add},
+    {"memset-put", memset_put},   {"memcpy-put", memcpy_put},
 };
 
 int main(int argc, char **argv)
