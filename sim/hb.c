@@ -62,6 +62,7 @@ typedef struct rec {
     uint8_t write;        /* the access wrote */
     uint8_t nbi;          /* op of a non-blocking call */
     uint8_t nwit;         /* witnesses[0..nwit) in use */
+    uint8_t is_set;       /* a read set: its reads are partner[], nothing else is used */
     int atomic;           /* atomicity class, 0 plain */
     int act;              /* issuer: the actor whose clock it carries */
     int pe;               /* the issuer's PE */
@@ -102,7 +103,8 @@ typedef struct fgkey {
 } fgkey_t;
 
 typedef struct cell {
-    sim_hb_rec_t w, r;    /* last write, last read */
+    sim_hb_rec_t w, r;    /* last write; last read, or a read set of reads no
+                           * later read is ordered after (concurrent readers) */
 } cell_t;
 
 typedef struct pkey {
@@ -660,6 +662,8 @@ static int same_data(const rec_t *x, int xwrite, const rec_t *a, int awrite)
 
 /* Checks access a (a write when write; seen from v) against the accesses
  * a run of cells shares (c), reporting a race at addr. */
+static int reads_of(sim_hb_rec_t r, sim_hb_rec_t *out);
+
 static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t *v,
                        const pkey_t *k, size_t off, const void *addr, size_t len)
 {
@@ -672,11 +676,64 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
             race(c->w, 1, ai, write, k, off, len, addr);
     }
     if (write && c->r && c->r != ai) {
-        const rec_t *r = &H.rec[c->r];
-        if (!(r->atomic && r->atomic == a->atomic) && !benign_load(r, 0, a, 1) &&
-            !ordered(r, v, ar))
-            race(c->r, 0, ai, 1, k, off, len, addr);
+        sim_hb_rec_t reads[NPART];
+        int n = reads_of(c->r, reads);
+        for (int i = 0; i < n; i++) {
+            const rec_t *r = &H.rec[reads[i]];
+            if (reads[i] != ai && !(r->atomic && r->atomic == H.rec[ai].atomic) &&
+                !benign_load(r, 0, &H.rec[ai], 1) && !ordered(r, v, ar))
+                race(reads[i], 0, ai, 1, k, off, len, addr);
+        }
     }
+}
+
+/* The reads a cell's r stands for: itself, or a read set's members. */
+static int reads_of(sim_hb_rec_t r, sim_hb_rec_t *out)
+{
+    if (!H.rec[r].is_set) {
+        out[0] = r;
+        return 1;
+    }
+    int n = 0;
+    for (int k = 0; k < NPART && H.rec[r].partner[k]; k++)
+        out[n++] = H.rec[r].partner[k];
+    return n;
+}
+
+/* What a byte's r becomes after read ai (view v): ai, with the earlier
+ * reads that are not ordered before it (FastTrack's read-shared case), as
+ * a read set of at most NPART (the oldest go first).  Returns a reference
+ * the caller holds. */
+static sim_hb_rec_t read_after(sim_hb_rec_t old, sim_hb_rec_t ai, const view_t *v)
+{
+    const rec_t *ar = H.rec[ai].is_op ? &H.rec[ai] : NULL;
+    sim_hb_rec_t before[NPART], keep[NPART];
+    int n = old && old != ai ? reads_of(old, before) : 0, kept = 0, has_ai = 0;
+    for (int i = 0; i < n; i++) {
+        if (before[i] == ai)
+            has_ai = 1;
+        else if (!ordered(&H.rec[before[i]], v, ar))
+            keep[kept++] = before[i];
+    }
+    if (kept == 0) {
+        ref(ai);
+        return ai;
+    }
+    if (has_ai && kept == n - 1) { /* the same readers again */
+        ref(old);
+        return old;
+    }
+    int from = kept > NPART - 1 ? kept - (NPART - 1) : 0;
+    sim_hb_rec_t set = rec_new();
+    H.rec[set].is_set = 1;
+    int m = 0;
+    for (int i = from; i < kept; i++) {
+        ref(keep[i]);
+        H.rec[set].partner[m++] = keep[i];
+    }
+    ref(ai);
+    H.rec[set].partner[m] = ai;
+    return set;
 }
 
 /* Checks and records access ai over n bytes at addr of mem_pe.  Bytes
@@ -713,9 +770,13 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
                 }
                 unref_n(first.r, PAGE);
             } else if (first.r != ai) {
-                pg->u.r = ai;
-                H.rec[ai].refs += PAGE;
-                unref_n(first.r, PAGE);
+                sim_hb_rec_t nr = read_after(first.r, ai, v);
+                if (nr != first.r) {
+                    pg->u.r = nr;
+                    H.rec[nr].refs += PAGE;
+                    unref_n(first.r, PAGE);
+                }
+                unref(nr);
             }
             p += run;
             n -= run;
@@ -729,13 +790,14 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
                 j++;
             check_cell(&first, ai, write, v, &k, off + i, p + i, run - i);
             size_t m = j - i;
+            sim_hb_rec_t nr = write ? 0 : read_after(first.r, ai, v);
             for (size_t t = i; t < j; t++) {
                 cell_t *c = &cs[off + t];
                 if (write) {
                     c->w = ai;
                     c->r = 0;
                 } else {
-                    c->r = ai;
+                    c->r = nr;
                 }
             }
             if (write) {
@@ -744,9 +806,12 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
                     unref_n(first.w, m);
                 }
                 unref_n(first.r, m);
-            } else if (first.r != ai) {
-                H.rec[ai].refs += (uint32_t)m;
-                unref_n(first.r, m);
+            } else {
+                if (first.r != nr) {
+                    H.rec[nr].refs += (uint32_t)m;
+                    unref_n(first.r, m);
+                }
+                unref(nr);
             }
         }
         if (run == PAGE && (write || runs == 1))
@@ -762,6 +827,13 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
 
 int sim_hb_start(int npes, sim_hb_report_fn report)
 {
+    if (npes > SIM_HB_MAX_PES && sim_w && !sim_w->cfg.quiet) {
+        static uint64_t told_run; /* once per run, whichever layer asks */
+        if (told_run != sim_w->run_id)
+            fprintf(stderr, "shmemsim: note: the race detector is off in jobs of more than "
+                    "%d PEs (this one has %d): races are not reported\n", SIM_HB_MAX_PES, npes);
+        told_run = sim_w->run_id;
+    }
     if (npes > SIM_HB_MAX_PES || !report)
         return sim_hb_on = 0;
     memset(&H, 0, sizeof H);
@@ -1009,6 +1081,12 @@ static int same_epoch(const spage_t *pg, size_t off, size_t n, int me, uint32_t 
     for (size_t i = 0; i < n; i++) {
         const cell_t *c = cell_at(pg, off + i);
         sim_hb_rec_t x = write ? c->w : c->r;
+        if (x && H.rec[x].is_set) { /* its newest read is the last one made */
+            int k = 0;
+            while (k + 1 < NPART && H.rec[x].partner[k + 1])
+                k++;
+            x = H.rec[x].partner[k];
+        }
         if (!x || H.rec[x].is_op || H.rec[x].act != me || H.rec[x].clock != clk ||
             H.rec[x].atomic || (write && c->r))
             return 0;
@@ -1349,14 +1427,45 @@ typedef struct reads_of {
 static void end_reads(spage_t *pg, size_t off, size_t run, void *arg)
 {
     const reads_of_t *a = arg;
+    sim_hb_rec_t was = 0, now = 0; /* the last cell's change, for its neighbours */
     for (size_t i = 0; i < run; i++) {
         const cell_t *c = cell_at(pg, off + i);
-        const rec_t *r = c->r ? &H.rec[c->r] : NULL;
-        if (!r || !r->is_op || r->pe != a->pe || r->chan != a->chan)
+        if (!c->r)
             continue;
+        if (was && c->r == was) {
+            cell_t *w = &cells(pg)[off + i];
+            ref(now);
+            unref(w->r);
+            w->r = now;
+            continue;
+        }
+        sim_hb_rec_t reads[NPART], left = 0;
+        int n = reads_of(c->r, reads), nleft = 0, ended = 0;
+        for (int k = 0; k < n; k++) {
+            const rec_t *r = &H.rec[reads[k]];
+            if (r->is_op && r->pe == a->pe && r->chan == a->chan)
+                ended++;
+            else
+                reads[nleft++] = reads[k];
+        }
+        if (!ended)
+            continue;
+        if (nleft == 1) {
+            left = reads[0];
+            ref(left);
+        } else if (nleft > 1) {
+            left = rec_new();
+            H.rec[left].is_set = 1;
+            for (int k = 0; k < nleft; k++) {
+                ref(reads[k]);
+                H.rec[left].partner[k] = reads[k];
+            }
+        }
         cell_t *w = &cells(pg)[off + i];
+        was = w->r;
+        now = left;
         unref(w->r);
-        w->r = 0;
+        w->r = left;
     }
 }
 

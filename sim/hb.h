@@ -1,7 +1,8 @@
 /* sim/hb: happens-before race detection.
  *
  * The detector keeps a vector clock per PE and, for every byte of memory
- * that an access has touched, the last write and the last read.  When an
+ * that an access has touched, the last write and the reads since (the
+ * last read, or a set of up to eight concurrent reads).  When an
  * access conflicts with an earlier one (same bytes, at least one a write,
  * not both atomics of one kind) and no synchronisation orders the earlier
  * access before it, the pair is a race and the layer's report function is

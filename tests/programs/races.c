@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static long x, y, flag, halo[2], dest[4], src[4], counter;
 static long data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
@@ -367,6 +368,29 @@ static void memcpy_put(void)
     }
 }
 
+/* Two PEs read y from PE 0 at different times; PE 0 overwrites it once
+ * the later reader says it is done (bad), or once both have (good).  The
+ * earlier read is the race: the detector keeps every read no later read
+ * is ordered after, not only the last. */
+static void shared_read(void)
+{
+    static long done;
+    if (me == 1) {
+        printf("y=%ld\n", shmem_long_g(&y, 0)); /* A(shared-read) */
+        if (!bad)
+            shmem_long_atomic_add(&done, 1, 0);
+    }
+    if (me == 2) {
+        usleep(20);
+        printf("y=%ld\n", shmem_long_g(&y, 0));
+        shmem_long_atomic_add(&done, 1, 0);
+    }
+    if (me == 0) {
+        shmem_long_wait_until(&done, SHMEM_CMP_EQ, bad ? 1 : 2);
+        y = 7; /* B(shared-read) */
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -385,6 +409,7 @@ static const struct {
     {"atomic-flag", atomic_flag}, {"sync-all", sync_all},
     {"test-loop", test_loop},     {"signal-add", signal_add},
     {"memset-put", memset_put},   {"memcpy-put", memcpy_put},
+    {"shared-read", shared_read},
 };
 
 int main(int argc, char **argv)
