@@ -549,12 +549,24 @@ int WRAP(usleep)(useconds_t us)
 
 int WRAP(nanosleep)(const struct timespec *req, struct timespec *rem)
 {
-    if (!sim_w || !sim_w->cur)
-        return nanosleep(req, rem);
+    if (!sim_w || !sim_w->cur) {
+        static int (*real)(const struct timespec *, struct timespec *);
+        if (!real)
+            real = (int (*)(const struct timespec *, struct timespec *))next_fn("nanosleep");
+        return real(req, rem);
+    }
     sim_pe_sleep((uint64_t)req->tv_sec * 1000000000u + (uint64_t)req->tv_nsec);
     if (rem)
         rem->tv_sec = rem->tv_nsec = 0;
     return 0;
+}
+
+/* The C++ run-time library's std::this_thread::sleep_for calls nanosleep
+ * from outside the module: the C library's name, defined here too, so a
+ * PE's sleep is virtual whoever makes the call. */
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+    return WRAP(nanosleep)(req, rem);
 }
 
 pid_t WRAP(getpid)(void)

@@ -34,6 +34,7 @@
 #include "sched.h"
 #include "util.h"
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
 #include <limits.h>
@@ -829,4 +830,82 @@ void sim_thread_tls_free(sim_pe_t *ctx)
         free(b);
     }
     ctx->tls = NULL;
+}
+
+/* ---- the same entry points for library code ----
+ * The module's own calls reach the __wrap_ functions; the C++ library's
+ * (std::thread's start, join and detach, std::condition_variable's waits)
+ * reach the C library's names.  This library defines those names too and
+ * comes before the C library in the lookup order, so inside a PE they are
+ * the PE's threads and waits as well; outside one they are the C
+ * library's.  Only these: the simulator's own libraries (libdw's locks)
+ * must keep the real ones. */
+#define REAL(name, type) ((type)real_fn(&real_##name, #name))
+static void *real_pthread_create, *real_pthread_join, *real_pthread_detach,
+    *real_pthread_cond_wait, *real_pthread_cond_timedwait, *real_pthread_cond_signal,
+    *real_pthread_cond_broadcast;
+
+static void *real_fn(void **cache, const char *name)
+{
+    if (!*cache)
+        *cache = dlsym(RTLD_NEXT, name);
+    if (!*cache)
+        abort(); /* the C library has every one */
+    return *cache;
+}
+
+typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+typedef int (*join_fn)(pthread_t, void **);
+typedef int (*detach_fn)(pthread_t);
+typedef int (*cwait_fn)(pthread_cond_t *, pthread_mutex_t *);
+typedef int (*ctwait_fn)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *);
+typedef int (*csig_fn)(pthread_cond_t *);
+
+int pthread_create(pthread_t *thr, const pthread_attr_t *attr, void *(*start)(void *), void *arg)
+{
+    if (in_pe())
+        return WRAP(pthread_create)(thr, attr, start, arg);
+    return REAL(pthread_create, create_fn)(thr, attr, start, arg);
+}
+
+int pthread_join(pthread_t t, void **ret)
+{
+    if (in_pe())
+        return WRAP(pthread_join)(t, ret);
+    return REAL(pthread_join, join_fn)(t, ret);
+}
+
+int pthread_detach(pthread_t t)
+{
+    if (in_pe())
+        return WRAP(pthread_detach)(t);
+    return REAL(pthread_detach, detach_fn)(t);
+}
+
+int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+{
+    if (in_pe())
+        return WRAP(pthread_cond_wait)(c, m);
+    return REAL(pthread_cond_wait, cwait_fn)(c, m);
+}
+
+int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *abs)
+{
+    if (in_pe())
+        return WRAP(pthread_cond_timedwait)(c, m, abs);
+    return REAL(pthread_cond_timedwait, ctwait_fn)(c, m, abs);
+}
+
+int pthread_cond_signal(pthread_cond_t *c)
+{
+    if (in_pe())
+        return WRAP(pthread_cond_signal)(c);
+    return REAL(pthread_cond_signal, csig_fn)(c);
+}
+
+int pthread_cond_broadcast(pthread_cond_t *c)
+{
+    if (in_pe())
+        return WRAP(pthread_cond_broadcast)(c);
+    return REAL(pthread_cond_broadcast, csig_fn)(c);
 }

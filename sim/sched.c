@@ -740,9 +740,10 @@ static _Noreturn void foreign_thread(const char *name)
 {
     char msg[512];
     int n = snprintf(msg, sizeof msg, "shmemsim: %s was called from an operating-system thread "
-                     "the simulator did not start (one made outside the program module, such "
-                     "as std::thread's or a library's own); only a PE's main program and the "
-                     "threads it makes with pthread_create or OpenMP may call the library. "
+                     "the simulator did not start (a library's own, made without pthread_create: "
+                     "with clone, or with the C library's function reached directly); only a "
+                     "PE's main program and the threads it makes (pthread_create, std::thread, "
+                     "OpenMP) may call the library. "
                      "The run is stopped (exit status 5).\n", name);
     ssize_t written = write(2, msg, (size_t)n); /* nothing else to do if it fails */
     (void)written;

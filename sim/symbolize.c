@@ -98,6 +98,33 @@ static void artificial_call_site(Dwfl_Module *m, Dwarf_Addr addr, const char **f
     free(scopes);
 }
 
+/* A C++ name as the program spells it ("count(bool)" for _ZL5countb),
+ * by the C++ run-time library's demangler when the module has one (a C
+ * module does not: its names are not mangled); name itself otherwise. */
+static const char *demangled(const sim_loader_t *l, const char *name, char *buf, size_t len)
+{
+    typedef char *(*demangle_fn)(const char *, char *, size_t *, int *);
+    static demangle_fn fn;
+    static const void *looked_in;
+    if (!name || name[0] != '_' || name[1] != 'Z')
+        return name;
+    const void *h = l && l->ncopies > 0 ? l->img[0].handle : NULL;
+    if (looked_in != h) {
+        void *sym = h ? dlsym((void *)h, "__cxa_demangle") : NULL;
+        fn = (demangle_fn)(uintptr_t)sym;
+        looked_in = h;
+    }
+    int status = -1;
+    char *d = fn ? fn(name, NULL, NULL, &status) : NULL;
+    if (!d || status != 0) {
+        free(d);
+        return name;
+    }
+    snprintf(buf, len, "%s", d);
+    free(d);
+    return buf;
+}
+
 /* Module-relative symbolization; 0 on success. */
 static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
                       char *buf, size_t len)
@@ -116,6 +143,8 @@ static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
     const char *file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
     if (file)
         artificial_call_site(m, addr, &file, &lineno);
+    char plain[256];
+    fn = demangled(l, fn, plain, sizeof plain);
     if (fn && file)
         snprintf(buf, len, "%s at %s:%d", fn, basename_of(file), lineno);
     else if (fn)
@@ -165,6 +194,8 @@ int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, si
     const char *name = symbol_at(l, file_vaddr, &sym, &off);
     if (!name || off >= (sym.st_size ? sym.st_size : 1))
         return -1;
+    char plain[256];
+    name = demangled(l, name, plain, sizeof plain);
     /* A function's static variable is "name.N" in the symbol table. */
     int n = (int)strlen(name);
     const char *dot = strrchr(name, '.');

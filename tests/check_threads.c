@@ -216,6 +216,33 @@ START_TEST(race_between_openmp_threads)
 }
 END_TEST
 
+/* std::thread (started and joined inside the C++ run-time library),
+ * std::mutex and std::condition_variable: the same seed gives the same
+ * output, SHMEM calls from the threads land, a plain counter two threads
+ * share is a data-race naming both (demangled), std::atomic is clean. */
+START_TEST(cxx_std_thread_runs_as_threads_of_the_pe)
+{
+    const char *work[] = {"work", NULL};
+    clean_on_three_seeds("cxx_thread", work, ": threads ok 52 (provided 1)\n");
+    run_result_t r = tu_run("a=$(%s -n 3 --quiet --seed 7 %s); b=$(%s -n 3 --quiet --seed 7 %s); "
+                            "[ \"$a\" = \"$b\" ] && echo same", SIM, PROG("cxx_thread"), SIM,
+                            PROG("cxx_thread"));
+    ck_assert_str_eq(r.out, "same\n");
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet %s race", SIM, PROG("cxx_thread"));
+    ck_assert_int_eq(r.status, 4);
+    char want[96];
+    snprintf(want, sizeof want, "(thread 1)'s store at count(bool) at cxx_thread.cpp:%d",
+             tu_line_of("tests/programs/cxx_thread.cpp", "RACE(cxx)"));
+    ck_assert_msg(strstr(r.err, want) && strstr(r.err, "(thread 2)'s load at count(bool)") &&
+                      strstr(r.err, "in 'hits' (8 bytes)"),
+                  "want '%s' in:\n%s", want, r.err);
+    tu_free(&r);
+    const char *fixed[] = {"atomic", NULL};
+    clean_on_three_seeds("cxx_thread", fixed, ": 200\n");
+}
+END_TEST
+
 START_TEST(deadlock_report_lists_each_thread)
 {
     char path[96];
@@ -268,6 +295,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, race_between_two_threads_of_a_pe);
     tcase_add_test(t, race_between_openmp_threads);
+    tcase_add_test(t, cxx_std_thread_runs_as_threads_of_the_pe);
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, cancel_is_a_finding_not_a_crash);
     suite_add_tcase(s, t);
