@@ -72,6 +72,19 @@ void shmemxi_team_split_2d(shmem_team_t parent_team, int xrange, int yrange,
 void shmemx_team_split_3d(shmem_team_t parent_team, int xrange, int yrange, int zrange,
                           shmem_team_t *xaxis_team, shmem_team_t *yaxis_team,
                           shmem_team_t *zaxis_team);
+/* Cray's split by colour, as MPI_Comm_split: members passing one colour
+ * form a team ranked by key (ties by parent index); a negative colour
+ * (SHMEMX_COLOR_UNDEFINED) joins none and gets SHMEM_TEAM_INVALID. */
+#define SHMEMX_COLOR_UNDEFINED (-1)
+#ifndef SHMEM_COLOR_UNDEFINED
+#define SHMEM_COLOR_UNDEFINED SHMEMX_COLOR_UNDEFINED
+#endif
+#define SHMEMX_TEAM_NULL SHMEM_TEAM_INVALID
+#ifndef SHMEM_TEAM_NULL
+#define SHMEM_TEAM_NULL SHMEM_TEAM_INVALID /* Cray's name for "no team" */
+#endif
+void shmemx_team_split(shmem_team_t parent_team, int color, int key, shmem_team_t *new_team);
+#define shmemx_team_split_color shmemx_team_split
 #define shmemx_team_split_strided(...) SHMEMI_ARITY(shmemxi_team_split_strided_, __VA_ARGS__)
 #define shmemxi_team_split_strided_5 shmemxi_team_split_strided
 #define shmemxi_team_split_strided_7 shmem_team_split_strided

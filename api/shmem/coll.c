@@ -46,6 +46,7 @@ int coll_set_make(const char *call, int start, int log_stride, int size, coll_se
     s->start = start;
     s->stride = (int)stride;
     s->size = size;
+    s->members = NULL;
     s->me = (me->id - start) / (int)stride;
     return 0;
 }
@@ -54,6 +55,7 @@ void coll_set_world(coll_set_t *s)
 {
     s->start = 0;
     s->stride = 1;
+    s->members = NULL;
     s->size = sim_npes();
     s->me = shm_me();
 }

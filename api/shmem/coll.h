@@ -31,12 +31,13 @@ typedef struct coll_set {
     int stride;  /* distance between members, 1 << logPE_stride */
     int size;    /* members */
     int me;      /* the caller's index */
+    const int *members; /* a team's list of world PEs, or NULL: start, stride */
 } coll_set_t;
 
 /* The PE of member idx. */
 static inline int coll_pe(const coll_set_t *s, int idx)
 {
-    return s->start + idx * s->stride;
+    return s->members ? s->members[idx] : s->start + idx * s->stride;
 }
 
 /* Builds the active set; raises a finding and returns -1 when the triplet is

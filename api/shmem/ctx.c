@@ -30,7 +30,7 @@ shm_ctx_t *shm_ctx_of(shmem_ctx_t h)
 
 static int check_team_pe(const char *call, const shm_team_t *t, int pe)
 {
-    if (t->size == sim_npes() && t->start == 0 && t->stride == 1)
+    if (t->size == sim_npes() && t->start == 0 && t->stride == 1 && !t->members)
         return shm_check_pe(call, pe);
     if (pe >= 0 && pe < t->size)
         return 0;

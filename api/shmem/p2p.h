@@ -14,8 +14,11 @@
 
 /* ---- teams (team.c) ----
  *
- * A team is an arithmetic progression of world PEs: member i is world PE
- * start + i * stride.  Every team split produces such progressions.
+ * A team is an arithmetic progression of world PEs, member i being world
+ * PE start + i * stride, as every standard split makes; or, from a split
+ * by colour and key (Cray's), any list of world PEs: members[i], with
+ * by_pe (pairs of world PE and index, sorted by PE) to find an index.  A
+ * list that is a progression is kept as one.
  *
  * Team pool: each live team owns one slot of the pool, an area of
  * SHM_TEAM_SLOT_BYTES at SHM_OFF_TEAMS + slot * SHM_TEAM_SLOT_BYTES in the
@@ -37,6 +40,8 @@ struct shm_team {
     int start;            /* world PE of member 0 */
     int stride;           /* world PE distance between members i and i+1 */
     int size;             /* members */
+    int *members;         /* world PE of each member, or NULL: a progression */
+    int (*by_pe)[2];      /* with members: {world PE, index}, sorted by PE */
     int me;               /* this PE's index in the team */
     int slot;             /* its slot in the team pool */
     uint64_t nsync;       /* internal exchanges done over it (cell parity) */
@@ -52,7 +57,7 @@ shm_team_t *shm_team_of(shmem_team_t h);
 shmem_team_t shm_team_handle(shm_team_t *t);
 static inline int shm_team_world_pe(const shm_team_t *t, int i)
 {
-    return t->start + i * t->stride;
+    return t->members ? t->members[i] : t->start + i * t->stride;
 }
 /* t's index of world PE wpe, or -1 when it is not a member. */
 int shm_team_index(const shm_team_t *t, int wpe);

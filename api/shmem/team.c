@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The predefined handles: addresses of these objects, the same on every
  * PE; each PE maps them to its own teams. */
@@ -44,6 +45,48 @@ static shm_team_t *team_new(shm_pe_t *s, int start, int stride, int size, int me
     t->next = s->teams;
     s->teams = t;
     s->slots_used |= 1u << slot;
+    return t;
+}
+
+static int by_pe_cmp(const void *a, const void *b)
+{
+    const int *x = a, *y = b;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* A team of the world PEs world[0..size), me being this PE's index: a
+ * progression when they form one, else a list. */
+static shm_team_t *team_of_list(shm_pe_t *s, const int *world, int size, int me, int slot)
+{
+    int stride = size > 1 ? world[1] - world[0] : 1, regular = stride > 0;
+    for (int i = 2; regular && i < size; i++)
+        regular = world[i] - world[i - 1] == stride;
+    shm_team_t *t = team_new(s, world[0], stride, size, me, slot);
+    if (!regular) {
+        t->members = sim_xmalloc((size_t)size * sizeof *t->members);
+        t->by_pe = sim_xmalloc((size_t)size * sizeof *t->by_pe);
+        for (int i = 0; i < size; i++) {
+            t->members[i] = world[i];
+            t->by_pe[i][0] = world[i];
+            t->by_pe[i][1] = i;
+        }
+        qsort(t->by_pe, (size_t)size, sizeof *t->by_pe, by_pe_cmp);
+    }
+    return t;
+}
+
+/* The members base, base + step, ... (count of them) of parent p, as a
+ * team; this PE is the one at index me. */
+static shm_team_t *team_of_parent(shm_pe_t *s, const shm_team_t *p, int base, int step,
+                                  int count, int me, int slot)
+{
+    if (!p->members)
+        return team_new(s, shm_team_world_pe(p, base), p->stride * step, count, me, slot);
+    int *world = sim_xmalloc((size_t)count * sizeof *world);
+    for (int i = 0; i < count; i++)
+        world[i] = shm_team_world_pe(p, base + i * step);
+    shm_team_t *t = team_of_list(s, world, count, me, slot);
+    free(world);
     return t;
 }
 
@@ -78,6 +121,11 @@ shmem_team_t shm_team_handle(shm_team_t *t)
 
 int shm_team_index(const shm_team_t *t, int wpe)
 {
+    if (t->members) {
+        int key[2] = {wpe, 0};
+        const int(*hit)[2] = bsearch(key, t->by_pe, (size_t)t->size, sizeof *t->by_pe, by_pe_cmp);
+        return hit ? (*hit)[1] : -1;
+    }
     long d = (long)wpe - t->start;
     if (t->size == 1)
         return d == 0 ? 0 : -1;
@@ -136,6 +184,49 @@ static uint64_t and_over_team(const char *call, shm_team_t *t, uint64_t mine)
     return mine;
 }
 
+/* Every member's value, by member index (collective over t): all[j] is
+ * member j's.  Bruck's all-gather over the same cells as and_over_team: in
+ * round k member i sends the values of members i .. i + 2^k - 1 it has to
+ * member i - 2^k and appends those of i + 2^k .. i + 2^(k+1) - 1 from
+ * member i + 2^k.  A message carries its values in a block of the
+ * simulator's own memory (its address in the cell), freed by the
+ * receiver. */
+static void gather_over_team(const char *call, shm_team_t *t, uint64_t mine, uint64_t *all)
+{
+    int me = shm_me(), n = t->size, parity = (int)(t->nsync++ & 1);
+    uint64_t *have = sim_xmalloc((size_t)n * sizeof *have); /* have[j]: member me + j's */
+    have[0] = mine;
+    char why[200];
+    for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
+        int cnt = dist < n - dist ? dist : n - dist;
+        int to = shm_team_world_pe(t, (t->me - dist % n + n) % n);
+        int from = shm_team_world_pe(t, (t->me + dist) % n);
+        uint64_t *block = sim_xmalloc((size_t)cnt * sizeof *block);
+        memcpy(block, have, (size_t)cnt * sizeof *block);
+        sim_charge(sim_net_params()->overhead_ns);
+        sim_msg_t *m = sim_msg_new(me, to, SIM_OP_CTRL, (size_t)cnt * sizeof *block);
+        m->what = call;
+        m->dst_addr = cell(t, to, parity, k);
+        m->arg[0] = (uint64_t)(uintptr_t)block;
+        m->deliver = cell_deliver;
+        m->hb = sim_hb_release();
+        sim_net_send(m);
+        sync_cell_t *c = cell(t, me, parity, k);
+        snprintf(why, sizeof why, "%s (team exchange round %d: waiting for PE %d)", call, k,
+                 from);
+        while (c->count == 0)
+            sim_pe_block_on(why, c, sizeof *c);
+        c->count--;
+        sim_hb_sync_acquire();
+        uint64_t *got = (uint64_t *)(uintptr_t)c->value;
+        memcpy(have + dist, got, (size_t)cnt * sizeof *got);
+        free(got);
+    }
+    for (int j = 0; j < n; j++)
+        all[(t->me + j) % n] = have[j];
+    free(have);
+}
+
 /* The first n slots free on every member of parent, lowest first; -1 when
  * the pool is exhausted somewhere (then on every member alike). */
 static int agree_slots(const char *call, shm_team_t *parent, int n, int *slots)
@@ -173,12 +264,12 @@ int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, in
     int valid = p && new_team && size >= 1 && start >= 0 && start < p->size && last >= 0 &&
                 last < p->size && (stride != 0 || size == 1);
     if (valid && agree_slots(call, p, 1, &slot) == 0) {
-        /* The new team in world terms, and this PE's index in it. */
-        shm_team_t sub = {.start = shm_team_world_pe(p, start), .stride = p->stride * stride,
-                          .size = size};
-        int i = shm_team_index(&sub, shm_me());
+        /* This PE's index in the new team, if it is a member. */
+        long d = (long)p->me - start;
+        int i = size == 1 ? (d == 0 ? 0 : -1)
+                : d % stride == 0 && d / stride >= 0 && d / stride < size ? (int)(d / stride) : -1;
         if (i >= 0) {
-            shm_team_t *t = team_new(shm_self(), sub.start, sub.stride, size, i, slot);
+            shm_team_t *t = team_of_parent(shm_self(), p, start, stride, size, i, slot);
             set_config(t, config, config_mask);
             *new_team = (shmem_team_t)(void *)t;
         }
@@ -209,8 +300,8 @@ int shmem_team_split_2d(shmem_team_t parent_team, int xrange,
         int xsize = n - y * xr < xr ? n - y * xr : xr;
         int ysize = (n - 1 - x) / xr + 1;
         shm_pe_t *s = shm_self();
-        shm_team_t *xt = team_new(s, shm_team_world_pe(p, y * xr), p->stride, xsize, x, slots[0]);
-        shm_team_t *yt = team_new(s, shm_team_world_pe(p, x), p->stride * xr, ysize, y, slots[1]);
+        shm_team_t *xt = team_of_parent(s, p, y * xr, 1, xsize, x, slots[0]);
+        shm_team_t *yt = team_of_parent(s, p, x, xr, ysize, y, slots[1]);
         set_config(xt, xaxis_config, xaxis_mask);
         set_config(yt, yaxis_config, yaxis_mask);
         *xaxis_team = (shmem_team_t)(void *)xt;
@@ -274,8 +365,7 @@ static void split_grid(const char *call, shmem_team_t parent, int ndims, const i
             int c = p->me / step % r[d];
             int base = p->me - c * step;
             int size = progression(base, step, r[d], limit);
-            shm_team_t *t = team_new(s, shm_team_world_pe(p, base), p->stride * step, size, c,
-                                     slots[d]);
+            shm_team_t *t = team_of_parent(s, p, base, step, size, c, slots[d]);
             *out[d] = (shmem_team_t)(void *)t;
             step *= r[d];
         }
@@ -319,6 +409,63 @@ void shmemxi_team_split_strided(shmem_team_t parent_team, int start, int stride,
     SHM_LEAVE();
 }
 
+/* Cray's split by colour: the parent's members that pass the same colour
+ * form a team, ranked by key, then by their index in the parent; colour
+ * SHMEMX_COLOR_UNDEFINED (any negative) joins none.  Collective over the
+ * parent: one exchange gathers every member's colour and key, one agrees
+ * on a pool slot, which all the new teams use (they are disjoint). */
+typedef struct ckey {
+    int key, index;
+} ckey_t;
+
+static int ckey_cmp(const void *a, const void *b)
+{
+    const ckey_t *x = a, *y = b;
+    return x->key != y->key ? (x->key > y->key) - (x->key < y->key) : x->index - y->index;
+}
+
+void shmemx_team_split(shmem_team_t parent_team, int color, int key, shmem_team_t *new_team)
+{
+    static const char call[] = "shmemx_team_split";
+    SHM_ENTER(call);
+    shm_charge_call();
+    shm_team_t *p = shm_team_of(parent_team);
+    if (new_team)
+        *new_team = SHMEM_TEAM_INVALID;
+    if (!p || !new_team) {
+        sim_pe_t *me = sim_pe_self();
+        sim_finding_raise(SHM_CHECK(INVALID_ARGUMENT), SIM_SEV_ERROR, me->id, call, me->call_site,
+                          "%s needs a valid parent team and a handle to return the new team "
+                          "in. No team was made.", call);
+        SHM_LEAVE();
+        return;
+    }
+    int n = p->size, slot;
+    uint64_t *all = sim_xmalloc((size_t)n * sizeof *all);
+    uint64_t mine = (uint64_t)(uint32_t)(color < 0 ? -1 : color) << 32 | (uint32_t)key;
+    gather_over_team(call, p, mine, all);
+    if (agree_slots(call, p, 1, &slot) == 0 && color >= 0) {
+        ckey_t *same = sim_xmalloc((size_t)n * sizeof *same);
+        int size = 0;
+        for (int j = 0; j < n; j++)
+            if ((int32_t)(all[j] >> 32) == color)
+                same[size++] = (ckey_t){(int32_t)(uint32_t)all[j], j};
+        qsort(same, (size_t)size, sizeof *same, ckey_cmp);
+        int *world = sim_xmalloc((size_t)size * sizeof *world), mine_at = 0;
+        for (int i = 0; i < size; i++) {
+            world[i] = shm_team_world_pe(p, same[i].index);
+            if (same[i].index == p->me)
+                mine_at = i;
+        }
+        shm_team_t *t = team_of_list(shm_self(), world, size, mine_at, slot);
+        *new_team = (shmem_team_t)(void *)t;
+        free(world);
+        free(same);
+    }
+    free(all);
+    SHM_LEAVE();
+}
+
 /* Sandia's shmemx names for OpenSHMEM's splits, as symbols (a program
  * may take their address; calls go through the header's macros). */
 extern __typeof__(shmem_team_split_strided) shmemx_team_split_strided
@@ -340,6 +487,8 @@ void shmem_team_destroy(shmem_team_t team)
                 break;
             }
         s->slots_used &= ~(1u << t->slot);
+        free(t->members);
+        free(t->by_pe);
         free(t);
     }
     SHM_LEAVE();

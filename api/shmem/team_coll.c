@@ -38,6 +38,7 @@ static int team_set(const char *call, shmem_team_t team, coll_set_t *s, shm_team
     s->start = t->start;
     s->stride = t->stride;
     s->size = t->size;
+    s->members = t->members;
     s->me = t->me;
     *out = t;
     return 0;

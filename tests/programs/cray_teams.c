@@ -1,6 +1,8 @@
 /* Cray OpenSHMEMX's team splits and sessions: shmemx_team_split_strided
  * and shmemx_team_split_2d in Cray's short forms (no configurations),
- * shmemx_team_split_3d, shmemx_session_start/stop; and the same shmemx
+ * shmemx_team_split_3d, the colour split shmemx_team_split (teams that
+ * are not progressions: any list of PEs, in key order),
+ * shmemx_session_start/stop; and the same shmemx
  * names in Sandia's (OpenSHMEM's) long forms.  Each team made is checked
  * member by member against the grid it should be, and a sum reduction
  * over it must add exactly its members' world PE numbers.
@@ -45,6 +47,45 @@ static void check_team(const char *what, shmem_team_t team, int limit, int (*in)
         printf("PE %d: %s sum %d, want %d\n", me, what, dst, sum);
         errors++;
     }
+}
+
+/* team must be exactly world[0..size), in that order: its ranks, its
+ * translations, a reduction and a put through a context on it. */
+static long landed[64];
+static void check_list(const char *what, shmem_team_t team, const int *world, int size)
+{
+    int rank = -1, sum = 0;
+    for (int i = 0; i < size; i++) {
+        sum += world[i];
+        if (world[i] == me)
+            rank = i;
+    }
+    if (rank < 0) {
+        EXPECT(team == SHMEM_TEAM_NULL);
+        return;
+    }
+    EXPECT(shmem_team_n_pes(team) == size && shmem_team_my_pe(team) == rank);
+    for (int i = 0; i < size; i++) {
+        EXPECT(shmem_team_translate_pe(team, i, SHMEM_TEAM_WORLD) == world[i]);
+        EXPECT(shmem_team_translate_pe(SHMEM_TEAM_WORLD, world[i], team) == i);
+    }
+    src = me;
+    shmem_team_sync(team);
+    EXPECT(shmem_int_sum_reduce(team, &dst, &src, 1) == 0);
+    if (dst != sum) {
+        printf("PE %d: %s sum %d, want %d\n", me, what, dst, sum);
+        errors++;
+    }
+    /* Each member puts its world number into slot rank of the next member. */
+    shmem_ctx_t ctx;
+    EXPECT(shmem_team_create_ctx(team, 0, &ctx) == 0);
+    shmem_ctx_long_p(ctx, &landed[rank], me, (rank + 1) % size);
+    shmem_ctx_quiet(ctx);
+    shmem_team_sync(team);
+    int prev = (rank + size - 1) % size;
+    EXPECT(landed[prev] == world[prev]);
+    shmem_ctx_destroy(ctx);
+    shmem_team_sync(team);
 }
 
 static int X, Y; /* the grid of the split being checked */
@@ -95,6 +136,40 @@ int main(int argc, char **argv)
     check_team("3-D x", xt, npes, same_row);
     check_team("3-D y", yt, npes, same_col);
     check_team("3-D z", zt, npes, same_pillar);
+
+    /* Colour splits: odd and even (progressions), thirds in reverse order
+     * and an irregular set (lists), PE 0 in none; then a strided split of
+     * a list team. */
+    int world[64], size = 0;
+    shmem_team_t half, third, odd_set;
+    shmemx_team_split(SHMEM_TEAM_WORLD, me % 2, me, &half);
+    for (int j = me % 2; j < npes; j += 2)
+        world[size++] = j;
+    check_list("colour halves", half, world, size);
+    shmemx_team_split_color(SHMEM_TEAM_WORLD, me == 0 ? SHMEM_COLOR_UNDEFINED : me % 3, -me,
+                            &third);
+    size = 0;
+    for (int j = npes - 1; j >= 1; j--)
+        if (j % 3 == me % 3)
+            world[size++] = j;
+    check_list("colour thirds", third, world, me == 0 ? 0 : size);
+    int in_odd = me == 1 || me == 2 || me == 4 || me == 7;
+    shmemx_team_split(SHMEM_TEAM_WORLD, in_odd ? 5 : 9, 0, &odd_set);
+    size = 0;
+    for (int j = 0; j < npes; j++)
+        if ((j == 1 || j == 2 || j == 4 || j == 7) == in_odd)
+            world[size++] = j;
+    check_list("irregular", odd_set, world, size);
+    if (in_odd && size >= 3) {
+        shmem_team_t sub; /* members 0 and 2 of the irregular team */
+        EXPECT(shmem_team_split_strided(odd_set, 0, 2, 2, NULL, 0, &sub) == 0);
+        int w2[2] = {world[0], world[2]};
+        check_list("strided of irregular", shmem_team_my_pe(odd_set) % 2 ? SHMEM_TEAM_NULL : sub,
+                   w2, shmem_team_my_pe(odd_set) % 2 ? 0 : 2);
+    } else if (in_odd) {
+        shmem_team_t sub;
+        shmem_team_split_strided(odd_set, 0, 1, size, NULL, 0, &sub);
+    }
 
     /* Sandia's spellings, and the symbol behind them. */
     shmem_team_t evens, rows8, cols8;
