@@ -156,31 +156,39 @@ static void cell_deliver(sim_msg_t *m)
     sim_mem_written(m->dst, m->dst_addr, sizeof *c);
 }
 
+/* One round of an exchange over t (collective): sends value to member
+ * to's cell for this parity and round, then takes what member from sent
+ * to ours.  bytes is what the value stands for on the wire. */
+static uint64_t exchange_round(const char *call, shm_team_t *t, int parity, int k, int to,
+                               int from, uint64_t value, size_t bytes)
+{
+    int me = shm_me(), wto = shm_team_world_pe(t, to);
+    sim_charge(sim_net_params()->overhead_ns);
+    sim_msg_t *m = sim_msg_new(me, wto, SIM_OP_CTRL, bytes);
+    m->what = call;
+    m->dst_addr = cell(t, wto, parity, k);
+    m->arg[0] = value;
+    m->deliver = cell_deliver;
+    m->hb = sim_hb_release();
+    sim_net_send(m);
+    sync_cell_t *c = cell(t, me, parity, k);
+    char why[200];
+    snprintf(why, sizeof why, "%s (team exchange round %d: waiting for PE %d)", call, k,
+             shm_team_world_pe(t, from));
+    while (c->count == 0)
+        sim_pe_block_on(why, c, sizeof *c);
+    c->count--;
+    sim_hb_sync_acquire();
+    return c->value;
+}
+
 /* The AND of mine over t's members (collective over t). */
 static uint64_t and_over_team(const char *call, shm_team_t *t, uint64_t mine)
 {
-    int me = shm_me(), parity = (int)(t->nsync++ & 1);
-    char why[200];
-    for (int k = 0, dist = 1; dist < t->size; k++, dist <<= 1) {
-        int to = shm_team_world_pe(t, (t->me + dist) % t->size);
-        int from = shm_team_world_pe(t, (t->me - dist % t->size + t->size) % t->size);
-        sim_charge(sim_net_params()->overhead_ns);
-        sim_msg_t *m = sim_msg_new(me, to, SIM_OP_CTRL, sizeof mine);
-        m->what = call;
-        m->dst_addr = cell(t, to, parity, k);
-        m->arg[0] = mine;
-        m->deliver = cell_deliver;
-        m->hb = sim_hb_release();
-        sim_net_send(m);
-        sync_cell_t *c = cell(t, me, parity, k);
-        snprintf(why, sizeof why, "%s (team exchange round %d: waiting for PE %d)", call, k,
-                 from);
-        while (c->count == 0)
-            sim_pe_block_on(why, c, sizeof *c);
-        c->count--;
-        sim_hb_sync_acquire();
-        mine &= c->value;
-    }
+    int n = t->size, parity = (int)(t->nsync++ & 1);
+    for (int k = 0, dist = 1; dist < n; k++, dist <<= 1)
+        mine &= exchange_round(call, t, parity, k, (t->me + dist) % n,
+                               (t->me - dist % n + n) % n, mine, sizeof mine);
     return mine;
 }
 
@@ -193,34 +201,19 @@ static uint64_t and_over_team(const char *call, shm_team_t *t, uint64_t mine)
  * receiver. */
 static void gather_over_team(const char *call, shm_team_t *t, uint64_t mine, uint64_t *all)
 {
-    int me = shm_me(), n = t->size, parity = (int)(t->nsync++ & 1);
+    int n = t->size, parity = (int)(t->nsync++ & 1);
     uint64_t *have = sim_xmalloc((size_t)n * sizeof *have); /* have[j]: member me + j's */
     have[0] = mine;
-    char why[200];
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
         int cnt = dist < n - dist ? dist : n - dist;
-        int to = shm_team_world_pe(t, (t->me - dist % n + n) % n);
-        int from = shm_team_world_pe(t, (t->me + dist) % n);
         uint64_t *block = sim_xmalloc((size_t)cnt * sizeof *block);
         memcpy(block, have, (size_t)cnt * sizeof *block);
-        sim_charge(sim_net_params()->overhead_ns);
-        sim_msg_t *m = sim_msg_new(me, to, SIM_OP_CTRL, (size_t)cnt * sizeof *block);
-        m->what = call;
-        m->dst_addr = cell(t, to, parity, k);
-        m->arg[0] = (uint64_t)(uintptr_t)block;
-        m->deliver = cell_deliver;
-        m->hb = sim_hb_release();
-        sim_net_send(m);
-        sync_cell_t *c = cell(t, me, parity, k);
-        snprintf(why, sizeof why, "%s (team exchange round %d: waiting for PE %d)", call, k,
-                 from);
-        while (c->count == 0)
-            sim_pe_block_on(why, c, sizeof *c);
-        c->count--;
-        sim_hb_sync_acquire();
-        uint64_t *got = (uint64_t *)(uintptr_t)c->value;
-        memcpy(have + dist, got, (size_t)cnt * sizeof *got);
-        free(got);
+        uint64_t got = exchange_round(call, t, parity, k, (t->me - dist % n + n) % n,
+                                      (t->me + dist) % n, (uint64_t)(uintptr_t)block,
+                                      (size_t)cnt * sizeof *block);
+        uint64_t *from = (uint64_t *)(uintptr_t)got;
+        memcpy(have + dist, from, (size_t)cnt * sizeof *from);
+        free(from);
     }
     for (int j = 0; j < n; j++)
         all[(t->me + j) % n] = have[j];

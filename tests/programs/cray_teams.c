@@ -18,37 +18,6 @@
 static int me, npes, errors;
 static int src, dst;
 
-/* team must hold exactly the world PEs j < limit with in(j) true, ranked
- * in increasing order; a reduction over it adds them up. */
-static void check_team(const char *what, shmem_team_t team, int limit, int (*in)(int, int))
-{
-    int size = 0, rank = -1, sum = 0;
-    for (int j = 0; j < limit; j++)
-        if (in(j, me)) {
-            if (j == me)
-                rank = size;
-            sum += j;
-            size++;
-        }
-    if (me >= limit) {
-        EXPECT(team == SHMEM_TEAM_INVALID);
-        return;
-    }
-    EXPECT(team != SHMEM_TEAM_INVALID);
-    EXPECT(shmem_team_n_pes(team) == size);
-    EXPECT(shmem_team_my_pe(team) == rank);
-    for (int k = 0, j = 0; j < limit; j++)
-        if (in(j, me))
-            EXPECT(shmem_team_translate_pe(team, k++, SHMEM_TEAM_WORLD) == j);
-    src = me;
-    shmem_team_sync(team);
-    EXPECT(shmem_int_sum_reduce(team, &dst, &src, 1) == 0);
-    if (dst != sum) {
-        printf("PE %d: %s sum %d, want %d\n", me, what, dst, sum);
-        errors++;
-    }
-}
-
 /* team must be exactly world[0..size), in that order: its ranks, its
  * translations, a reduction and a put through a context on it. */
 static long landed[64];
@@ -86,6 +55,17 @@ static void check_list(const char *what, shmem_team_t team, const int *world, in
     EXPECT(landed[prev] == world[prev]);
     shmem_ctx_destroy(ctx);
     shmem_team_sync(team);
+}
+
+/* team must hold exactly the world PEs j < limit with in(j) true, ranked
+ * in increasing order (none: SHMEM_TEAM_NULL). */
+static void check_team(const char *what, shmem_team_t team, int limit, int (*in)(int, int))
+{
+    int world[64], size = 0;
+    for (int j = 0; j < limit; j++)
+        if (in(j, me))
+            world[size++] = j;
+    check_list(what, team, world, me < limit ? size : 0);
 }
 
 static int X, Y; /* the grid of the split being checked */
