@@ -66,12 +66,14 @@ void shmem_barrier_all(void);
 /* ---- Active-set collectives ------------------------------------------
  * pSync sizes are what shmemsim's protocols use: the dissemination barrier
  * needs one word per round (up to 2^20 PEs), the other collectives at most
- * four.  pSync must hold SHMEM_SYNC_VALUE before first use and is restored
- * on return. */
+ * four; SHMEM_REDUCE_SYNC_SIZE is SHMEM_REDUCE_MIN_WRKDATA_SIZE, so a pWrk
+ * sized like pSync (a habit every implementation's constants tolerate) is
+ * big enough for small reductions.  pSync must hold SHMEM_SYNC_VALUE
+ * before first use and is restored on return. */
 #define SHMEM_SYNC_VALUE 0L
 #define SHMEM_BARRIER_SYNC_SIZE 24
 #define SHMEM_BCAST_SYNC_SIZE 4
-#define SHMEM_REDUCE_SYNC_SIZE 4
+#define SHMEM_REDUCE_SYNC_SIZE 16
 #define SHMEM_COLLECT_SYNC_SIZE 4
 #define SHMEM_ALLTOALL_SYNC_SIZE 4
 #define SHMEM_ALLTOALLS_SYNC_SIZE 4

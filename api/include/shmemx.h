@@ -85,6 +85,24 @@ void shmemx_team_split_3d(shmem_team_t parent_team, int xrange, int yrange, int 
 #endif
 void shmemx_team_split(shmem_team_t parent_team, int color, int key, shmem_team_t *new_team);
 #define shmemx_team_split_color shmemx_team_split
+/* Cray's team reductions, shmemx_team_TYPE_OP_to_all: the active-set
+ * reduction over a team's members (who alone call it), with the
+ * program's pWrk and pSync. */
+#define SHMEMXI_DECL_TEAM_TO_ALL(T, N, OP)                                               \
+    void shmemx_team_##N##_##OP##_to_all(shmem_team_t team, T *dest, const T *source,    \
+                                         int nreduce, T *pWrk, long *pSync);
+#define SHMEMXI_DECL_TEAM_BITWISE(T, N)                                                   \
+    SHMEMXI_DECL_TEAM_TO_ALL(T, N, and)                                                   \
+    SHMEMXI_DECL_TEAM_TO_ALL(T, N, or) SHMEMXI_DECL_TEAM_TO_ALL(T, N, xor)
+#define SHMEMXI_DECL_TEAM_MINMAX(T, N)                                                    \
+    SHMEMXI_DECL_TEAM_TO_ALL(T, N, min) SHMEMXI_DECL_TEAM_TO_ALL(T, N, max)
+#define SHMEMXI_DECL_TEAM_ARITH(T, N)                                                     \
+    SHMEMXI_DECL_TEAM_TO_ALL(T, N, sum) SHMEMXI_DECL_TEAM_TO_ALL(T, N, prod)
+SHMEM_REDUCE_INT_TYPES(SHMEMXI_DECL_TEAM_BITWISE)
+SHMEM_REDUCE_INT_TYPES(SHMEMXI_DECL_TEAM_MINMAX)
+SHMEM_REDUCE_FLOAT_TYPES(SHMEMXI_DECL_TEAM_MINMAX)
+SHMEM_REDUCE_INT_TYPES(SHMEMXI_DECL_TEAM_ARITH)
+SHMEM_REDUCE_FLOAT_TYPES(SHMEMXI_DECL_TEAM_ARITH)
 #define shmemx_team_split_strided(...) SHMEMI_ARITY(shmemxi_team_split_strided_, __VA_ARGS__)
 #define shmemxi_team_split_strided_5 shmemxi_team_split_strided
 #define shmemxi_team_split_strided_7 shmem_team_split_strided

@@ -289,7 +289,8 @@ void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const vo
         check_v(call, &s, target, source, s_offsets, s_sizes, pSync) == 0 &&
         shm_check_sym(call, "t_offsets", t_offsets, (size_t)s.size * sizeof(size_t)) == 0 &&
         shm_check_sym(call, "t_sizes", t_sizes, (size_t)s.size * sizeof(size_t)) == 0) {
-        coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, target, source, NULL};
+        coll_args_t a = {call, s.start, s.stride, s.size, -1,
+                         0,    0,       target,   source, NULL, s.members};
         coll_check_enter(&a, pSync, SHMEM_ALLTOALL_SYNC_SIZE);
         a2a_call_t *c = join_call(call, &s, pSync, chk, chk != CHK_NONE
                                   ? "the target's t_sizes entry" : "the end of the target object");
@@ -332,7 +333,8 @@ void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
     if (coll_set_make(call, PE_start, logPE_stride, PE_size, &s) == 0 &&
         check_v(call, &s, target, source, s_offsets, s_sizes, pSync) == 0 &&
         shm_check_ptr(call, "t_size", t_size, sizeof *t_size) == 0) {
-        coll_args_t a = {call, s.start, s.stride, s.size, -1, target_len, 0, target, source, NULL};
+        coll_args_t a = {call,       s.start, s.stride, s.size, -1,       target_len,
+                         0,          target,  source,   NULL,   s.members};
         coll_check_enter(&a, pSync, SHMEM_ALLTOALL_SYNC_SIZE);
         /* Our own block first, reserved and copied locally (after any
          * block another member has reserved already); then every

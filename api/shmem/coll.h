@@ -43,6 +43,9 @@ static inline int coll_pe(const coll_set_t *s, int idx)
 /* Builds the active set; raises a finding and returns -1 when the triplet is
  * invalid or the caller is not a member. */
 int coll_set_make(const char *call, int start, int log_stride, int size, coll_set_t *s);
+/* The members of team as a set (the team's list, if it has one); -1, with
+ * a finding, for an invalid team. */
+int coll_set_of_team(const char *call, shmem_team_t team, coll_set_t *s);
 /* The whole job as a set. */
 void coll_set_world(coll_set_t *s);
 
@@ -103,6 +106,7 @@ typedef struct coll_args {
     size_t count;                /* elements or bytes */
     int count_may_differ;        /* collect: counts may differ per member */
     const void *target, *source, *work; /* symmetric objects, or NULL */
+    const int *members;          /* a team's world PEs (size of them), or NULL: start, stride */
 } coll_args_t;
 /* Records that the caller enters a collective on psync, of which the
  * routine needs psync_words words; raises psync-reuse, psync-uninitialized,

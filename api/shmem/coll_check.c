@@ -100,14 +100,31 @@ static psync_rec_t *active_at(const char *id, size_t n, size_t *word)
     return NULL;
 }
 
+/* World PE of member k of a's set. */
+static int args_pe(const coll_args_t *a, int k)
+{
+    return a->members ? a->members[k] : a->start + k * a->stride;
+}
+
+/* Whether world PE pe is a member of a's set. */
+static int args_has(const coll_args_t *a, int pe)
+{
+    if (a->members) {
+        for (int k = 0; k < a->size; k++)
+            if (a->members[k] == pe)
+                return 1;
+        return 0;
+    }
+    int d = pe - a->start;
+    return d >= 0 && d % a->stride == 0 && d / a->stride < a->size;
+}
+
 /* Whether world PE pe is a member of an unfinished instance of r. */
 static const instance_t *using_instance(const psync_rec_t *r, int pe)
 {
-    for (const instance_t *i = r->oldest; i; i = i->next) {
-        int d = pe - i->args.start;
-        if (d >= 0 && d % i->args.stride == 0 && d / i->args.stride < i->args.size)
+    for (const instance_t *i = r->oldest; i; i = i->next)
+        if (args_has(&i->args, pe))
             return i;
-    }
     return NULL;
 }
 
@@ -136,24 +153,52 @@ static int is_sync(const char *call)
 
 static int same_set(const coll_args_t *a, const coll_args_t *b)
 {
-    return a->start == b->start && a->stride == b->stride && a->size == b->size;
+    if (a->size != b->size)
+        return 0;
+    if (!a->members && !b->members)
+        return a->start == b->start && a->stride == b->stride;
+    for (int k = 0; k < a->size; k++)
+        if (args_pe(a, k) != args_pe(b, k))
+            return 0;
+    return 1;
 }
 
 /* A member of instance i that has not left it (joined it last, or not yet). */
 static int straggler(const psync_rec_t *r, const instance_t *i, int me)
 {
     for (int k = 0; k < i->args.size; k++) {
-        int pe = i->args.start + k * i->args.stride;
+        int pe = args_pe(&i->args, k);
         if (pe != me && r->joined[pe] <= i->serial)
             return pe;
     }
     return me;
 }
 
+/* Whether the sets of a and b share a PE. */
+static int sets_overlap(const coll_args_t *a, const coll_args_t *b)
+{
+    for (int k = 0; k < a->size; k++)
+        if (args_has(b, args_pe(a, k)))
+            return 1;
+    return 0;
+}
+
+/* The oldest unfinished instance of r before upto (NULL: any) whose set
+ * shares a PE with a's: disjoint sets may use one pSync at once, each PE's
+ * copy serving its own set only. */
+static const instance_t *overlapping(const psync_rec_t *r, const instance_t *upto,
+                                     const coll_args_t *a)
+{
+    for (const instance_t *o = r->oldest; o && o != upto; o = o->next)
+        if (sets_overlap(&o->args, a))
+            return o;
+    return NULL;
+}
+
 static void check_reuse(const psync_rec_t *r, const instance_t *mine, const coll_args_t *a)
 {
-    const instance_t *old = r->oldest;
-    if (old == mine)
+    const instance_t *old = overlapping(r, mine, a);
+    if (!old)
         return;
     if (is_sync(a->call) && is_sync(old->args.call) && same_set(a, &old->args) && old->next == mine)
         return;
@@ -209,7 +254,7 @@ static void check_initialised(const coll_args_t *a, const long *psync, size_t wo
     size_t first_word = 0;
     long first_value = 0;
     for (int k = 0; k < a->size; k++) {
-        int pe = a->start + k * a->stride;
+        int pe = args_pe(a, k);
         const long *home = sim_mem_xlate(me, psync, pe);
         for (size_t w = 0; w < words; w++) {
             long v;
@@ -273,21 +318,27 @@ void coll_check_enter(const coll_args_t *in, const long *psync, size_t psync_wor
         r->words = psync_words;
     int me = shm_me();
     check_unmodified(r, &a, psync);
+    /* The oldest instance this PE has not joined and is a member of. */
     instance_t *i = r->oldest, *last = NULL;
-    while (i && i->serial <= r->joined[me]) {
+    while (i && (i->serial <= r->joined[me] || !args_has(&i->args, me))) {
         last = i;
         i = i->next;
     }
     if (i) {
         check_args_match(i, &a);
     } else {
-        if (!r->oldest)
+        if (!overlapping(r, NULL, &a))
             check_initialised(in, psync, psync_words);
         for (last = r->oldest; last && last->next; last = last->next)
             ;
         i = sim_xcalloc(1, sizeof *i);
         i->serial = r->next_serial++;
         i->args = a;
+        if (a.members) { /* the team may be gone before the instance */
+            int *copy = sim_xmalloc((size_t)a.size * sizeof *copy);
+            memcpy(copy, a.members, (size_t)a.size * sizeof *copy);
+            i->args.members = copy;
+        }
         i->first_pe = me;
         if (last)
             last->next = i;
@@ -367,6 +418,7 @@ void coll_check_leave(const long *psync)
         return;
     instance_t *done = *p;
     *p = done->next;
+    free((void *)done->args.members);
     free(done);
     if (!r->oldest)
         set_active(r, 0);

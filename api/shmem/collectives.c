@@ -32,7 +32,7 @@ static void barrier_as(const char *call, int start, int log_stride, int size, lo
     if (coll_set_make(call, start, log_stride, size, &s) ||
         check_args(call, &s, NULL, 0, NULL, 0, psync, SHMEM_BARRIER_SYNC_SIZE))
         return;
-    coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, NULL, NULL, NULL};
+    coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, NULL, NULL, NULL, s.members};
     coll_check_enter(&a, psync, SHMEM_BARRIER_SYNC_SIZE);
     if (quiet)
         shm_quiet(&shm_self()->chan, "shmem_barrier (completing outstanding operations)");
@@ -87,7 +87,7 @@ static void bcast(const char *call, void *dest, const void *src, size_t n, int r
                           "skipped.", root, s.size - 1);
         return;
     }
-    coll_args_t a = {call, s.start, s.stride, s.size, root, n, 0, dest, src, NULL};
+    coll_args_t a = {call, s.start, s.stride, s.size, root, n, 0, dest, src, NULL, s.members};
     coll_check_enter(&a, psync, SHMEM_BCAST_SYNC_SIZE);
     coll_bcast_core(call, &s, dest, src, n, root, psync);
     coll_check_leave(psync);
@@ -196,7 +196,7 @@ static void fcollect(const char *call, void *dest, const void *src, size_t n, in
     if (coll_set_make(call, start, log_stride, size, &s) ||
         check_args(call, &s, dest, n * (size_t)s.size, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
         return;
-    coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 0, dest, src, NULL};
+    coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 0, dest, src, NULL, s.members};
     coll_check_enter(&a, psync, SHMEM_COLLECT_SYNC_SIZE);
     coll_fcollect_core(call, &s, dest, src, n, psync);
     coll_check_leave(psync);
@@ -283,7 +283,7 @@ static void collect(const char *call, void *dest, const void *src, size_t n, int
     if (coll_set_make(call, start, log_stride, size, &s) ||
         check_args(call, &s, dest, 1, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
         return;
-    coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 1, dest, src, NULL};
+    coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 1, dest, src, NULL, s.members};
     coll_check_enter(&a, psync, SHMEM_COLLECT_SYNC_SIZE);
     coll_collect_core(call, &s, dest, src, n, psync);
     coll_check_leave(psync);
@@ -389,7 +389,8 @@ static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, lo
         check_args(a->call, &s, a->dest, a2a_extent(a, (size_t)a->dst, &s), a->src,
                    a2a_extent(a, (size_t)a->sst, &s), psync, SHMEM_ALLTOALL_SYNC_SIZE))
         return;
-    coll_args_t ca = {a->call, s.start, s.stride, s.size, -1, a->nelems, 0, a->dest, a->src, NULL};
+    coll_args_t ca = {a->call, s.start, s.stride, s.size,   -1,
+                      a->nelems, 0, a->dest, a->src, NULL, s.members};
     coll_check_enter(&ca, psync, SHMEM_ALLTOALL_SYNC_SIZE);
     alltoall_core(a, &s, psync);
     coll_check_leave(psync);

@@ -109,20 +109,28 @@ static int check_reduce(const reduce_args_t *r, size_t wrk)
 
 static void reduce_core(const reduce_args_t *r, const coll_set_t *sp, size_t wrk);
 
+/* The reduction over set s (made by the caller, who charged the call). */
+static void reduce_over(const reduce_args_t *r, const coll_set_t *s)
+{
+    size_t wrk = r->nreduce / 2 + 1;
+    if (wrk < SHMEM_REDUCE_MIN_WRKDATA_SIZE)
+        wrk = SHMEM_REDUCE_MIN_WRKDATA_SIZE;
+    if (check_reduce(r, wrk))
+        return;
+    coll_args_t a = {r->call, s->start, s->stride, s->size, -1, r->nreduce, 0, r->target,
+                     r->source, r->pwrk, s->members};
+    coll_check_enter(&a, r->psync, SHMEM_REDUCE_SYNC_SIZE);
+    reduce_core(r, s, wrk);
+    coll_check_leave(r->psync);
+}
+
 static void reduce_run(const reduce_args_t *r, int nreduce, int start, int log_stride, int size)
 {
     coll_set_t s;
     shm_charge_call();
-    size_t wrk = r->nreduce / 2 + 1;
-    if (wrk < SHMEM_REDUCE_MIN_WRKDATA_SIZE)
-        wrk = SHMEM_REDUCE_MIN_WRKDATA_SIZE;
-    if (nreduce < 0 || coll_set_make(r->call, start, log_stride, size, &s) || check_reduce(r, wrk))
+    if (nreduce < 0 || coll_set_make(r->call, start, log_stride, size, &s))
         return;
-    coll_args_t a = {r->call, s.start, s.stride, s.size, -1, r->nreduce, 0, r->target, r->source,
-                     r->pwrk};
-    coll_check_enter(&a, r->psync, SHMEM_REDUCE_SYNC_SIZE);
-    reduce_core(r, &s, wrk);
-    coll_check_leave(r->psync);
+    reduce_over(r, &s);
 }
 
 /* The protocol itself, chunked by wrk elements of pWrk. */
@@ -175,6 +183,32 @@ SHMEM_REDUCE_FLOAT_TYPES(MINMAX)
 SHMEM_REDUCE_INT_TYPES(ARITH)
 SHMEM_REDUCE_FLOAT_TYPES(ARITH)
 SHMEM_REDUCE_COMPLEX_TYPES(ARITH)
+
+/* Cray's team reductions: the same protocol over a team's members, with
+ * the program's pWrk and pSync, called by the team's members only. */
+#define DEFINE_TEAM_TO_ALL(T, N, OP)                                                     \
+    void shmemx_team_##N##_##OP##_to_all(shmem_team_t team, T *target, const T *source,  \
+                                         int nreduce, T *pWrk, long *pSync)              \
+    {                                                                                    \
+        static const char call[] = "shmemx_team_" #N "_" #OP "_to_all";                  \
+        SHM_ENTER(call);                                                                 \
+        reduce_args_t r = {call, target, source, nreduce > 0 ? (size_t)nreduce : 0,      \
+                           sizeof(T), coll_op_##N##_##OP, pWrk, pSync};                  \
+        coll_set_t s;                                                                    \
+        if (nreduce >= 0 && coll_set_of_team(call, team, &s) == 0)                       \
+            reduce_over(&r, &s);                                                         \
+        SHM_LEAVE();                                                                     \
+    }
+#define TEAM_BITWISE(T, N) \
+    DEFINE_TEAM_TO_ALL(T, N, and) DEFINE_TEAM_TO_ALL(T, N, or) DEFINE_TEAM_TO_ALL(T, N, xor)
+#define TEAM_MINMAX(T, N) DEFINE_TEAM_TO_ALL(T, N, min) DEFINE_TEAM_TO_ALL(T, N, max)
+#define TEAM_ARITH(T, N) DEFINE_TEAM_TO_ALL(T, N, sum) DEFINE_TEAM_TO_ALL(T, N, prod)
+
+SHMEM_REDUCE_INT_TYPES(TEAM_BITWISE)
+SHMEM_REDUCE_INT_TYPES(TEAM_MINMAX)
+SHMEM_REDUCE_FLOAT_TYPES(TEAM_MINMAX)
+SHMEM_REDUCE_INT_TYPES(TEAM_ARITH)
+SHMEM_REDUCE_FLOAT_TYPES(TEAM_ARITH)
 
 /* The reduction under another interface's name (api/fortran), for any
  * element type: op combines elements of es bytes.  The caller has marked

@@ -44,6 +44,12 @@ static int team_set(const char *call, shmem_team_t team, coll_set_t *s, shm_team
     return 0;
 }
 
+int coll_set_of_team(const char *call, shmem_team_t team, coll_set_t *s)
+{
+    shm_team_t *t;
+    return team_set(call, team, s, &t);
+}
+
 static char *area(const shm_team_t *t, size_t off)
 {
     return shm_team_area(t, shm_me(), SHM_TEAM_COLL_OFF + off);

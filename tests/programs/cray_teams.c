@@ -1,7 +1,8 @@
 /* Cray OpenSHMEMX's team splits and sessions: shmemx_team_split_strided
  * and shmemx_team_split_2d in Cray's short forms (no configurations),
  * shmemx_team_split_3d, the colour split shmemx_team_split (teams that
- * are not progressions: any list of PEs, in key order),
+ * are not progressions: any list of PEs, in key order), the team
+ * reductions shmemx_team_TYPE_OP_to_all,
  * shmemx_session_start/stop; and the same shmemx
  * names in Sandia's (OpenSHMEM's) long forms.  Each team made is checked
  * member by member against the grid it should be, and a sum reduction
@@ -43,6 +44,20 @@ static void check_list(const char *what, shmem_team_t team, const int *world, in
     EXPECT(shmem_int_sum_reduce(team, &dst, &src, 1) == 0);
     if (dst != sum) {
         printf("PE %d: %s sum %d, want %d\n", me, what, dst, sum);
+        errors++;
+    }
+    /* Cray's team reduction, with the program's pWrk and pSync. */
+    static long lsrc, ldst, pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE], psync[SHMEM_REDUCE_SYNC_SIZE];
+    static int psync_ready;
+    if (!psync_ready++)
+        for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++)
+            psync[i] = SHMEM_SYNC_VALUE;
+    lsrc = me;
+    shmem_team_sync(team);
+    shmemx_team_long_sum_to_all(team, &ldst, &lsrc, 1, pwrk, psync);
+    shmem_team_sync(team); /* every member has left it before pSync is reused */
+    if (ldst != sum) {
+        printf("PE %d: %s team sum_to_all %ld, want %d\n", me, what, ldst, sum);
         errors++;
     }
     /* Each member puts its world number into slot rank of the next member. */

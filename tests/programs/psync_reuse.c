@@ -1,7 +1,10 @@
 /* Two back-to-back reductions with no synchronisation between them.
  * argv[1] == "same": both use one pSync/pWrk pair, which the specification
- * forbids; "alternate": they alternate two pairs, as the man pages advise.
- * Prints whether both results are right (exit 1 if not). */
+ * forbids; "alternate": they alternate two pairs, as the man pages advise;
+ * "pairs": PEs 0-1, 2-3, ... each reduce over their pair at the same time
+ * with one pSync, which is legal (the sets are disjoint, so no PE's pSync
+ * serves two of them).  Prints whether the results are right (exit 1 if
+ * not). */
 #include <shmem.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +25,15 @@ int main(int argc, char **argv)
         src2[i] = 10 * me + i;
     }
     shmem_barrier_all();
+    if (argc > 1 && strcmp(argv[1], "pairs") == 0) {
+        int first = me & ~1, size = first + 1 < n ? 2 : 1, ok = 1;
+        shmem_long_sum_to_all(dst1, src1, 4, first, 0, size, wrk_a, psync_a);
+        for (int i = 0; i < 4; i++)
+            ok &= dst1[i] == (size == 2 ? 2L * first + 1 + 2 * i : first + i);
+        printf("PE %d: %s\n", me, ok ? "right" : "WRONG");
+        shmem_finalize();
+        return !ok;
+    }
     shmem_long_sum_to_all(dst1, src1, 4, 0, 0, n, wrk_a, psync_a);
     shmem_long_sum_to_all(dst2, src2, 4, 0, 0, n, same ? wrk_a : wrk_b, same ? psync_a : psync_b);
     int ok = 1;
