@@ -144,8 +144,9 @@ static void report_crash(const sim_pe_t *pe)
     char a[200], b[200];
     if (pe->end == SIM_END_WATCHDOG) {
         fprintf(stderr, "shmemsim: watchdog: PE %d ran for %u s of wall time without calling the "
-                "simulator (at %s). A loop that spins on memory another PE writes never sees the "
-                "write here: wait with %s instead.\n",
+                "simulator (at %s). A loop that spins on memory another PE writes sees the write "
+                "only in a module built with race instrumentation (the default): wait with %s "
+                "instead.\n",
                 pe->id, sim_w->cfg.watchdog_s, where_pc(pe->fault_pc, a, sizeof a), busy_wait_hint());
         return;
     }

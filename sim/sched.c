@@ -549,6 +549,25 @@ void sim_pe_sleep(uint64_t ns)
     switch_to_sched(pe);
 }
 
+void sim_pe_spinning(const void *addr, size_t len, const void *pc)
+{
+    sim_pe_t *pe = sim_w->cur;
+    if (!pe || pe == S->borrow_pe)
+        return;
+    pe->calls++; /* it is waiting, not running away (the watchdog) */
+    uint64_t next = sim_evq_min_time(&sim_w->evq);
+    if (next != UINT64_MAX || sim_pe_main(pe)->threads) {
+        sim_pe_sleep(next != UINT64_MAX && next > sim_w->now ? next - sim_w->now : 0);
+        return;
+    }
+    char name[96];
+    sim_mem_name(addr, name, sizeof name);
+    sim_call_enter("a spin loop", pc);
+    sim_why_t why = sim_why("a loop reading %s over and over (a plain load, not a wait)", name);
+    sim_pe_block_why(&why, addr, len);
+    sim_call_leave();
+}
+
 /* When a program's thread becomes ready: after a seeded delay of up to the
  * network's jitter, as an operating system's scheduler takes a while, so
  * that the seed (and explore) varies the order in which threads woken

@@ -70,6 +70,14 @@ void sim_pe_block_lazy(void (*fn)(char *buf, size_t len, const void *arg), const
                        const void *addr, size_t len);
 /* PE context.  Sleeps for ns of virtual time.  May yield. */
 void sim_pe_sleep(uint64_t ns);
+/* PE context.  The running context has read [addr, addr+len) at pc over
+ * and over without entering the simulator: a loop waiting with plain loads
+ * for another PE or thread to write there.  Lets the others run, as a
+ * preempting scheduler would: until the next event; with none pending (and
+ * no other thread in its PE), until the range is written, a deadlock if
+ * nothing can write it (reported as a spin loop at pc).  Nothing in a
+ * borrowed PE. */
+void sim_pe_spinning(const void *addr, size_t len, const void *pc);
 /* Any context.  Makes a blocked PE ready at the current time; no effect on
  * a PE that is not blocked.  Waking a PE (not a thread) also wakes those of
  * its threads, other than its helper, that are blocked on no range with a

@@ -12,6 +12,7 @@
  * own class, which races with SHMEM atomics: they are not atomic with
  * respect to each other.  Nothing here may yield. */
 #include "tsan.h"
+#include "sched.h"
 #include "world.h"
 
 #include <stddef.h>
@@ -21,10 +22,56 @@
 
 int sim_tsan_seen;
 
+/* A loop that waits on memory with plain loads never calls the simulator,
+ * so nothing else would run: the same load (site and address) made
+ * SPIN_LOADS times by one context, with no other load or any store outside
+ * the stacks between (locals do not count: an unoptimised loop reads and
+ * writes them) and without entering the simulator, lets the others run
+ * (sim_pe_spinning), whether or not races are checked.  A loop that works
+ * on shared memory does not look like one. */
+#define SPIN_LOADS 10000
+static struct {
+    const void *pc, *addr;
+    const sim_pe_t *ctx;
+    uint64_t calls;
+    unsigned n;
+} spin;
+
+static inline int on_stacks(const void *addr)
+{
+    return (size_t)((const char *)addr - sim_w->stacks.base) < sim_w->stacks.size;
+}
+
+static inline void spin_note(const void *addr, size_t n, const void *pc)
+{
+    if (on_stacks(addr))
+        return;
+    sim_pe_t *c = sim_w->cur;
+    if (pc == spin.pc && addr == spin.addr && c == spin.ctx && c->calls == spin.calls) {
+        if (++spin.n >= SPIN_LOADS) {
+            spin.n = 0;
+            sim_pe_spinning(addr, n, pc);
+            spin.calls = c->calls;
+        }
+        return;
+    }
+    spin.pc = pc;
+    spin.addr = addr;
+    spin.ctx = c;
+    spin.calls = c->calls;
+    spin.n = 0;
+}
+
 static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic,
                         const void *pc)
 {
-    if (!sim_hb_on || !sim_w || !sim_w->cur)
+    if (!sim_w || !sim_w->cur)
+        return;
+    if (dir == SIM_HB_READ)
+        spin_note(addr, n, pc);
+    else if (!on_stacks(addr))
+        spin.addr = NULL;
+    if (!sim_hb_on)
         return;
     if (atomic) {
         /* Between the threads of a PE an atomic synchronises, whatever

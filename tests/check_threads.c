@@ -144,6 +144,33 @@ START_TEST(a_foreign_thread_calling_the_library_stops_the_run)
 }
 END_TEST
 
+/* A PE waiting with plain loads (no wait routine) lets the others run
+ * once the same load repeats: the put lands and the loop ends (clean with
+ * --check none; a data-race naming the load and the put otherwise); with
+ * no writer, a deadlock naming the spin, never the watchdog. */
+START_TEST(a_plain_spin_loop_lets_the_writer_run)
+{
+    int line = tu_line_of("tests/programs/spin.c", "SPIN");
+    char at[64];
+    snprintf(at, sizeof at, "main at spin.c:%d", line);
+    run_result_t r = tu_run("%s -n 2 --quiet --check none %s flag", SIM, PROG("spin"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, ": done\n") == 2 && !r.err[0], "%s%s", r.out,
+                  r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet %s flag", SIM, PROG("spin"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "[data-race]") && strstr(r.err, at) &&
+                      strstr(r.err, "write by shmem_int_p"),
+                  "%s", r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet %s never", SIM, PROG("spin"));
+    char want[160];
+    snprintf(want, sizeof want, "PE 0: blocked in a loop reading &flag over and over (a plain "
+             "load, not a wait), called from %s", at);
+    ck_assert_msg(r.status == 3 && strstr(r.err, want), "want '%s' in:\n%s", want, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     expect_each_pe(3, "omp_fortran", "", ": parallel do right\n");
@@ -292,6 +319,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, lapi_from_a_pthread);
     tcase_add_test(t, the_seed_chooses_the_order_of_threads_woken_together);
     tcase_add_test(t, a_foreign_thread_calling_the_library_stops_the_run);
+    tcase_add_test(t, a_plain_spin_loop_lets_the_writer_run);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, race_between_two_threads_of_a_pe);
     tcase_add_test(t, race_between_openmp_threads);

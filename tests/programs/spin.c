@@ -1,0 +1,27 @@
+/* A PE that waits for a flag with plain loads (no shmem_wait_until): the
+ * simulator lets the others run once it sees the same load repeat, so the
+ * put lands and the loop ends (and the race detector names the load and the
+ * put).  spin flag: PE 1 puts the flag after computing a while; spin never:
+ * nobody writes it, a deadlock that names the spin.  Prints "PE n: done". */
+#include <shmem.h>
+#include <stdio.h>
+#include <string.h>
+
+int flag;
+
+int main(int argc, char **argv)
+{
+    shmem_init();
+    int me = shmem_my_pe();
+    int never = argc > 1 && strcmp(argv[1], "never") == 0;
+    shmem_barrier_all();
+    if (me == 0) {
+        while (!*(volatile int *)&flag) /* SPIN */
+            ;
+    } else if (me == 1 && !never) {
+        shmem_int_p(&flag, 1, 0);
+    }
+    printf("PE %d: done\n", me);
+    shmem_finalize();
+    return 0;
+}
