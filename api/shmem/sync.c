@@ -202,8 +202,10 @@ static void describe(char *why, size_t len, const void *arg)
              w->nelems, cmp_name(w->cmp), w->values ? ", cmp_values=..." : "");
 }
 
-/* The wait or test saw its ivars' values: it acquires from the writes of
- * those that satisfy the comparison. */
+/* The wait or test read its ivars' values (atomically, as the routines
+ * do): it acquires from the writes it read, whether or not they satisfy
+ * the comparison; a program may act on a test that failed (a loop while
+ * shmem_test(ivar, SHMEM_CMP_EQ, 0), then a read of ivar). */
 static void observe(const shm_wait_t *w)
 {
     if (!sim_hb_on)
@@ -211,7 +213,7 @@ static void observe(const shm_wait_t *w)
     int me = shm_me();
     const void *site = sim_pe_self()->call_site;
     for (size_t i = 0; i < w->nelems; i++) {
-        if ((w->status && w->status[i]) || !holds(w, i))
+        if (w->status && w->status[i])
             continue;
         const char *a = (const char *)w->ivars + i * w->size;
         sim_hb_observe(me, sim_mem_home(me, a), w->size, w->call, site);
@@ -243,9 +245,9 @@ size_t shm_test(const shm_wait_t *w, shm_wait_mode_t mode)
         return result;
     /* A loop of tests that sees nothing waits for the next event instead
      * of spinning: nothing it reads can change before then. */
-    if (over(w, mode, &result) ||
-        (sim_pe_poll_idle(w->call, w->ivars) && over(w, mode, &result)))
-        observe(w);
+    if (!over(w, mode, &result) && sim_pe_poll_idle(w->call, w->ivars))
+        over(w, mode, &result);
+    observe(w);
     return result;
 }
 
