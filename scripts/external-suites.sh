@@ -4,7 +4,8 @@
 # and prints a table: suite, passed, failed, excluded.
 #
 # DIR is a checkout of openshmem-org/tests-sos (any tag), of
-# openshmem-org/tests-uh or of openshmem-org/tests-cray.  tests-sos: every
+# openshmem-org/tests-uh, tests-cray, shmemx-cray-tests or
+# openshmem-examples.  tests-sos: every
 # C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
@@ -14,6 +15,8 @@
 # (sma1_tlist, sma2_tlist, smaf_tlist) on 4 PEs, Fortran with
 # -DOPENSHMEM_FORT_SHORT_HEADER (shmem.fh declares no functions); a test
 # passes when it exits 0 and prints no FAIL, as its run script says.
+# shmemx-cray-tests (teams/usage) and openshmem-examples (c/, -std=c11):
+# every program on 4 PEs, passing when it exits 0.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -35,7 +38,7 @@ while [ $# -gt 0 ]; do
     case $1 in
         --timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
         --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,/^# Environment/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "$0: unknown option '$1'" >&2; usage ;;
         *) break ;;
     esac
@@ -178,8 +181,23 @@ for dir in "$@"; do
                 echo "$suite|$dir/$d|$name|$name.$ext|$flags|4|NoFAIL|$out" >>"$list"
             done
         done
+    elif [ -d "$dir/teams/usage" ]; then
+        suite="shmemx-cray-tests $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        incdir=$dir/teams/usage
+        for src in "$dir"/teams/usage/*.c; do
+            name=$(basename "$src" .c)
+            echo "$suite|$dir/teams/usage|$name|$name.c||4|Pass|$out" >>"$list"
+        done
+    elif [ -f "$dir/c/Makefile" ] && [ -f "$dir/c/hello.c" ]; then
+        suite="openshmem-examples $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        incdir=$dir/c
+        for src in "$dir"/c/*.c; do
+            name=$(basename "$src" .c)
+            echo "$suite|$dir/c|$name|$name.c|-std=c11|4|Pass|$out" >>"$list"
+        done
     else
-        echo "$0: $dir is neither tests-sos, tests-uh nor tests-cray" >&2
+        echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
+             "openshmem-examples" >&2
         exit 2
     fi
     run_list "$list" "$out/results"

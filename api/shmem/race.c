@@ -143,6 +143,13 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
         snprintf(buf, len,
                  "Two operations of one PE to the same target may be delivered in either "
                  "order: put shmem_fence (or shmem_quiet) between them.");
+    } else if ((a->is_op && !a->nbi && mem_pe == a->pe) || (b->is_op && !b->nbi && mem_pe == b->pe)) {
+        const sim_hb_side_t *op = a->is_op ? a : b;
+        snprintf(buf, len,
+                 "PE %d's %s to its own memory is delivered like any other: it is complete "
+                 "only after shmem_quiet (or a barrier), so call that before the PE touches "
+                 "these bytes again, rather than reading them to see whether it arrived.",
+                 op->pe, op->call ? op->call : "operation");
     } else {
         snprintf(buf, len,
                  "The buffer of a non-blocking call belongs to the library until shmem_quiet "
