@@ -200,8 +200,15 @@ static void check_reuse(const psync_rec_t *r, const instance_t *mine, const coll
     const instance_t *old = overlapping(r, mine, a);
     if (!old)
         return;
-    if (is_sync(a->call) && is_sync(old->args.call) && same_set(a, &old->args) && old->next == mine)
-        return;
+    /* Consecutive barriers (or syncs) over one set may share a pSync: the
+     * next overlapping instance after old must be this one. */
+    if (is_sync(a->call) && is_sync(old->args.call) && same_set(a, &old->args)) {
+        const instance_t *o = old->next;
+        while (o != mine && !sets_overlap(&o->args, a))
+            o = o->next;
+        if (o == mine)
+            return;
+    }
     sim_pe_t *me = sim_pe_self();
     sim_finding_raise(SHM_CHECK(PSYNC_REUSE), SIM_SEV_ERROR, me->id, a->call, me->call_site,
                       "PE %d entered %s with a pSync that PE %d is still using in an earlier "

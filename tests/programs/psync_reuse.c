@@ -1,8 +1,8 @@
 /* Two back-to-back reductions with no synchronisation between them.
  * argv[1] == "same": both use one pSync/pWrk pair, which the specification
  * forbids; "alternate": they alternate two pairs, as the man pages advise;
- * "pairs": PEs 0-1, 2-3, ... each reduce over their pair at the same time
- * with one pSync, which is legal (the sets are disjoint, so no PE's pSync
+ * "pairs": PEs 0-1, 2-3, ... each pass some barriers and reduce over
+ * their pair at the same time with one pSync for each, which is legal (the sets are disjoint, so no PE's pSync
  * serves two of them).  Prints whether the results are right (exit 1 if
  * not). */
 #include <shmem.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 
 long psync_a[SHMEM_REDUCE_SYNC_SIZE], psync_b[SHMEM_REDUCE_SYNC_SIZE];
+long bsync[SHMEM_BARRIER_SYNC_SIZE];
 long wrk_a[SHMEM_REDUCE_MIN_WRKDATA_SIZE], wrk_b[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
 long src1[4], src2[4], dst1[4], dst2[4];
 
@@ -20,6 +21,8 @@ int main(int argc, char **argv)
     int same = argc > 1 && strcmp(argv[1], "same") == 0;
     for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++)
         psync_a[i] = psync_b[i] = SHMEM_SYNC_VALUE;
+    for (int i = 0; i < SHMEM_BARRIER_SYNC_SIZE; i++)
+        bsync[i] = SHMEM_SYNC_VALUE;
     for (int i = 0; i < 4; i++) {
         src1[i] = me + i;
         src2[i] = 10 * me + i;
@@ -27,6 +30,8 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     if (argc > 1 && strcmp(argv[1], "pairs") == 0) {
         int first = me & ~1, size = first + 1 < n ? 2 : 1, ok = 1;
+        for (int k = 0; k <= first / 2; k++) /* pairs pass different numbers of barriers */
+            shmem_barrier(first, 0, size, bsync);
         shmem_long_sum_to_all(dst1, src1, 4, first, 0, size, wrk_a, psync_a);
         for (int i = 0; i < 4; i++)
             ok &= dst1[i] == (size == 2 ? 2L * first + 1 + 2 * i : first + i);
