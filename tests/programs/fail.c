@@ -32,9 +32,13 @@ int main(int argc, char **argv)
         exit(0);
     if (!strcmp(mode, "abort") && me == 0)
         abort();
-    if (!strcmp(mode, "spin") && me == 0)
-        while (*(volatile long *)&flag == 0)
+    if (!strcmp(mode, "spin") && me == 0) {
+        /* A runaway loop: it reads nothing another PE could write (a loop
+         * spinning on shared memory lets the writer run instead). */
+        volatile long local = 0;
+        while (local == 0)
             ;
+    }
     printf(" PE %d done\n", me);
     shmem_barrier_all();
     shmem_finalize();
