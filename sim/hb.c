@@ -468,8 +468,11 @@ static void witness(sim_hb_rec_t i, int p, uint32_t clock)
 }
 
 /* Whether x is ordered before an access seen from v (a is that access's
- * record when it is an op, else 0). */
-static int ordered(const rec_t *x, const view_t *v, const rec_t *a)
+ * record when it is an op, else 0).  fence: a fence between the two
+ * orders them, which holds for puts, atomics and stores, not for a get's
+ * read (a fence orders delivery of writes; a get after it may still be
+ * served first). */
+static int ordered(const rec_t *x, const view_t *v, const rec_t *a, int fence)
 {
     if (!x->is_op)
         return view_get(v, x->act) >= x->clock;
@@ -479,8 +482,8 @@ static int ordered(const rec_t *x, const view_t *v, const rec_t *a)
     /* A fence orders delivery to one target on one channel, either way
      * round: a put is checked when issued too, so the later op of the two
      * may be seen first. */
-    return a && a->is_op && a->pe == x->pe && a->chan == x->chan && a->target == x->target &&
-           a->epoch != x->epoch;
+    return fence && a && a->is_op && a->pe == x->pe && a->chan == x->chan &&
+           a->target == x->target && a->epoch != x->epoch;
 }
 
 /* ---- shadow memory ---- */
@@ -672,7 +675,7 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
     if (c->w && c->w != ai) {
         const rec_t *w = &H.rec[c->w];
         if (!(w->atomic && w->atomic == a->atomic) && !benign_load(w, 1, a, write) &&
-            !same_data(w, 1, a, write) && !ordered(w, v, ar))
+            !same_data(w, 1, a, write) && !ordered(w, v, ar, write || a->atomic))
             race(c->w, 1, ai, write, k, off, len, addr);
     }
     if (write && c->r && c->r != ai) {
@@ -681,7 +684,7 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
         for (int i = 0; i < n; i++) {
             const rec_t *r = &H.rec[reads[i]];
             if (reads[i] != ai && !(r->atomic && r->atomic == H.rec[ai].atomic) &&
-                !benign_load(r, 0, &H.rec[ai], 1) && !ordered(r, v, ar))
+                !benign_load(r, 0, &H.rec[ai], 1) && !ordered(r, v, ar, r->atomic))
                 race(reads[i], 0, ai, 1, k, off, len, addr);
         }
     }
@@ -712,7 +715,7 @@ static sim_hb_rec_t read_after(sim_hb_rec_t old, sim_hb_rec_t ai, const view_t *
     for (int i = 0; i < n; i++) {
         if (before[i] == ai)
             has_ai = 1;
-        else if (!ordered(&H.rec[before[i]], v, ar))
+        else if (!ordered(&H.rec[before[i]], v, ar, 0))
             keep[kept++] = before[i];
     }
     if (kept == 0) {

@@ -35,7 +35,7 @@ static const struct {
     {"atomic-flag", "data-race"},   {"sync-all", "data-race"},
     {"test-loop", "data-race"},     {"signal-add", "data-race"},
     {"memset-put", "data-race"},    {"memcpy-put", "data-race"},
-    {"shared-read", "data-race"},
+    {"shared-read", "data-race"},   {"fence-get", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

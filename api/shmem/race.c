@@ -139,6 +139,11 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "PE %d must not issue it until PE %d is done with them (a barrier both pass, "
                  "or a flag PE %d sets after its last use and PE %d waits on).", b->pe,
                  b->call ? b->call : "operation", mem_pe, a->pe, b->pe, a->pe, a->pe, b->pe);
+    } else if (a->is_op && b->is_op && !a->nbi && !b->nbi &&
+               ((!a->write && !a->atomic) || (!b->write && !b->atomic))) {
+        snprintf(buf, len,
+                 "A get and a put of one PE to the same bytes may be served in either order, "
+                 "and shmem_fence orders only puts and atomics: put shmem_quiet between them.");
     } else if (a->is_op && b->is_op && !a->nbi && !b->nbi) {
         snprintf(buf, len,
                  "Two operations of one PE to the same target may be delivered in either "

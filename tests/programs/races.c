@@ -391,6 +391,21 @@ static void shared_read(void)
     }
 }
 
+/* PE 0 puts x at PE 1 and reads it back with a get: a fence between them
+ * (bad) orders puts only, the get may be served first; a quiet (good)
+ * completes the put. */
+static void fence_get(void)
+{
+    if (me == 0) {
+        shmem_long_p(&x, 5, 1); /* A(fence-get) */
+        if (bad)
+            shmem_fence();
+        else
+            shmem_quiet();
+        printf("x=%ld\n", shmem_long_g(&x, 1)); /* B(fence-get) */
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -409,7 +424,7 @@ static const struct {
     {"atomic-flag", atomic_flag}, {"sync-all", sync_all},
     {"test-loop", test_loop},     {"signal-add", signal_add},
     {"memset-put", memset_put},   {"memcpy-put", memcpy_put},
-    {"shared-read", shared_read},
+    {"shared-read", shared_read},  {"fence-get", fence_get},
 };
 
 int main(int argc, char **argv)
