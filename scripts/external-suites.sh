@@ -4,8 +4,8 @@
 # and prints a table: suite, passed, failed, excluded.
 #
 # DIR is a checkout of openshmem-org/tests-sos (any tag), of
-# openshmem-org/tests-uh, tests-cray, shmemx-cray-tests or
-# openshmem-examples.  tests-sos: every
+# openshmem-org/tests-uh, tests-cray, shmemx-cray-tests,
+# openshmem-examples or tests-mellanox.  tests-sos: every
 # C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
@@ -16,7 +16,9 @@
 # -DOPENSHMEM_FORT_SHORT_HEADER (shmem.fh declares no functions); a test
 # passes when it exits 0 and prints no FAIL, as its run script says.
 # shmemx-cray-tests (teams/usage) and openshmem-examples (c/, -std=c11):
-# every program on 4 PEs, passing when it exits 0.
+# every program on 4 PEs, passing when it exits 0.  tests-mellanox: its
+# oshmem_test (without the MPI cases, uninstrumented), each case a run on
+# 4 PEs that passes when it exits 0 and prints no FAIL.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -61,11 +63,16 @@ am_var() { # FILE VAR
         END { print val }' "$1"
 }
 
-# One test: builds NAME from SRC with FLAGS in OUT, runs it on NPES,
-# appends "status name reason" to the suite's list.
-run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT
-    suite=$1 dir=$2 name=$3 src=$4 flags=$5 npes=$6 expect=$7 out=$8
+# One test: builds NAME from SRC with FLAGS in OUT (SRC @EXE: the program
+# OUT/EXE built already), runs it on NPES with ARGS, prints
+# "status name reason".
+run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
+    suite=$1 dir=$2 name=$3 src=$4 flags=$5 npes=$6 expect=$7 out=$8 args=${9:-}
     log=$out/$name.log
+    exe=$out/$name
+    case $src in
+        @*) exe=$out/${src#@}; : >"$log"; run_built; return ;;
+    esac
     if grep -Eq '#[[:space:]]*include[[:space:]]*[<"]mpi\.h' "$dir/$src"; then
         echo "excluded $name needs MPI"; return
     fi
@@ -90,8 +97,14 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT
               ${defs:-} -o "$out/$name" "$src" -lm) >"$log" 2>&1; then
         echo "failed $name build: $(grep -m1 'error' "$log" | cut -c1-160)"; return
     fi
+    run_built
+}
+
+# The run half of run_one, on its variables.
+run_built() {
     set +e
-    (cd "$dir" && timeout -k 5 "$timeout" "$bin/shmemsim" run -n "$npes" --quiet "$out/$name") \
+    # shellcheck disable=SC2086
+    (cd "$dir" && timeout -k 5 "$timeout" "$bin/shmemsim" run -n "$npes" --quiet "$exe" $args) \
         >>"$log" 2>&1
     st=$?
     set -e
@@ -117,9 +130,9 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT
 run_list() { # LISTFILE RESULTFILE
     n=0
     : >"$2"
-    while IFS='|' read -r a b c d e f g h; do
+    while IFS='|' read -r a b c d e f g h i; do
         n=$((n + 1))
-        run_one "$a" "$b" "$c" "$d" "$e" "$f" "$g" "$h" >"$2.$n" &
+        run_one "$a" "$b" "$c" "$d" "$e" "$f" "$g" "$h" "$i" >"$2.$n" &
         if [ $((n % jobs)) -eq 0 ]; then wait; fi
     done <"$1"
     wait
@@ -195,9 +208,36 @@ for dir in "$@"; do
             name=$(basename "$src" .c)
             echo "$suite|$dir/c|$name|$name.c|-std=c11|4|Pass|$out" >>"$list"
         done
+    elif [ -f "$dir/verifier/osh_main.c" ]; then
+        suite="tests-mellanox $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        v=$dir/verifier
+        # One program, oshmem_test, of Makefile.am's sources but the MPI
+        # ones, with the config.h its configure would write here; every
+        # case is a run of its own.  Uninstrumented: the data cases loop
+        # over megabytes byte by byte.
+        {
+            printf '#define HAVE_UNISTD_H 1\n#define VERSION 1.2\n#define QUICK_TEST 1\n'
+            for op in AND OR XOR FETCH_AND FETCH_OR FETCH_XOR; do
+                for t in UINT ULONG ULONGLONG; do echo "#define HAVE_DECL_SHMEM_${t}_ATOMIC_$op 1"; done
+            done
+        } >"$out/include/config.h"
+        srcs=$(sed -n '/^oshmem_test_SOURCES/,/^if ENABLE_MPI/p' "$v/Makefile.am" |
+               grep -o '[a-z0-9_/]*\.c' | grep -v '^mix/' | grep -v '^nbi/osh_nbi_tc' | sort -u)
+        # shellcheck disable=SC2086
+        if (cd "$v" && "$bin/shmemsim-cc" --no-race-instrumentation -g -O1 -DHAVE_ALLTOALL \
+                -I"$out/include" -I. -Icmn -o "$out/oshmem_test" $srcs -lm) >"$out/build.log" 2>&1; then
+            # (it lists its cases on stderr)
+            "$bin/shmemsim" run -n 1 --quiet "$out/oshmem_test" exec --info=case --no-colour 2>&1 |
+            awk '/^   [a-z]/ { s = $1 } /^      [a-z]/ { c = $2; gsub(/[()]/, "", c); print s ":" c }' |
+            while read -r task; do
+                echo "$suite|$v|${task%%:*}-${task#*:}|@oshmem_test||4|NoFAIL|$out|exec --task=$task --no-colour" >>"$list"
+            done
+        else
+            echo "$0: tests-mellanox did not build: see $out/build.log" >&2
+        fi
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
-             "openshmem-examples" >&2
+             "openshmem-examples, tests-mellanox" >&2
         exit 2
     fi
     run_list "$list" "$out/results"
