@@ -490,9 +490,60 @@ int WRAP(setitimer)(int which, const struct itimerval *nv, struct itimerval *old
 
 /* ---- virtual time ---- */
 
+/* A loop that polls the clock (a busy-wait for some microseconds, a wait
+ * with a timeout) makes no other simulator call, so virtual time would
+ * never pass: after CLOCK_POLLS reads by one context at one virtual time
+ * with no simulator call between, the context lets time move on, to the
+ * next event or, with none pending, by a step that doubles while it keeps
+ * polling (1 us up to 10 ms).  A few reads (a program timing itself) see
+ * time exactly as before. */
+#define CLOCK_POLLS 1000
+static struct {
+    const sim_pe_t *ctx;
+    uint64_t calls, now, step;
+    unsigned n;
+} clk;
+
+static void clock_polled(void)
+{
+    uint64_t next = sim_evq_min_time(&sim_w->evq), now = sim_w->now;
+    if (next != UINT64_MAX && next > now) {
+        clk.step = 0;
+        sim_pe_sleep(next - now);
+        return;
+    }
+    /* Something due now (another poller, perhaps) or nothing at all: time
+     * passes anyway, or two polling PEs would hand the turn back and forth
+     * at one instant for ever. */
+    if (next != UINT64_MAX)
+        clk.step = 1000u;
+    else
+        clk.step = clk.step ? (clk.step * 2 < 10000000u ? clk.step * 2 : 10000000u) : 1000u;
+    sim_pe_sleep(clk.step);
+}
+
 static uint64_t vnow(void)
 {
-    return sim_w ? sim_w->now : 0;
+    if (!sim_w)
+        return 0;
+    sim_pe_t *c = sim_w->cur;
+    if (c && !sim_pe_borrowed()) {
+        if (c == clk.ctx && c->calls == clk.calls && sim_w->now == clk.now) {
+            if (++clk.n >= CLOCK_POLLS) {
+                clk.n = 0;
+                clock_polled();
+                clk.now = sim_w->now; /* still this context's polling */
+            }
+        } else {
+            if (c != clk.ctx || c->calls != clk.calls)
+                clk.step = 0;
+            clk.ctx = c;
+            clk.calls = c->calls;
+            clk.now = sim_w->now;
+            clk.n = 0;
+        }
+    }
+    return sim_w->now;
 }
 
 int WRAP(clock_gettime)(clockid_t clk, struct timespec *ts)

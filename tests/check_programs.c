@@ -305,6 +305,20 @@ START_TEST(time_is_virtual)
 }
 END_TEST
 
+/* A loop that polls the clock sees virtual time pass (and ends), and
+ * nearly as much as it asked for; two runs are the same. */
+START_TEST(a_busy_wait_on_the_clock_ends)
+{
+    run_result_t a = tu_run("%s -n 3 --quiet %s", SIM, PROG("busy_wait"));
+    run_result_t b = tu_run("%s -n 3 %s", SIM, PROG("busy_wait"));
+    ck_assert_msg(a.status == 0 && tu_count(a.out, ": waited ok\n") == 3, "%s%s", a.out, a.err);
+    ck_assert_str_eq(a.out, b.out);
+    ck_assert_msg(strstr(b.err, "ok at virtual time 250"), "%s", b.err); /* 2.50x ms */
+    tu_free(&a);
+    tu_free(&b);
+}
+END_TEST
+
 START_TEST(getopt_state_is_per_pe)
 {
     run_result_t r = tu_run("%s -n 3 --quiet %s -a -b x rest", SIM, PROG("args"));
@@ -588,6 +602,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, puts_gets_and_waits_around_a_ring);
     tcase_add_test(tc, symmetric_heap_routines);
     tcase_add_test(tc, time_is_virtual);
+    tcase_add_test(tc, a_busy_wait_on_the_clock_ends);
     tcase_add_test(tc, getopt_state_is_per_pe);
     tcase_add_test(tc, tag_output_prefixes_each_line);
     tcase_add_test(tc, misuse_raises_named_findings);
