@@ -140,6 +140,20 @@ run_list() { # LISTFILE RESULTFILE
     while [ $i -le $n ]; do cat "$2.$i" >>"$2"; rm -f "$2.$i"; i=$((i + 1)); done
 }
 
+# The checkout's tag or commit, for the table.
+version() { # DIR
+    git -C "$1" describe --tags --always 2>/dev/null || echo checkout
+}
+
+# Every C program of DIR/SUB, a job each: 4 PEs, passing when it exits 0.
+every_program() { # SUB FLAGS
+    incdir=$dir/$1
+    for src in "$dir/$1"/*.c; do
+        name=$(basename "$src" .c)
+        echo "$suite|$dir/$1|$name|$name.c|$2|4|Pass|$out" >>"$list"
+    done
+}
+
 table="suite passed failed excluded"
 for dir in "$@"; do
     dir=$(cd "$dir" && pwd)
@@ -152,7 +166,7 @@ for dir in "$@"; do
     list=$out/jobs
     : >"$list"
     if [ -f "$dir/test/unit/Makefile.am" ]; then
-        suite="tests-sos $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        suite="tests-sos $(version "$dir")"
         incdir=$dir/test/include
         for sub in unit apps spec-example shmemx; do
             am=$dir/test/$sub/Makefile.am
@@ -174,7 +188,7 @@ for dir in "$@"; do
             done
         done
     elif [ -f "$dir/feature_tests/C/test_parameters.conf" ]; then
-        suite="tests-uh $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        suite="tests-uh $(version "$dir")"
         incdir=$dir/feature_tests/C
         while IFS=, read -r exe npes _desc _args _x expect; do
             name=${exe%.x}
@@ -184,7 +198,7 @@ for dir in "$@"; do
             echo "$suite|$dir/feature_tests/C|$name|$name.c||${npes:-2}|${expect:-Pass}|$out" >>"$list"
         done <"$dir/feature_tests/C/test_parameters.conf"
     elif [ -f "$dir/sma1/sma1_tlist" ]; then
-        suite="tests-cray $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        suite="tests-cray $(version "$dir")"
         incdir=$dir
         for sub in sma1:c sma2:cpp smaf:F90; do
             d=${sub%%:*} ext=${sub#*:} flags=
@@ -195,21 +209,13 @@ for dir in "$@"; do
             done
         done
     elif [ -d "$dir/teams/usage" ]; then
-        suite="shmemx-cray-tests $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
-        incdir=$dir/teams/usage
-        for src in "$dir"/teams/usage/*.c; do
-            name=$(basename "$src" .c)
-            echo "$suite|$dir/teams/usage|$name|$name.c||4|Pass|$out" >>"$list"
-        done
+        suite="shmemx-cray-tests $(version "$dir")"
+        every_program teams/usage ""
     elif [ -f "$dir/c/Makefile" ] && [ -f "$dir/c/hello.c" ]; then
-        suite="openshmem-examples $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
-        incdir=$dir/c
-        for src in "$dir"/c/*.c; do
-            name=$(basename "$src" .c)
-            echo "$suite|$dir/c|$name|$name.c|-std=c11|4|Pass|$out" >>"$list"
-        done
+        suite="openshmem-examples $(version "$dir")"
+        every_program c -std=c11
     elif [ -f "$dir/verifier/osh_main.c" ]; then
-        suite="tests-mellanox $(git -C "$dir" describe --tags --always 2>/dev/null || echo checkout)"
+        suite="tests-mellanox $(version "$dir")"
         v=$dir/verifier
         # One program, oshmem_test, of Makefile.am's sources but the MPI
         # ones, with the config.h its configure would write here; every

@@ -585,7 +585,8 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     char wa[200], wb[200], lines[420];
     sim_hb_where(key.a, wa, sizeof wa);
     sim_hb_where(key.b, wb, sizeof wb);
-    snprintf(lines, sizeof lines, "%s|%s", strcmp(wa, wb) < 0 ? wa : wb, strcmp(wa, wb) < 0 ? wb : wa);
+    int ab = strcmp(wa, wb) < 0;
+    snprintf(lines, sizeof lines, "%s|%s", ab ? wa : wb, ab ? wb : wa);
     reported_line_t *rl;
     HASH_FIND_STR(H.reported_lines, lines, rl);
     if (rl)
@@ -703,6 +704,23 @@ static int reads_of(sim_hb_rec_t r, sim_hb_rec_t *out)
     return n;
 }
 
+/* reads[0..n) (n >= 1) as one cell's r: the read itself, or a read set
+ * of them, oldest first.  Returns a reference the caller holds. */
+static sim_hb_rec_t reads_as_one(const sim_hb_rec_t *reads, int n)
+{
+    if (n == 1) {
+        ref(reads[0]);
+        return reads[0];
+    }
+    sim_hb_rec_t set = rec_new();
+    H.rec[set].is_set = 1;
+    for (int k = 0; k < n; k++) {
+        ref(reads[k]);
+        H.rec[set].partner[k] = reads[k];
+    }
+    return set;
+}
+
 /* What a byte's r becomes after read ai (view v): ai, with the earlier
  * reads that are not ordered before it (FastTrack's read-shared case), as
  * a read set of at most NPART (the oldest go first).  Returns a reference
@@ -710,7 +728,7 @@ static int reads_of(sim_hb_rec_t r, sim_hb_rec_t *out)
 static sim_hb_rec_t read_after(sim_hb_rec_t old, sim_hb_rec_t ai, const view_t *v)
 {
     const rec_t *ar = H.rec[ai].is_op ? &H.rec[ai] : NULL;
-    sim_hb_rec_t before[NPART], keep[NPART];
+    sim_hb_rec_t before[NPART], keep[NPART + 1];
     int n = old && old != ai ? reads_of(old, before) : 0, kept = 0, has_ai = 0;
     for (int i = 0; i < n; i++) {
         if (before[i] == ai)
@@ -718,25 +736,13 @@ static sim_hb_rec_t read_after(sim_hb_rec_t old, sim_hb_rec_t ai, const view_t *
         else if (!ordered(&H.rec[before[i]], v, ar, 0))
             keep[kept++] = before[i];
     }
-    if (kept == 0) {
-        ref(ai);
-        return ai;
-    }
-    if (has_ai && kept == n - 1) { /* the same readers again */
+    if (has_ai && kept > 0 && kept == n - 1) { /* the same readers again */
         ref(old);
         return old;
     }
-    int from = kept > NPART - 1 ? kept - (NPART - 1) : 0;
-    sim_hb_rec_t set = rec_new();
-    H.rec[set].is_set = 1;
-    int m = 0;
-    for (int i = from; i < kept; i++) {
-        ref(keep[i]);
-        H.rec[set].partner[m++] = keep[i];
-    }
-    ref(ai);
-    H.rec[set].partner[m] = ai;
-    return set;
+    keep[kept++] = ai;
+    int from = kept > NPART ? kept - NPART : 0;
+    return reads_as_one(keep + from, kept - from);
 }
 
 /* Checks and records access ai over n bytes at addr of mem_pe.  Bytes
@@ -961,13 +967,20 @@ static int handler_act(int p)
     return H.pe[p].hact;
 }
 
+/* Whether context c runs its PE's handlers: its helper, or a borrowed PE
+ * between sim_hb_handlers_begin and _end. */
+static int runs_handlers(const sim_pe_t *c)
+{
+    return c == H.handler_ctx || c == (c->owner ? c->owner : c)->helper;
+}
+
 /* The actor of a context: its PE's for the PE itself; its handlers' for
  * its helper and while a layer runs handlers on it; its own for a thread
  * of the program (one per stack slot, kept when the slot is reused). */
 static int act_of(const sim_pe_t *c)
 {
     const sim_pe_t *pe = c->owner ? c->owner : c;
-    if (c == H.handler_ctx || c == pe->helper)
+    if (runs_handlers(c))
         return handler_act(pe->id);
     if (!c->owner || c->tslot < (long)sim_w->tslot0)
         return pe->id;
@@ -1004,8 +1017,7 @@ static int self_act(void)
 static int self_tid(void)
 {
     const sim_pe_t *c = sim_w->cur;
-    const sim_pe_t *pe = c->owner ? c->owner : c;
-    if (c == H.handler_ctx || c == pe->helper)
+    if (runs_handlers(c))
         return -1;
     return c->owner ? c->tid : 0;
 }
@@ -1453,17 +1465,8 @@ static void end_reads(spage_t *pg, size_t off, size_t run, void *arg)
         }
         if (!ended)
             continue;
-        if (nleft == 1) {
-            left = reads[0];
-            ref(left);
-        } else if (nleft > 1) {
-            left = rec_new();
-            H.rec[left].is_set = 1;
-            for (int k = 0; k < nleft; k++) {
-                ref(reads[k]);
-                H.rec[left].partner[k] = reads[k];
-            }
-        }
+        if (nleft)
+            left = reads_as_one(reads, nleft);
         cell_t *w = &cells(pg)[off + i];
         was = w->r;
         now = left;

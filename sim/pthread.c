@@ -294,8 +294,8 @@ int WRAP(sched_yield)(void)
     /* Every context due now runs first; when none is, virtual time moves
      * on to the next event (a thread that spins on sched_yield waiting
      * for one that wakes a little later would otherwise never let it). */
-    uint64_t next = sim_evq_min_time(&sim_w->evq);
-    sim_pe_sleep(next != UINT64_MAX && next > sim_w->now ? next - sim_w->now : 0);
+    if (!sim_pe_sleep_to_next_event())
+        sim_pe_sleep(0);
     return 0;
 }
 

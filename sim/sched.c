@@ -549,15 +549,25 @@ void sim_pe_sleep(uint64_t ns)
     switch_to_sched(pe);
 }
 
+int sim_pe_sleep_to_next_event(void)
+{
+    uint64_t next = sim_evq_min_time(&sim_w->evq);
+    if (next == UINT64_MAX)
+        return 0;
+    sim_pe_sleep(next > sim_w->now ? next - sim_w->now : 0);
+    return 1;
+}
+
 void sim_pe_spinning(const void *addr, size_t len, const void *pc)
 {
     sim_pe_t *pe = sim_w->cur;
     if (!pe || pe == S->borrow_pe)
         return;
     pe->calls++; /* it is waiting, not running away (the watchdog) */
-    uint64_t next = sim_evq_min_time(&sim_w->evq);
-    if (next != UINT64_MAX || sim_pe_main(pe)->threads) {
-        sim_pe_sleep(next != UINT64_MAX && next > sim_w->now ? next - sim_w->now : 0);
+    if (sim_pe_sleep_to_next_event())
+        return;
+    if (sim_pe_main(pe)->threads) { /* a sibling's plain store may end it */
+        sim_pe_sleep(0);
         return;
     }
     char name[96];

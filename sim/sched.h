@@ -70,6 +70,9 @@ void sim_pe_block_lazy(void (*fn)(char *buf, size_t len, const void *arg), const
                        const void *addr, size_t len);
 /* PE context.  Sleeps for ns of virtual time.  May yield. */
 void sim_pe_sleep(uint64_t ns);
+/* PE context.  Sleeps until the next event is due (the others due now run
+ * first); returns 0, without sleeping, when no event is pending. */
+int sim_pe_sleep_to_next_event(void);
 /* PE context.  The running context has read [addr, addr+len) at pc over
  * and over without entering the simulator: a loop waiting with plain loads
  * for another PE or thread to write there.  Lets the others run, as a

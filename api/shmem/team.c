@@ -257,10 +257,10 @@ int shmem_team_split_strided(shmem_team_t parent_team, int start, int stride, in
     int valid = p && new_team && size >= 1 && start >= 0 && start < p->size && last >= 0 &&
                 last < p->size && (stride != 0 || size == 1);
     if (valid && agree_slots(call, p, 1, &slot) == 0) {
-        /* This PE's index in the new team, if it is a member. */
-        long d = (long)p->me - start;
-        int i = size == 1 ? (d == 0 ? 0 : -1)
-                : d % stride == 0 && d / stride >= 0 && d / stride < size ? (int)(d / stride) : -1;
+        /* This PE's index in the new team (in the parent's numbering), if
+         * it is a member. */
+        shm_team_t sub = {.start = start, .stride = stride, .size = size};
+        int i = shm_team_index(&sub, p->me);
         if (i >= 0) {
             shm_team_t *t = team_of_parent(shm_self(), p, start, stride, size, i, slot);
             set_config(t, config, config_mask);
