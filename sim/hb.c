@@ -61,6 +61,7 @@ typedef struct rec {
     uint8_t is_op;        /* a network op */
     uint8_t write;        /* the access wrote */
     uint8_t nbi;          /* op of a non-blocking call */
+    uint8_t unheld;       /* op completed by its witnesses only (a collective's) */
     uint8_t nwit;         /* witnesses[0..nwit) in use */
     uint8_t is_set;       /* a read set: its reads are partner[], nothing else is used */
     int atomic;           /* atomicity class, 0 plain */
@@ -97,6 +98,7 @@ typedef struct fgroup {
 
 typedef struct fgkey {
     uintptr_t chan;
+    int act;              /* the issuing actor: a fence orders its caller's ops only */
     int target;
     uint64_t epoch;
     fgroup_t *fg;         /* NULL: nothing was pending */
@@ -153,6 +155,7 @@ typedef struct hact {
     const char *seen_by;  /* the observing routine */
     const void *seen_site;
     sim_hb_rec_t cache[64]; /* own load/store records, by site hash */
+    int unobserved;       /* in a layer's own synchronisation (sim_hb_unobserved) */
 } hact_t;
 
 /* Per-PE state, shared by its actors. */
@@ -481,8 +484,8 @@ static int ordered(const rec_t *x, const view_t *v, const rec_t *a, int fence)
             return 1;
     /* A fence orders delivery to one target on one channel, either way
      * round: a put is checked when issued too, so the later op of the two
-     * may be seen first. */
-    return fence && a && a->is_op && a->pe == x->pe && a->chan == x->chan &&
+     * may be seen first.  It orders the calling thread's ops only. */
+    return fence && a && a->is_op && a->act == x->act && a->chan == x->chan &&
            a->target == x->target && a->epoch != x->epoch;
 }
 
@@ -558,10 +561,18 @@ static const cell_t *cell_at(const spage_t *pg, size_t off)
     return pg->c ? &pg->c[off] : &pg->u;
 }
 
-static void side_of(const rec_t *r, int write, sim_hb_side_t *s)
+/* r's atomicity class at memory of mem_pe: an op is atomic at its target
+ * only (the buffer a fetching atomic writes its value to is written like
+ * a get's). */
+static int cls_at(const rec_t *r, int mem_pe)
 {
-    *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, r->atomic, r->nbi, r->call, r->site,
-                         r->time};
+    return r->is_op && r->target != mem_pe ? 0 : r->atomic;
+}
+
+static void side_of(const rec_t *r, int write, int mem_pe, sim_hb_side_t *s)
+{
+    *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, cls_at(r, mem_pe), r->nbi, r->unheld,
+                         r->call, r->site, r->time};
 }
 
 /* xi (a write when xwrite) and ai (a write when awrite) race. */
@@ -594,11 +605,10 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     rl = sim_xmalloc(sizeof *rl + strlen(lines) + 1);
     strcpy(rl->key, lines);
     HASH_ADD_STR(H.reported_lines, key, rl);
-    (void)k;
     (void)off;
     sim_hb_side_t first, second;
-    side_of(x, xwrite, &first);
-    side_of(a, awrite, &second);
+    side_of(x, xwrite, k->pe, &first);
+    side_of(a, awrite, k->pe, &second);
     sim_hb_hint_t hint = {0};
     const hact_t *h = &H.act[a->act];
     if (x->is_op && h->seen && H.rec[h->seen].pe == x->pe) {
@@ -649,12 +659,20 @@ static void unref_n(sim_hb_rec_t i, size_t n)
 /* A plain load of a whole naturally aligned word that atomics of its size
  * update sees the old or the new value, as on hardware: a program polling
  * a counter it reads plainly is not told it races (a plain store is). */
-static int benign_load(const rec_t *x, int xwrite, const rec_t *a, int awrite)
+static int benign_load(const rec_t *x, int xwrite, const rec_t *a, int awrite, int mem_pe)
 {
     const rec_t *ld = !xwrite && !x->is_op ? x : !awrite && !a->is_op ? a : NULL;
     const rec_t *amo = ld == x ? a : x;
-    return ld && !ld->atomic && amo->is_op && amo->atomic > 0 && amo->atomic <= 8 &&
+    int c = amo->is_op ? cls_at(amo, mem_pe) : 0;
+    return ld && !ld->atomic && c > 0 && SIM_HB_CLASS_SIZE(c) > 0 && SIM_HB_CLASS_SIZE(c) <= 8 &&
            (xwrite || awrite);
+}
+
+/* Two accesses atomic with each other at memory of mem_pe. */
+static int atomic_pair(const rec_t *x, const rec_t *a, int mem_pe)
+{
+    int c = cls_at(x, mem_pe);
+    return c && c == cls_at(a, mem_pe);
 }
 
 /* Two ops that write the same data to the same bytes. */
@@ -675,7 +693,7 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
     const rec_t *ar = a->is_op ? a : NULL;
     if (c->w && c->w != ai) {
         const rec_t *w = &H.rec[c->w];
-        if (!(w->atomic && w->atomic == a->atomic) && !benign_load(w, 1, a, write) &&
+        if (!atomic_pair(w, a, k->pe) && !benign_load(w, 1, a, write, k->pe) &&
             !same_data(w, 1, a, write) && !ordered(w, v, ar, write || a->atomic))
             race(c->w, 1, ai, write, k, off, len, addr);
     }
@@ -684,8 +702,8 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
         int n = reads_of(c->r, reads);
         for (int i = 0; i < n; i++) {
             const rec_t *r = &H.rec[reads[i]];
-            if (reads[i] != ai && !(r->atomic && r->atomic == H.rec[ai].atomic) &&
-                !benign_load(r, 0, &H.rec[ai], 1) && !ordered(r, v, ar, r->atomic))
+            if (reads[i] != ai && !atomic_pair(r, a, k->pe) &&
+                !benign_load(r, 0, &H.rec[ai], 1, k->pe) && !ordered(r, v, ar, r->atomic))
                 race(reads[i], 0, ai, 1, k, off, len, addr);
         }
     }
@@ -1188,37 +1206,39 @@ int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n)
     return memcmp(sim_loader_live(sim_w->loader, mem_pe, addr), data, n) == 0;
 }
 
-/* The fence group of me's next op to target on chan in epoch (a new
- * reference), made on the first op of the key. */
-static fgroup_t *fence_group(int me, uintptr_t chan, int target, uint64_t epoch)
+/* The fence group of the next op of actor act (of PE me) to target on
+ * chan in epoch (a new reference), made on the first op of the key. */
+static fgroup_t *fence_group(int me, int act, uintptr_t chan, int target, uint64_t epoch)
 {
     hpe_t *h = &H.pe[me];
     size_t nslots = sizeof h->fgc / sizeof h->fgc[0];
     for (size_t k = 0; k < nslots; k++) {
         fgkey_t *e = &h->fgc[k];
-        if (e->chan == chan && e->target == target && e->epoch == epoch && (e->fg || e->chan)) {
+        if (e->chan == chan && e->act == act && e->target == target && e->epoch == epoch &&
+            (e->fg || e->chan)) {
             if (e->fg)
                 e->fg->refs++;
             return e->fg;
         }
     }
     const recvec_t *pl = pend_list(h, chan, target, 0);
-    uint32_t n = 0;
+    uint32_t n = 0, mine = 0;
     while (pl && n < pl->n && H.rec[pl->v[n]].epoch < epoch)
-        n++; /* in epoch order: the earlier epochs come first */
+        mine += H.rec[pl->v[n++]].act == act; /* in epoch order: the earlier epochs first */
     fgroup_t *g = NULL;
-    if (n) {
-        g = sim_xmalloc(sizeof *g + n * sizeof g->ops[0]);
+    if (mine) {
+        g = sim_xmalloc(sizeof *g + mine * sizeof g->ops[0]);
         g->refs = 1;
         g->n = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            ref(pl->v[i]);
-            g->ops[g->n++] = pl->v[i];
-        }
+        for (uint32_t i = 0; i < n; i++)
+            if (H.rec[pl->v[i]].act == act) {
+                ref(pl->v[i]);
+                g->ops[g->n++] = pl->v[i];
+            }
     }
     fgkey_t *e = &h->fgc[h->fgc_next++ % nslots];
     fg_put(e->fg);
-    *e = (fgkey_t){chan, target, epoch, g};
+    *e = (fgkey_t){chan, act, target, epoch, g};
     if (g)
         g->refs++;
     return g;
@@ -1275,6 +1295,7 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     rec_t *r = &H.rec[i];
     r->is_op = 1;
     r->nbi = (uint8_t)d->nbi;
+    r->unheld = (uint8_t)d->unheld;
     r->atomic = d->atomic;
     r->act = a;
     r->pe = me;
@@ -1287,7 +1308,7 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     r->call = d->call;
     r->site = d->site;
     r->time = sim_w->now;
-    r->fg = fence_group(me, d->chan, d->target, d->epoch);
+    r->fg = fence_group(me, a, d->chan, d->target, d->epoch);
     tick(a);
     if (!d->unheld) {
         if (H.pe[me].pending.n >= H.pe[me].prune_at)
@@ -1305,7 +1326,7 @@ static void chain(sim_hb_rec_t op, int mem_pe, const void *addr)
 {
     sim_hb_rec_t pi = sim_hb_last_write(mem_pe, addr);
     rec_t *r = &H.rec[op];
-    if (pi && pi != op && H.rec[pi].is_op && H.rec[pi].atomic == r->atomic) {
+    if (pi && pi != op && H.rec[pi].is_op && atomic_pair(&H.rec[pi], r, mem_pe)) {
         view_t a = view_rec(r), b = view_rec(&H.rec[pi]);
         uint32_t n = a.n > b.n ? a.n : b.n;
         snap_t *s = sim_xmalloc(sizeof *s + (size_t)n * sizeof(uint32_t));
@@ -1339,7 +1360,7 @@ void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, s
         return;
     restamp();
     rec_t *r = &H.rec[op];
-    if (r->atomic && dir == SIM_HB_WRITE)
+    if (cls_at(r, mem_pe) && dir == SIM_HB_WRITE)
         chain(op, mem_pe, addr);
     view_t v = view_rec(r);
     for (size_t k = 0; k < count; k++)
@@ -1380,12 +1401,27 @@ void sim_hb_op_complete(sim_hb_rec_t op)
     witness(op, me, tick(me));
 }
 
+/* The buffers of ops on chan are the program's again.  In a PE with
+ * threads they stay watched (as chan 0, the last NLINGER of them): the
+ * thread that completed the ops is ordered after their writes, but a
+ * sibling that reads the buffer without synchronising with it is not. */
+#define NLINGER 32
 static void drop_buffers(hpe_t *h, uintptr_t chan)
 {
-    size_t kept = 0;
+    size_t kept = 0, lingering = 0;
     for (size_t i = 0; i < h->nnb; i++)
-        if (h->nb[i].chan != chan)
-            h->nb[kept++] = h->nb[i];
+        lingering += h->nb[i].chan == 0 || (h->threaded && h->nb[i].chan == chan);
+    for (size_t i = 0; i < h->nnb; i++) {
+        nbuf_t b = h->nb[i];
+        if (b.chan == chan && h->threaded)
+            b.chan = 0;
+        if (b.chan == 0 && lingering > NLINGER) {
+            lingering--; /* the oldest go first */
+            continue;
+        }
+        if (b.chan != chan)
+            h->nb[kept++] = b;
+    }
     h->nnb = kept;
 }
 
@@ -1511,7 +1547,8 @@ static void witness_applied(sim_hb_rec_t xi, int me, uint32_t c)
         witness(x->fg->ops[k], me, c);
     const recvec_t *pl = pend_list(&H.pe[x->pe], x->chan, x->target, 0);
     for (size_t i = 0; pl && i < pl->n && H.rec[pl->v[i]].epoch < x->epoch; i++)
-        witness(pl->v[i], me, c);
+        if (H.rec[pl->v[i]].act == x->act)
+            witness(pl->v[i], me, c);
 }
 
 /* me learned that op x was complete: it acquires x's clock, and x, its
@@ -1597,6 +1634,8 @@ sim_hb_rec_t sim_hb_release(void)
     if (!sim_hb_on)
         return 0;
     int me = self_act();
+    if (H.act[me].unobserved)
+        return 0;
     sim_hb_rec_t i = rec_new();
     rec_t *r = &H.rec[i];
     r->act = me;
@@ -1637,6 +1676,8 @@ void sim_hb_sync_acquire(void)
     if (!sim_hb_on)
         return;
     int me = self_act();
+    if (H.act[me].unobserved)
+        return; /* what was delivered waits for the next acquire */
     hpe_t *h = &H.pe[self_id()];
     for (size_t i = 0; i < h->inrel.n; i++) {
         view_t v = view_rec(&H.rec[h->inrel.v[i]]);
@@ -1657,6 +1698,12 @@ void sim_hb_sync_acquire(void)
         }
         h->inops.n = 0;
     }
+}
+
+void sim_hb_unobserved(int on)
+{
+    if (sim_hb_on)
+        H.act[self_act()].unobserved = on;
 }
 
 void sim_hb_acquire(sim_hb_rec_t rel)

@@ -55,6 +55,9 @@ typedef enum {
     SIM_HB_WRITE = 1
 } sim_hb_dir_t;
 
+/* The word size an atomicity class updates (its low five bits). */
+#define SIM_HB_CLASS_SIZE(cls) ((cls) & 31)
+
 /* What a layer says about an op when it issues it. */
 typedef struct sim_hb_opdesc {
     const char *call;    /* the routine's name, as the program called it */
@@ -62,7 +65,8 @@ typedef struct sim_hb_opdesc {
     uintptr_t chan;      /* channel identity (compared for equality only) */
     int target;          /* PE whose memory it touches (for fence epochs) */
     uint64_t epoch;      /* the channel's fence epoch at issue */
-    int atomic;          /* 0, or an atomicity class: equal non-zero classes never race */
+    int atomic;          /* 0, or an atomicity class: equal non-zero classes never race
+                          * (SIM_HB_CLASS_SIZE: the word size it updates, 0 none) */
     int nbi;             /* a non-blocking call: its local buffer is the library's until complete */
     int unheld;          /* not completed by a quiet of chan, only by its witnesses
                           * (a collective protocol's data) */
@@ -76,6 +80,7 @@ typedef struct sim_hb_side {
     int write;           /* it wrote */
     int atomic;          /* its atomicity class, 0 for plain accesses */
     int nbi;             /* an op of a non-blocking call */
+    int unheld;          /* an op completed by its witnesses only (opdesc's unheld) */
     const char *call;    /* routine of an op, NULL for loads/stores */
     const void *site;    /* return address into the program */
     uint64_t time;       /* virtual time of the access */
@@ -204,6 +209,12 @@ void sim_hb_sync_deliver(int pe, sim_hb_rec_t rel);
 void sim_hb_sync_deliver_op(int pe, sim_hb_rec_t op);
 /* PE context.  The running PE acquires everything delivered to it. */
 void sim_hb_sync_acquire(void);
+/* PE context.  on: the running actor's synchronisation from now until
+ * off is the layer's own, beyond what the specification promises (an
+ * implementation's extra sync at the end of a call): its messages release
+ * nothing and its waits acquire nothing, so the program is not taken as
+ * ordered by it. */
+void sim_hb_unobserved(int on);
 /* PE context.  The running PE acquires from rel directly (a lock). */
 void sim_hb_acquire(sim_hb_rec_t rel);
 /* ---- threads of a PE (PE context) ----

@@ -174,7 +174,7 @@ EXPORT void __tsan_atomic_signal_fence(int mo)
 
 /* Atomics of the program: a class of their own per size (the +100 keeps
  * them apart from the SHMEM atomic classes). */
-#define CLS(N) (100 + (N))
+#define CLS(N) ((N) | 1 << 13) /* a class of its own per size (see SIM_HB_CLASS_SIZE) */
 #define SC __ATOMIC_SEQ_CST
 #define ATOMICS(N, T)                                                                   \
     EXPORT T __tsan_atomic##N##_load(const volatile T *a, int mo)                       \

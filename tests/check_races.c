@@ -36,6 +36,8 @@ static const struct {
     {"test-loop", "data-race"},     {"signal-add", "data-race"},
     {"memset-put", "data-race"},    {"memcpy-put", "data-race"},
     {"shared-read", "data-race"},   {"fence-get", "data-race"},
+    {"amo-types", "data-race"},     {"amo-domains", "data-race"},
+    {"fetch-nbi", "data-race"},     {"coll-dest", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -45,6 +47,10 @@ static const char *const lapi_cases[] = {
     "completion-chain", "handler-load", "handler-flag", "am-data-store", "polling-flag",
 };
 #define NLAPI (int)(sizeof lapi_cases / sizeof lapi_cases[0])
+
+/* The cases with a PE's threads (tests/programs/pthread_races.c). */
+static const char *const thread_cases[] = {"fence", "nbi-buffer"};
+#define NTHREAD (int)(sizeof thread_cases / sizeof thread_cases[0])
 
 /* Whether the finding text names the program's source (tests/programs/
  * PROG.c) at the line of marker. */
@@ -97,6 +103,21 @@ START_TEST(lapi_twins_are_clean_on_50_seeds)
     char args[64];
     snprintf(args, sizeof args, "%s good", lapi_cases[_i]);
     char *msg = tu_explore_clean(3, "lapi_races", args);
+    ck_assert_msg(msg == NULL, "%s", msg);
+}
+END_TEST
+
+START_TEST(each_thread_race_names_both_accesses)
+{
+    bad_and_good("pthread_races", thread_cases[_i], "data-race");
+}
+END_TEST
+
+START_TEST(thread_twins_are_clean_on_50_seeds)
+{
+    char args[64];
+    snprintf(args, sizeof args, "%s good", thread_cases[_i]);
+    char *msg = tu_explore_clean(3, "pthread_races", args);
     ck_assert_msg(msg == NULL, "%s", msg);
 }
 END_TEST
@@ -184,6 +205,8 @@ Suite *races_suite(void)
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
     tcase_add_loop_test(tc, each_lapi_race_names_both_accesses, 0, NLAPI);
     tcase_add_loop_test(tc, lapi_twins_are_clean_on_50_seeds, 0, NLAPI);
+    tcase_add_loop_test(tc, each_thread_race_names_both_accesses, 0, NTHREAD);
+    tcase_add_loop_test(tc, thread_twins_are_clean_on_50_seeds, 0, NTHREAD);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -324,10 +324,57 @@ static uint64_t f_amo(const char *call, void *dest, size_t size, shm_amo_op_t op
 
 /* Runs f_amo for routine F "SUFFIX" inside the binding (so the call site
  * is the program's) and returns the old value as T. */
-#define AMO(T, F, SUFFIX, op, value, cond, fetch)                                           F_ENTER(F SUFFIX);                                                                      uint64_t old_ = f_amo(F SUFFIX, dest, sizeof(T), op, value, cond, *pe, fetch);         F_LEAVE();                                                                              return (((union { uint64_t u; T t; }){.u = old_}).t)
+#define AMO(T, F, SUFFIX, op, value, cond, fetch)                                      \
+    F_ENTER(F SUFFIX);                                                                 \
+    uint64_t old_ = f_amo(F SUFFIX, dest, sizeof(T), F_OP(T, op), value, cond, *pe, fetch); \
+    F_LEAVE();                                                                         \
+    return (((union { uint64_t u; T t; }){.u = old_}).t)
+/* op for T: a floating-point type's atomics are atomic only among themselves. */
+#define F_OP(T, op) ((op) | ((T)0.5 != 0 ? SHM_AMO_FP : 0))
 
-#define DEFINE_AMO_COMMON(L, F, T)                                                          T L##_fetch_(T *dest, const f_int *pe)                                                  {                                                                                           AMO(T, F, "_FETCH", SHM_AMO_FETCH, NULL, NULL, 1);                                  }                                                                                       void L##_set_(T *dest, const T *value, const f_int *pe)                                 {                                                                                           F_ENTER(F "_SET");                                                                      f_amo(F "_SET", dest, sizeof(T), SHM_AMO_SET, value, NULL, *pe, 0);                     F_LEAVE();                                                                          }                                                                                       T L##_swap_(T *dest, const T *value, const f_int *pe)                                   {                                                                                           AMO(T, F, "_SWAP", SHM_AMO_SWAP, value, NULL, 1);                                   }
-#define DEFINE_AMO_INT(L, F, T)                                                             DEFINE_AMO_COMMON(L, F, T)                                                              void L##_add_(T *dest, const T *value, const f_int *pe)                                 {                                                                                           F_ENTER(F "_ADD");                                                                      f_amo(F "_ADD", dest, sizeof(T), SHM_AMO_ADD, value, NULL, *pe, 0);                     F_LEAVE();                                                                          }                                                                                       void L##_inc_(T *dest, const f_int *pe)                                                 {                                                                                           T one = 1;                                                                              F_ENTER(F "_INC");                                                                      f_amo(F "_INC", dest, sizeof(T), SHM_AMO_ADD, &one, NULL, *pe, 0);                      F_LEAVE();                                                                          }                                                                                       T L##_fadd_(T *dest, const T *value, const f_int *pe)                                   {                                                                                           AMO(T, F, "_FADD", SHM_AMO_ADD, value, NULL, 1);                                    }                                                                                       T L##_finc_(T *dest, const f_int *pe)                                                   {                                                                                           T one = 1;                                                                              AMO(T, F, "_FINC", SHM_AMO_ADD, &one, NULL, 1);                                     }                                                                                       T L##_cswap_(T *dest, const T *cond, const T *value, const f_int *pe)                   {                                                                                           AMO(T, F, "_CSWAP", SHM_AMO_CSWAP, value, cond, 1);                                 }
+#define DEFINE_AMO_COMMON(L, F, T)                                                     \
+    T L##_fetch_(T *dest, const f_int *pe)                                             \
+    {                                                                                  \
+        AMO(T, F, "_FETCH", SHM_AMO_FETCH, NULL, NULL, 1);                             \
+    }                                                                                  \
+    void L##_set_(T *dest, const T *value, const f_int *pe)                            \
+    {                                                                                  \
+        F_ENTER(F "_SET");                                                             \
+        f_amo(F "_SET", dest, sizeof(T), F_OP(T, SHM_AMO_SET), value, NULL, *pe, 0);   \
+        F_LEAVE();                                                                     \
+    }                                                                                  \
+    T L##_swap_(T *dest, const T *value, const f_int *pe)                              \
+    {                                                                                  \
+        AMO(T, F, "_SWAP", SHM_AMO_SWAP, value, NULL, 1);                              \
+    }
+#define DEFINE_AMO_INT(L, F, T)                                                        \
+    DEFINE_AMO_COMMON(L, F, T)                                                         \
+    void L##_add_(T *dest, const T *value, const f_int *pe)                            \
+    {                                                                                  \
+        F_ENTER(F "_ADD");                                                             \
+        f_amo(F "_ADD", dest, sizeof(T), SHM_AMO_ADD, value, NULL, *pe, 0);            \
+        F_LEAVE();                                                                     \
+    }                                                                                  \
+    void L##_inc_(T *dest, const f_int *pe)                                            \
+    {                                                                                  \
+        T one = 1;                                                                     \
+        F_ENTER(F "_INC");                                                             \
+        f_amo(F "_INC", dest, sizeof(T), SHM_AMO_ADD, &one, NULL, *pe, 0);             \
+        F_LEAVE();                                                                     \
+    }                                                                                  \
+    T L##_fadd_(T *dest, const T *value, const f_int *pe)                              \
+    {                                                                                  \
+        AMO(T, F, "_FADD", SHM_AMO_ADD, value, NULL, 1);                               \
+    }                                                                                  \
+    T L##_finc_(T *dest, const f_int *pe)                                              \
+    {                                                                                  \
+        T one = 1;                                                                     \
+        AMO(T, F, "_FINC", SHM_AMO_ADD, &one, NULL, 1);                                \
+    }                                                                                  \
+    T L##_cswap_(T *dest, const T *cond, const T *value, const f_int *pe)              \
+    {                                                                                  \
+        AMO(T, F, "_CSWAP", SHM_AMO_CSWAP, value, cond, 1);                            \
+    }
 F_AMO_INT_TYPES(DEFINE_AMO_INT)
 F_AMO_REAL_TYPES(DEFINE_AMO_COMMON)
 

@@ -29,6 +29,7 @@ typedef struct amo_done {
     void *fetch_to;    /* nbi: home address of the fetch buffer */
     sim_hb_rec_t seen; /* blocking: the write whose value was fetched (race detector) */
     sim_chan_t *chan;  /* nbi: the channel held until then (this is heap memory) */
+    sim_hb_rec_t op;   /* nbi: the atomic's record, which writes the fetch buffer */
 } amo_done_t;
 
 static uint64_t apply(shm_amo_op_t op, uint64_t old, uint64_t v, uint64_t cond, size_t size)
@@ -50,6 +51,8 @@ static uint64_t apply(shm_amo_op_t op, uint64_t old, uint64_t v, uint64_t cond, 
         return old | v;
     case SHM_AMO_XOR:
         return old ^ v;
+    case SHM_AMO_FP: /* a flag, taken off before */
+        break;
     }
     return old;
 }
@@ -58,6 +61,8 @@ static void reply_deliver(sim_msg_t *m)
 {
     amo_done_t *d = m->ptr;
     if (d->chan) {
+        sim_hb_op_access(d->op, m->dst, d->fetch_to, m->bytes, 1, 0, SIM_HB_WRITE);
+        sim_hb_unref(d->op);
         memcpy(sim_mem_live(m->dst, d->fetch_to), &m->arg[1], m->bytes);
         sim_mem_written(m->dst, d->fetch_to, m->bytes);
         sim_chan_release(d->chan);
@@ -118,6 +123,8 @@ uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, vo
                     size_t size, uint64_t value, uint64_t cond, int fetch, void *fetch_to)
 {
     int me = shm_me();
+    int fp = (op & SHM_AMO_FP) != 0;
+    op &= ~SHM_AMO_FP;
     sim_charge(sim_net_params()->overhead_ns);
     amo_done_t local = {0}, *d = fetch == 1 ? &local : NULL;
     if (fetch == 2) {
@@ -135,8 +142,14 @@ uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, vo
     m->arg[2] = cond;
     m->ptr = d;
     m->deliver = amo_deliver;
-    m->hb = shm_race_op(call, c->chan, wpe, SHM_RACE_AMO(size), fetch == 2, 0);
+    m->hb = shm_race_op(call, c->chan, wpe, SHM_RACE_AMO(size, fp, c->team->domain), fetch == 2,
+                        0);
     sim_hb_rec_t hb = fetch == 1 ? sim_hb_hold(m->hb) : 0;
+    if (fetch == 2 && m->hb) {
+        /* The fetch buffer is the library's until the quiet. */
+        d->op = sim_hb_hold(m->hb);
+        sim_hb_nbi_buffer((uintptr_t)c->chan, fetch_to, size);
+    }
     sim_net_send(m);
     if (fetch != 1)
         return 0;
@@ -158,7 +171,7 @@ uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void 
     if (shm_target(call, h, pe, &c, &wpe) || shm_check_sym(call, "dest", dest, size) ||
         (fetch == 2 && shm_check_ptr(call, "fetch", fetch_to, size)))
         return 0;
-    if (op != SHM_AMO_FETCH)
+    if ((op & ~SHM_AMO_FP) != SHM_AMO_FETCH)
         coll_check_user_write(call, wpe, dest, size);
     return shm_amo_do(call, c, wpe, op, dest, size, value, cond, fetch, fetch_to);
 }
@@ -169,7 +182,8 @@ uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void 
  * machine). */
 #define RUN(T, name, ctx, op, d, v, cond, fetch, to)                                    \
     SHM_ENTER(name);                                                                    \
-    uint64_t b = shm_amo(name, ctx, pe, op, (void *)(d), sizeof(T),                     \
+    uint64_t b = shm_amo(name, ctx, pe, (op) | ((T)0.5 != 0 ? SHM_AMO_FP : 0),          \
+                         (void *)(d), sizeof(T),                                        \
                          shm_bits(&(T){v}, sizeof(T)), shm_bits(&(T){cond}, sizeof(T)), \
                          fetch, to);                                                    \
     SHM_LEAVE()

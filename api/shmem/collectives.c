@@ -3,6 +3,7 @@
  * using the caller's pSync (see coll.h), with two algorithms per family
  * chosen by SHMEM_{BARRIER,BCAST,COLLECT,FCOLLECT,ALLTOALL}_ALGORITHM. */
 #include "coll.h"
+#include "race.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -129,6 +130,8 @@ void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const v
     psync[0] = psync[1] = SHMEM_SYNC_VALUE;
     if (t.parent >= 0)
         coll_add_word(call, &psync[1], 1, coll_pe(&s, t.parent));
+    shm_race_span_t data = {t.parent >= 0 ? dest : src, n, 1, 0}, none = {0};
+    shm_race_coll_done(call, t.parent >= 0 ? data : none, t.parent >= 0 ? none : data);
 }
 
 void shmem_broadcast32(void *dest, const void *source, size_t nelems, int PE_root,
@@ -212,6 +215,8 @@ void coll_fcollect_core(const char *call, const coll_set_t *s, void *dest, const
     else
         gather_all(call, s, dest, src, (size_t)s->me * n, n, psync);
     psync[0] = SHMEM_SYNC_VALUE;
+    shm_race_coll_done(call, (shm_race_span_t){dest, n * (size_t)s->size, 1, 0},
+                       (shm_race_span_t){src, n, 1, 0});
 }
 
 /* Exclusive prefix sum of the block sizes along the set: member i learns
@@ -302,6 +307,10 @@ void coll_collect_core(const char *call, const coll_set_t *s, void *dest, const 
         gather_all(call, s, dest, src, off, n, psync);
     for (int i = 0; i < 4; i++)
         psync[i] = SHMEM_SYNC_VALUE;
+    /* (The blocks after this PE's are written too; their extent is known
+     * to member 0 only.) */
+    shm_race_coll_done(call, (shm_race_span_t){dest, off + n, 1, 0},
+                       (shm_race_span_t){src, n, 1, 0});
 }
 
 #define DEFINE_COLLECT(BITS)                                                              \
@@ -424,6 +433,9 @@ static void alltoall_core(const a2a_t *a, const coll_set_t *sp, long *psync)
         coll_wait_ge(&why, &psync[0], s.size - 1);
     }
     psync[0] = SHMEM_SYNC_VALUE;
+    size_t cnt = a->nelems * (size_t)s.size;
+    shm_race_coll_done(a->call, (shm_race_span_t){a->dest, a->es, cnt, a->dst * (ptrdiff_t)a->es},
+                       (shm_race_span_t){a->src, a->es, cnt, a->sst * (ptrdiff_t)a->es});
 }
 
 void coll_alltoall_core(const char *call, const coll_set_t *s, void *dest, const void *src,

@@ -43,6 +43,7 @@ struct shm_team {
     int *members;         /* world PE of each member, or NULL: a progression */
     int (*by_pe)[2];      /* with members: {world PE, index}, sorted by PE */
     int me;               /* this PE's index in the team */
+    int domain;           /* atomicity domain: 1 when split from SHMEM_TEAM_SHARED, else 0 */
     int slot;             /* its slot in the team pool */
     uint64_t nsync;       /* internal exchanges done over it (cell parity) */
     long config_mask;     /* which config fields were given */
@@ -135,11 +136,13 @@ typedef enum {
     SHM_AMO_ADD,   /* two's complement wrap-around, as for unsigned */
     SHM_AMO_AND,
     SHM_AMO_OR,
-    SHM_AMO_XOR
+    SHM_AMO_XOR,
+    SHM_AMO_FP = 0x40 /* or'd into an op: the operands are floating point */
 } shm_amo_op_t;
 
 /* One atomic on size (4 or 8) bytes at dest on world PE wpe over c, with
- * values as bit patterns in the low size bytes.  fetch: 0 none (returns at
+ * values as bit patterns in the low size bytes (op with SHM_AMO_FP for a
+ * floating-point type, which is atomic only with its own type).  fetch: 0 none (returns at
  * once), 1 blocking (returns the old value), 2 non-blocking (the old value
  * lands in *fetch_to, completed by quiet).  Arguments must be checked. */
 uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, void *dest,

@@ -115,6 +115,14 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "shmem_quiet) between them.", b->pe, h->by_call, sim_hb_where(h->by_site, s1, sizeof s1),
                  h->seen_call, sim_hb_where(h->seen_site, s2, sizeof s2), a->pe, h->seen_call,
                  a->call ? a->call : "access");
+    } else if ((a->unheld && a->pe != b->pe) || (b->unheld && a->pe != b->pe)) {
+        const sim_hb_side_t *c = a->unheld ? a : b, *o = a->unheld ? b : a;
+        snprintf(buf, len,
+                 "A collective owns its dest and source on each PE until that PE returns from "
+                 "it, and a PE's return says nothing of the others': PE %d's %s may still be "
+                 "using these bytes of PE %d. Put a barrier between the collective and PE %d's "
+                 "access (or a flag PE %d sets after the call and PE %d waits on).",
+                 c->pe, c->call ? c->call : "collective", mem_pe, o->pe, c->pe, o->pe);
     } else if (a->atomic || b->atomic) {
         snprintf(buf, len,
                  "Atomic operations are atomic only with respect to atomics of the same type "
@@ -130,9 +138,11 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
     } else if (a->is_op && a->pe != b->pe) {
         snprintf(buf, len,
                  "Nothing orders them: PE %d must complete its %s (shmem_quiet, or shmem_fence "
-                 "before a flag put) and PE %d must wait for it (shmem_wait_until on that flag, "
+                 "before a flag put%s) and PE %d must wait for it (shmem_wait_until on that flag, "
                  "or a barrier both pass) before touching these bytes.", a->pe,
-                 a->call ? a->call : "operation", b->pe);
+                 a->call ? a->call : "operation",
+                 a->tid > 0 ? " by the same thread: a fence orders only its caller's operations"
+                            : "", b->pe);
     } else if (b->is_op && a->pe != b->pe) {
         snprintf(buf, len,
                  "PE %d's %s may reach PE %d's memory while PE %d still uses these bytes: "
@@ -204,6 +214,27 @@ sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int 
     sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)chan, wpe, chan->fences, atomic, nbi,
                          unheld};
     return sim_hb_op_issue(&d);
+}
+
+void shm_race_coll_done(const char *call, shm_race_span_t dest, shm_race_span_t src)
+{
+    if (!sim_hb_on)
+        return;
+    static const char no_chan; /* the call's own: no fence orders it with other ops */
+    sim_pe_t *me = sim_pe_self();
+    sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)&no_chan, me->id, 0, 0, 0, 1};
+    sim_hb_rec_t op = sim_hb_op_issue(&d);
+    shm_race_span_t span[2] = {dest, src};
+    for (int k = 0; k < 2; k++) {
+        shm_race_span_t *x = &span[k];
+        if (x->count > 1 && x->stride == (ptrdiff_t)x->elem) /* contiguous after all */
+            *x = (shm_race_span_t){x->addr, x->elem * x->count, 1, 0};
+        if (x->count && x->elem)
+            sim_hb_op_access(op, me->id, sim_mem_home(me->id, x->addr), x->elem, x->count,
+                             x->stride, k ? SIM_HB_READ : SIM_HB_WRITE);
+    }
+    sim_hb_op_complete(op);
+    sim_hb_unref(op);
 }
 
 void shm_race_lock_acquired(const void *lock)

@@ -20,6 +20,19 @@ int shm_race_instrumented(void);
  * the message's hb field, which releases it with the message). */
 sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi,
                          int unheld);
+/* Bytes a collective touches on the calling PE: count blocks of elem
+ * bytes, stride bytes apart (count 1: one contiguous block), or none
+ * (count 0). */
+typedef struct shm_race_span {
+    const void *addr;
+    size_t elem, count;
+    ptrdiff_t stride;
+} shm_race_span_t;
+/* PE context, as the running PE returns from collective call: the call
+ * wrote dest and read src on this PE.  Until it returns they are the
+ * call's: an access by another PE that is not ordered after this return
+ * races with the call, whatever order the protocol happened to use. */
+void shm_race_coll_done(const char *call, shm_race_span_t dest, shm_race_span_t src);
 /* The world barrier's signal for round of pe, carrying rel, was
  * delivered; the running PE took one count of round (acquires the oldest
  * signal delivered for it). */
@@ -29,10 +42,13 @@ void shm_race_count_take(int round);
 void shm_race_lock_acquired(const void *lock);
 void shm_race_lock_released(const void *lock);
 
-/* Atomicity classes of SHMEM atomics: by size (the specification makes
- * atomics atomic only with atomics of the same type); signals are atomic
- * with signals. */
-#define SHM_RACE_AMO(size) ((int)(size))
-#define SHM_RACE_SIGNAL 64
+/* Atomicity classes of SHMEM atomics.  The specification makes atomics
+ * atomic only with atomics on the same datatype in the same atomicity
+ * domain: the class is the size (in the low bits, SIM_HB_CLASS_SIZE), a
+ * floating-point type apart from the integers of its size, and the domain
+ * of the context's team (teams split from SHMEM_TEAM_SHARED are a domain
+ * apart from those of SHMEM_TEAM_WORLD).  Signals are atomic with signals. */
+#define SHM_RACE_AMO(size, fp, domain) ((int)(size) | ((fp) ? 1 << 5 : 0) | (domain) << 6)
+#define SHM_RACE_SIGNAL (1 << 12)
 
 #endif

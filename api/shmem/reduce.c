@@ -15,6 +15,7 @@
  * pSync reused before every member left the previous call can lose a grant
  * (a hang) under some seeds, as on a real network. */
 #include "coll.h"
+#include "race.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -151,6 +152,8 @@ static void reduce_core(const reduce_args_t *r, const coll_set_t *sp, size_t wrk
     }
     free(acc);
     r->psync[GRANT] = r->psync[RESULT] = r->psync[DATA] = SHMEM_SYNC_VALUE;
+    shm_race_coll_done(r->call, (shm_race_span_t){r->target, r->nreduce * r->es, 1, 0},
+                       (shm_race_span_t){r->source, r->nreduce * r->es, 1, 0});
 }
 
 void coll_reduce_core(const char *call, const coll_set_t *s, void *target, const void *source,

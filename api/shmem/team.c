@@ -80,13 +80,17 @@ static shm_team_t *team_of_list(shm_pe_t *s, const int *world, int size, int me,
 static shm_team_t *team_of_parent(shm_pe_t *s, const shm_team_t *p, int base, int step,
                                   int count, int me, int slot)
 {
-    if (!p->members)
-        return team_new(s, shm_team_world_pe(p, base), p->stride * step, count, me, slot);
-    int *world = sim_xmalloc((size_t)count * sizeof *world);
-    for (int i = 0; i < count; i++)
-        world[i] = shm_team_world_pe(p, base + i * step);
-    shm_team_t *t = team_of_list(s, world, count, me, slot);
-    free(world);
+    shm_team_t *t;
+    if (!p->members) {
+        t = team_new(s, shm_team_world_pe(p, base), p->stride * step, count, me, slot);
+    } else {
+        int *world = sim_xmalloc((size_t)count * sizeof *world);
+        for (int i = 0; i < count; i++)
+            world[i] = shm_team_world_pe(p, base + i * step);
+        t = team_of_list(s, world, count, me, slot);
+        free(world);
+    }
+    t->domain = p->domain;
     return t;
 }
 
@@ -94,6 +98,7 @@ void shm_team_init_predefined(shm_pe_t *s, int me)
 {
     s->world = team_new(s, 0, 1, sim_npes(), me, 0);
     s->shared = team_new(s, 0, 1, sim_npes(), me, 1);
+    s->shared->domain = 1;
 }
 
 shm_team_t *shm_team_of(shmem_team_t h)
@@ -451,6 +456,7 @@ void shmemx_team_split(shmem_team_t parent_team, int color, int key, shmem_team_
                 mine_at = i;
         }
         shm_team_t *t = team_of_list(shm_self(), world, size, mine_at, slot);
+        t->domain = p->domain;
         *new_team = (shmem_team_t)(void *)t;
         free(world);
         free(same);

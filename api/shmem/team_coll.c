@@ -11,6 +11,7 @@
  * every member is done with this one.  The area is left zero, as the team
  * pool requires. */
 #include "coll.h"
+#include "race.h"
 #include "p2p.h"
 #include "util.h"
 
@@ -55,9 +56,21 @@ static char *area(const shm_team_t *t, size_t off)
     return shm_team_area(t, shm_me(), SHM_TEAM_COLL_OFF + off);
 }
 
-static void team_done(const char *call, const coll_set_t *s, const shm_team_t *t)
+static void team_sync(const char *call, const coll_set_t *s, const shm_team_t *t)
 {
     coll_sync(call, s, (long *)area(t, TEAM_SYNC_OFF));
+}
+
+/* The end of a team collective: a sync, so that the team's internal pSync
+ * may be used again at once.  The specification promises no
+ * synchronisation at the end of a collective, so the race detector does
+ * not see this one: a PE's access to another's dest that only this sync
+ * orders is a race. */
+static void team_done(const char *call, const coll_set_t *s, const shm_team_t *t)
+{
+    sim_hb_unobserved(1);
+    team_sync(call, s, t);
+    sim_hb_unobserved(0);
 }
 
 int shmem_team_sync(shmem_team_t team)
@@ -67,7 +80,7 @@ int shmem_team_sync(shmem_team_t team)
     SHM_ENTER("shmem_team_sync");
     int rc = team_set("shmem_team_sync", team, &s, &t);
     if (rc == 0)
-        team_done("shmem_team_sync", &s, t);
+        team_sync("shmem_team_sync", &s, t);
     SHM_LEAVE();
     return rc;
 }
@@ -90,6 +103,8 @@ static int bcast(const char *call, shmem_team_t team, void *dest, const void *sr
     if (s.me == root && dest != src && n) /* team broadcast updates the root too */
         memmove(dest, src, n);
     coll_bcast_core(call, &s, dest, src, n, root, (long *)area(t, TEAM_PSYNC_OFF));
+    if (s.me == root && dest != src)
+        shm_race_coll_done(call, (shm_race_span_t){dest, n, 1, 0}, (shm_race_span_t){0});
     team_done(call, &s, t);
     return 0;
 }

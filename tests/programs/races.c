@@ -126,6 +126,67 @@ static void amo_sizes(void)
     }
 }
 
+static void amo_types(void)
+{
+    /* An int and a float are two datatypes, though of one size. */
+    static int word;
+    if (me == 0)
+        shmem_int_atomic_set(&word, 1, 2); /* A(amo-types) */
+    if (me == 1) {
+        if (bad)
+            shmem_float_atomic_set((float *)&word, 2.0f, 2); /* B(amo-types) */
+        else
+            shmem_int_atomic_set(&word, 2, 2);
+    }
+}
+
+static void amo_domains(void)
+{
+    /* Contexts of teams split from SHMEM_TEAM_SHARED are an atomicity
+     * domain apart from those of SHMEM_TEAM_WORLD. */
+    shmem_ctx_t world, other;
+    if (shmem_team_create_ctx(SHMEM_TEAM_WORLD, 0, &world) != 0)
+        world = SHMEM_CTX_DEFAULT;
+    if (shmem_team_create_ctx(bad ? SHMEM_TEAM_SHARED : SHMEM_TEAM_WORLD, 0, &other) != 0)
+        other = SHMEM_CTX_DEFAULT;
+    if (me == 0)
+        shmem_ctx_long_atomic_add(world, &counter, 1, 2); /* A(amo-domains) */
+    if (me == 1) {
+        int pe = bad ? shmem_team_translate_pe(SHMEM_TEAM_WORLD, 2, SHMEM_TEAM_SHARED) : 2;
+        shmem_ctx_long_atomic_add(other, &counter, 1, pe); /* B(amo-domains) */
+    }
+    shmem_ctx_quiet(world);
+    shmem_ctx_quiet(other);
+    shmem_barrier_all();
+    shmem_ctx_destroy(world);
+    shmem_ctx_destroy(other);
+}
+
+static void fetch_nbi(void)
+{
+    /* The fetch buffer of a non-blocking fetching atomic is written when
+     * the value comes back: it is not to be read before shmem_quiet. */
+    if (me == 0) {
+        long got = -1;
+        shmem_long_atomic_fetch_nbi(&got, &x, 1); /* A(fetch-nbi) */
+        if (!bad)
+            shmem_quiet();
+        printf("got %ld\n", got); /* B(fetch-nbi) */
+        shmem_quiet();
+    }
+}
+
+static void coll_dest(void)
+{
+    /* A reduction's dest is the call's on each PE until that PE returns;
+     * PE 0's return says nothing of PE 1's. */
+    static long sum, one = 1;
+    shmem_long_sum_reduce(SHMEM_TEAM_WORLD, &sum, &one, 1); /* A(coll-dest) */
+    SYNC();
+    if (me == 0)
+        shmem_long_p(&sum, 0, 1); /* B(coll-dest) */
+}
+
 static void missing_fence(void)
 {
     if (me == 0) {
@@ -152,6 +213,8 @@ static void coll_reuse(void)
     if (me == 1)
         printf("dest %ld\n", dest[1]); /* B(coll-reuse) */
     SYNC();
+    for (int i = 0; i < 4; i++)
+        src[i] = 20 + i; /* (the same data again would change nothing) */
     shmem_broadcast64(dest, src, 4, 0, 0, 0, 3, psync2); /* A(coll-reuse) */
     shmem_barrier_all();
 }
@@ -425,6 +488,8 @@ static const struct {
     {"test-loop", test_loop},     {"signal-add", signal_add},
     {"memset-put", memset_put},   {"memcpy-put", memcpy_put},
     {"shared-read", shared_read},  {"fence-get", fence_get},
+    {"amo-types", amo_types},     {"amo-domains", amo_domains},
+    {"fetch-nbi", fetch_nbi},     {"coll-dest", coll_dest},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,102 @@
+/* pthread_races CASE bad|good: races that involve a PE's threads.
+ *
+ * As in races.c, the bad case has two conflicting accesses no
+ * synchronisation orders, on lines marked A(case) and B(case), and the
+ * good twin orders them.  Runs on 3 PEs (PE 2 only takes part in the
+ * barriers).
+ *
+ *   fence       a thread of PE 0 puts x to PE 1 and calls shmem_fence;
+ *               the main thread then sets the flag PE 1 waits for.  A
+ *               fence orders its calling thread's operations only, so the
+ *               flag may arrive before x.  Good: the thread that put x
+ *               sets the flag after its fence.
+ *   nbi-buffer  a thread of PE 0 tells the main thread it started, then
+ *               gets x from PE 1 into a buffer of the main thread with
+ *               shmem_long_get_nbi and quiets; the main thread reads the
+ *               buffer after hearing the thread started, not after the
+ *               quiet.  Good: it joins the thread first. */
+#include <pthread.h>
+#include <shmem.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static long x = 7, flag;
+static int me, bad;
+static atomic_int started;
+
+static void *put_and_fence(void *arg)
+{
+    (void)arg;
+    shmem_long_p(&x, 1, 1); /* A(fence) */
+    shmem_fence();
+    if (!bad)
+        shmem_long_atomic_set(&flag, 1, 1);
+    return NULL;
+}
+
+static void fence(void)
+{
+    if (me == 0) {
+        pthread_t t;
+        pthread_create(&t, NULL, put_and_fence, NULL);
+        if (bad) {
+            usleep(100);
+            shmem_long_atomic_set(&flag, 1, 1);
+        }
+        pthread_join(t, NULL);
+    } else if (me == 1) {
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
+        printf("x=%ld\n", x); /* B(fence) */
+    }
+}
+
+static void *get_into(void *arg)
+{
+    atomic_store_explicit(&started, 1, memory_order_release);
+    shmem_long_get_nbi(arg, &x, 1, 1); /* A(nbi-buffer) */
+    shmem_quiet();
+    return NULL;
+}
+
+static void nbi_buffer(void)
+{
+    if (me != 0)
+        return;
+    long buf = 0;
+    pthread_t t;
+    pthread_create(&t, NULL, get_into, &buf);
+    if (!bad)
+        pthread_join(t, NULL);
+    while (!atomic_load_explicit(&started, memory_order_acquire))
+        usleep(1);
+    usleep(100);
+    printf("buf=%ld\n", buf); /* B(nbi-buffer) */
+    if (bad)
+        pthread_join(t, NULL);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: pthread_races CASE bad|good\n");
+        return 2;
+    }
+    int provided;
+    shmem_init_thread(SHMEM_THREAD_MULTIPLE, &provided);
+    me = shmem_my_pe();
+    bad = strcmp(argv[2], "bad") == 0;
+    shmem_barrier_all();
+    if (strcmp(argv[1], "fence") == 0)
+        fence();
+    else if (strcmp(argv[1], "nbi-buffer") == 0)
+        nbi_buffer();
+    else {
+        fprintf(stderr, "pthread_races: no case %s\n", argv[1]);
+        return 2;
+    }
+    shmem_barrier_all();
+    shmem_finalize();
+    return 0;
+}
