@@ -100,6 +100,226 @@ void *WRAP(__memset_chk)(void *d, int c, size_t n, size_t room)
     return __memset_chk(d, c, n, room);
 }
 
+/* ---- strings and formatting: the same, for the bytes they touch ----
+ * The bytes a string routine reads are those it must look at (up to the
+ * terminator, or the first difference for a comparison); a formatting
+ * routine writes what it produced, terminator included. */
+
+char *__strcpy_chk(char *d, const char *s, size_t room);
+char *__stpcpy_chk(char *d, const char *s, size_t room);
+char *__strncpy_chk(char *d, const char *s, size_t n, size_t room);
+char *__strcat_chk(char *d, const char *s, size_t room);
+char *__strncat_chk(char *d, const char *s, size_t n, size_t room);
+int __vsprintf_chk(char *d, int flag, size_t room, const char *fmt, va_list ap);
+int __vsnprintf_chk(char *d, size_t n, int flag, size_t room, const char *fmt, va_list ap);
+
+#define RA __builtin_return_address(0)
+
+/* A copy of the string s (n bytes of it, terminator included) to d. */
+static void copy_note(char *d, const char *s, size_t n, const void *pc)
+{
+    sim_tsan_range(s, n, SIM_HB_READ, pc);
+    sim_tsan_range(d, n, SIM_HB_WRITE, pc);
+}
+
+/* strncpy's: the bytes of s it reads, and the n it writes. */
+static void ncopy_note(char *d, const char *s, size_t n, const void *pc)
+{
+    size_t len = strnlen(s, n);
+    sim_tsan_range(s, len < n ? len + 1 : n, SIM_HB_READ, pc);
+    sim_tsan_range(d, n, SIM_HB_WRITE, pc);
+}
+
+/* strcat's and strncat's (at most n of s): d read to its end, s's bytes
+ * appended after it with a terminator. */
+static void cat_note(char *d, const char *s, size_t n, const void *pc)
+{
+    size_t dl = strlen(d), sl = strnlen(s, n);
+    sim_tsan_range(d, dl + 1, SIM_HB_READ, pc);
+    sim_tsan_range(s, sl < n ? sl + 1 : sl, SIM_HB_READ, pc);
+    sim_tsan_range(d + dl, sl + 1, SIM_HB_WRITE, pc);
+}
+
+/* A formatting call that returned r into a buffer of room n. */
+static void printed_note(char *d, int r, size_t n, const void *pc)
+{
+    if (r >= 0 && n)
+        sim_tsan_range(d, (size_t)r < n ? (size_t)r + 1 : n, SIM_HB_WRITE, pc);
+}
+
+char *WRAP(strcpy)(char *d, const char *s)
+{
+    copy_note(d, s, strlen(s) + 1, RA);
+    return strcpy(d, s);
+}
+
+char *WRAP(stpcpy)(char *d, const char *s)
+{
+    copy_note(d, s, strlen(s) + 1, RA);
+    return stpcpy(d, s);
+}
+
+char *WRAP(strncpy)(char *d, const char *s, size_t n)
+{
+    ncopy_note(d, s, n, RA);
+    return strncpy(d, s, n);
+}
+
+char *WRAP(strcat)(char *d, const char *s)
+{
+    cat_note(d, s, SIZE_MAX, RA);
+    return strcat(d, s);
+}
+
+char *WRAP(strncat)(char *d, const char *s, size_t n)
+{
+    cat_note(d, s, n, RA);
+    return strncat(d, s, n);
+}
+
+size_t WRAP(strlen)(const char *s)
+{
+    size_t n = strlen(s);
+    sim_tsan_range(s, n + 1, SIM_HB_READ, RA);
+    return n;
+}
+
+/* The bytes a comparison of a and b (at most n) looks at: up to the first
+ * difference, or a terminator when strings. */
+static size_t compared(const unsigned char *a, const unsigned char *b, size_t n, int str)
+{
+    size_t i = 0;
+    while (i < n && a[i] == b[i] && !(str && a[i] == 0))
+        i++;
+    return i < n ? i + 1 : n;
+}
+
+static void compare_note(const void *a, const void *b, size_t n, int str, const void *pc)
+{
+    size_t k = compared(a, b, n, str);
+    sim_tsan_range(a, k, SIM_HB_READ, pc);
+    sim_tsan_range(b, k, SIM_HB_READ, pc);
+}
+
+int WRAP(strcmp)(const char *a, const char *b)
+{
+    compare_note(a, b, SIZE_MAX, 1, RA);
+    return strcmp(a, b);
+}
+
+int WRAP(strncmp)(const char *a, const char *b, size_t n)
+{
+    compare_note(a, b, n, 1, RA);
+    return strncmp(a, b, n);
+}
+
+int WRAP(memcmp)(const void *a, const void *b, size_t n)
+{
+    compare_note(a, b, n, 0, RA);
+    return memcmp(a, b, n);
+}
+
+int WRAP(vsprintf)(char *d, const char *fmt, va_list ap)
+{
+    int r = vsprintf(d, fmt, ap);
+    printed_note(d, r, SIZE_MAX, RA);
+    return r;
+}
+
+int WRAP(vsnprintf)(char *d, size_t n, const char *fmt, va_list ap)
+{
+    int r = vsnprintf(d, n, fmt, ap);
+    printed_note(d, r, n, RA);
+    return r;
+}
+
+int WRAP(sprintf)(char *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsprintf(d, fmt, ap);
+    va_end(ap);
+    printed_note(d, r, SIZE_MAX, RA);
+    return r;
+}
+
+int WRAP(snprintf)(char *d, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vsnprintf(d, n, fmt, ap);
+    va_end(ap);
+    printed_note(d, r, n, RA);
+    return r;
+}
+
+/* _FORTIFY_SOURCE's checked forms. */
+char *WRAP(__strcpy_chk)(char *d, const char *s, size_t room)
+{
+    copy_note(d, s, strlen(s) + 1, RA);
+    return __strcpy_chk(d, s, room);
+}
+
+char *WRAP(__stpcpy_chk)(char *d, const char *s, size_t room)
+{
+    copy_note(d, s, strlen(s) + 1, RA);
+    return __stpcpy_chk(d, s, room);
+}
+
+char *WRAP(__strncpy_chk)(char *d, const char *s, size_t n, size_t room)
+{
+    ncopy_note(d, s, n, RA);
+    return __strncpy_chk(d, s, n, room);
+}
+
+char *WRAP(__strcat_chk)(char *d, const char *s, size_t room)
+{
+    cat_note(d, s, SIZE_MAX, RA);
+    return __strcat_chk(d, s, room);
+}
+
+char *WRAP(__strncat_chk)(char *d, const char *s, size_t n, size_t room)
+{
+    cat_note(d, s, n, RA);
+    return __strncat_chk(d, s, n, room);
+}
+
+int WRAP(__vsprintf_chk)(char *d, int flag, size_t room, const char *fmt, va_list ap)
+{
+    int r = __vsprintf_chk(d, flag, room, fmt, ap);
+    printed_note(d, r, SIZE_MAX, RA);
+    return r;
+}
+
+int WRAP(__vsnprintf_chk)(char *d, size_t n, int flag, size_t room, const char *fmt, va_list ap)
+{
+    int r = __vsnprintf_chk(d, n, flag, room, fmt, ap);
+    printed_note(d, r, n, RA);
+    return r;
+}
+
+int WRAP(__sprintf_chk)(char *d, int flag, size_t room, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = __vsprintf_chk(d, flag, room, fmt, ap);
+    va_end(ap);
+    printed_note(d, r, SIZE_MAX, RA);
+    return r;
+}
+
+int WRAP(__snprintf_chk)(char *d, size_t n, int flag, size_t room, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = __vsnprintf_chk(d, n, flag, room, fmt, ap);
+    va_end(ap);
+    printed_note(d, r, n, RA);
+    return r;
+}
+
+#undef RA
+
 /* ---- process end ---- */
 
 /* The C library's definition of name, past this library's own. */

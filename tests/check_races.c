@@ -38,6 +38,8 @@ static const struct {
     {"shared-read", "data-race"},   {"fence-get", "data-race"},
     {"amo-types", "data-race"},     {"amo-domains", "data-race"},
     {"fetch-nbi", "data-race"},     {"coll-dest", "data-race"},
+    {"strcpy-put", "data-race"},    {"snprintf-get", "data-race"},
+    {"memcmp-put", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -431,6 +431,42 @@ static void memcpy_put(void)
     }
 }
 
+static char text[32];
+
+static void strcpy_put(void)
+{
+    /* Library string routines write for the program: a strcpy into a
+     * symmetric buffer a put is landing in is a race like a loop's. */
+    static const char greeting[] = "hello from PE 0";
+    if (me == 0)
+        shmem_putmem(text, greeting, sizeof greeting, 1); /* A(strcpy-put) */
+    SYNC();
+    if (me == 1) {
+        char word[8];
+        snprintf(word, sizeof word, "hi %d", me); /* (a length the compiler cannot know) */
+        strcpy(text, word); /* B(strcpy-put) */
+    }
+}
+
+static void snprintf_get(void)
+{
+    if (me == 0)
+        shmem_getmem(bytes, text, sizeof bytes, 1); /* A(snprintf-get) */
+    SYNC();
+    if (me == 1)
+        snprintf(text, sizeof text, "PE %d wrote this", me); /* B(snprintf-get) */
+}
+
+static void memcmp_put(void)
+{
+    static const long want[4] = {1, 2, 3, 4};
+    if (me == 0)
+        shmem_long_put(dest, data, 4, 1); /* A(memcmp-put) */
+    SYNC();
+    if (me == 1)
+        printf("same: %d\n", memcmp(dest, want, sizeof want) == 0); /* B(memcmp-put) */
+}
+
 /* Two PEs read y from PE 0 at different times; PE 0 overwrites it once
  * the later reader says it is done (bad), or once both have (good).  The
  * earlier read is the race: the detector keeps every read no later read
@@ -490,6 +526,8 @@ static const struct {
     {"shared-read", shared_read},  {"fence-get", fence_get},
     {"amo-types", amo_types},     {"amo-domains", amo_domains},
     {"fetch-nbi", fetch_nbi},     {"coll-dest", coll_dest},
+    {"strcpy-put", strcpy_put},   {"snprintf-get", snprintf_get},
+    {"memcmp-put", memcmp_put},
 };
 
 int main(int argc, char **argv)
