@@ -5,8 +5,8 @@
 #
 # DIR is a checkout of openshmem-org/tests-sos (any tag), of
 # openshmem-org/tests-uh, tests-cray, shmemx-cray-tests,
-# openshmem-examples or tests-mellanox.  tests-sos: every
-# C program of check_PROGRAMS in
+# openshmem-examples or tests-mellanox, or of RWTH-HPC/RMARaceBench.
+# tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
 # -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default).
@@ -18,7 +18,12 @@
 # shmemx-cray-tests (teams/usage) and openshmem-examples (c/, -std=c11):
 # every program on 4 PEs, passing when it exits 0.  tests-mellanox: its
 # oshmem_test (without the MPI cases, uninstrumented), each case a run on
-# 4 PEs that passes when it exits 0 and prints no FAIL.
+# 4 PEs that passes when it exits 0 and prints no FAIL.  RMARaceBench
+# (RWTH-HPC/RMARaceBench): its SHMEM cases, built as its own harness
+# builds them (-fopenmp, no optimisation) and run on the NPROCS of their
+# labels; a case labelled as a race passes when shmemsim names a
+# data-race (or nbi-buffer-modified), one labelled race-free when the run
+# ends with status 0 and no finding.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -93,7 +98,7 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
         *) cc=shmemsim-cc ;;
     esac
     # shellcheck disable=SC2086
-    if ! (cd "$dir" && "$bin/$cc" -g -O1 -I"$out/include" -I"$incdir" $flags \
+    if ! (cd "$dir" && "$bin/$cc" -g "$opt" -I"$out/include" -I"$incdir" $flags \
               ${defs:-} -o "$out/$name" "$src" -lm) >"$log" 2>&1; then
         echo "failed $name build: $(grep -m1 'error' "$log" | cut -c1-160)"; return
     fi
@@ -108,6 +113,22 @@ run_built() {
         >>"$log" 2>&1
     st=$?
     set -e
+    case $expect in
+        Race)
+            if grep -Eq 'error \[(data-race|nbi-buffer-modified)\]' "$log"; then
+                echo "passed $name"
+            else
+                echo "failed $name race not named (exit $st)"
+            fi
+            return ;;
+        NoRace)
+            if [ $st -eq 0 ] && ! grep -q 'shmemsim: error' "$log"; then
+                echo "passed $name"
+            else
+                echo "failed $name exit $st: $(grep -m1 'shmemsim: error' "$log" | cut -c1-160)"
+            fi
+            return ;;
+    esac
     if [ "$expect" = NoFAIL ] && [ $st -eq 0 ] && grep -q FAIL "$log"; then
         echo "failed $name prints FAIL: $(grep -m1 FAIL "$log" | cut -c1-160)"; return
     fi
@@ -163,6 +184,7 @@ for dir in "$@"; do
     # header (config.h) and as the -D flags of DEFS.
     echo '#define HAVE_SHMEMX_WTIME 1' >"$out/include/config.h"
     defs=-DHAVE_SHMEMX_WTIME=1
+    opt=-O1
     list=$out/jobs
     : >"$list"
     if [ -f "$dir/test/unit/Makefile.am" ]; then
@@ -241,9 +263,19 @@ for dir in "$@"; do
         else
             echo "$0: tests-mellanox did not build: see $out/build.log" >&2
         fi
+    elif [ -d "$dir/SHMEM/conflict" ]; then
+        suite="RMARaceBench $(version "$dir")"
+        opt=-O0
+        incdir=$dir
+        for src in "$dir"/SHMEM/*/*.c; do
+            name=$(basename "$src" .c)
+            npes=$(sed -n 's/.*"NPROCS": *\([0-9]*\).*/\1/p' "$src" | head -1)
+            case $name in *-yes) expect=Race ;; *) expect=NoRace ;; esac
+            echo "$suite|$(dirname "$src")|$name|$name.c|-fopenmp|${npes:-2}|$expect|$out" >>"$list"
+        done
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
-             "openshmem-examples, tests-mellanox" >&2
+             "openshmem-examples, tests-mellanox, RMARaceBench" >&2
         exit 2
     fi
     run_list "$list" "$out/results"
