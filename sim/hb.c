@@ -162,6 +162,7 @@ typedef struct hact {
 typedef struct hpe {
     int threaded;         /* a program thread (or its handlers' actor) has started */
     int hact;             /* the actor of its handlers (sim_hb_handlers_begin), 0: none yet */
+    int cact;             /* the actor of its helper context (a completion thread), 0: none yet */
     recvec_t inrel;       /* clocks of messages delivered, not yet acquired (the first few) */
     uint32_t *inbox;      /* joined clocks of the others, or NULL */
     int inbox_full;       /* inbox holds something */
@@ -974,32 +975,41 @@ static void widen(int a)
     H.width = w;
 }
 
-/* The actor of PE p's handlers, given on first use.  A PE with handlers
- * counts as threaded: a quiet by its program teaches the handlers too. */
-static int handler_act(int p)
+/* The actor *slot of PE p's handlers (hact) or helper (cact), given on
+ * first use.  A PE with handlers counts as threaded: a quiet by its
+ * program teaches the handlers too. */
+static int handler_act(int p, int *slot)
 {
-    if (!H.pe[p].hact) {
-        H.pe[p].hact = H.next_act++;
+    if (!*slot) {
+        *slot = H.next_act++;
         H.pe[p].threaded = 1;
     }
-    return H.pe[p].hact;
+    return *slot;
 }
 
-/* Whether context c runs its PE's handlers: its helper, or a borrowed PE
- * between sim_hb_handlers_begin and _end. */
+/* Whether context c runs its PE's handlers: a borrowed PE between
+ * sim_hb_handlers_begin and _end (1), or its helper (2). */
 static int runs_handlers(const sim_pe_t *c)
 {
-    return c == H.handler_ctx || c == (c->owner ? c->owner : c)->helper;
+    if (c == H.handler_ctx)
+        return 1;
+    return c == (c->owner ? c->owner : c)->helper ? 2 : 0;
 }
 
-/* The actor of a context: its PE's for the PE itself; its handlers' for
- * its helper and while a layer runs handlers on it; its own for a thread
- * of the program (one per stack slot, kept when the slot is reused). */
+/* The actor of a context: its PE's for the PE itself; its handlers' while
+ * a layer runs handlers on it; its helper's own (a completion thread runs
+ * beside the handlers that queue work for it, ordered after them only by
+ * what they release); its own for a thread of the program (one per stack
+ * slot, kept when the slot is reused). */
 static int act_of(const sim_pe_t *c)
 {
     const sim_pe_t *pe = c->owner ? c->owner : c;
-    if (runs_handlers(c))
-        return handler_act(pe->id);
+    switch (runs_handlers(c)) {
+    case 1:
+        return handler_act(pe->id, &H.pe[pe->id].hact);
+    case 2:
+        return handler_act(pe->id, &H.pe[pe->id].cact);
+    }
     if (!c->owner || c->tslot < (long)sim_w->tslot0)
         return pe->id;
     size_t s = (size_t)c->tslot - sim_w->tslot0;
@@ -1019,7 +1029,7 @@ static int self_act(void)
     if (a >= H.width || !H.act[a].vc) {
         widen(a);
         int pe = self_id();
-        if (a == H.pe[pe].hact) {
+        if (a == H.pe[pe].hact || a == H.pe[pe].cact) {
             H.act[a].vc = sim_xcalloc((size_t)H.width, sizeof(uint32_t));
         } else {
             H.act[a].vc = sim_xmalloc((size_t)H.width * sizeof(uint32_t));
@@ -1031,12 +1041,12 @@ static int self_act(void)
 }
 
 /* The running context's thread number for reports: 0 the PE's main
- * program, -1 its handlers. */
+ * program, -1 its handlers, -2 its helper. */
 static int self_tid(void)
 {
     const sim_pe_t *c = sim_w->cur;
     if (runs_handlers(c))
-        return -1;
+        return -runs_handlers(c);
     return c->owner ? c->tid : 0;
 }
 
@@ -1901,7 +1911,9 @@ static const char *side_text(const sim_hb_side_t *s, int threads, char *buf, siz
     char w[200];
     sim_hb_where(s->site, w, sizeof w);
     char who[48];
-    if (s->tid < 0)
+    if (s->tid == -2)
+        snprintf(who, sizeof who, "PE %d (completion thread)", s->pe);
+    else if (s->tid < 0)
         snprintf(who, sizeof who, "PE %d (handler)", s->pe);
     else if (s->tid)
         snprintf(who, sizeof who, "PE %d (thread %d)", s->pe, s->tid);

@@ -75,7 +75,8 @@ typedef struct sim_hb_opdesc {
 /* One side of a race, as passed to the layer's report function. */
 typedef struct sim_hb_side {
     int pe;              /* who made the access */
-    int tid;             /* its thread in that PE (0: the main program, -1: its handlers) */
+    int tid;             /* its thread in that PE (0: the main program, -1: its handlers,
+                          * -2: its helper context) */
     int is_op;           /* a network op (else a load/store of the program) */
     int write;           /* it wrote */
     int atomic;          /* its atomicity class, 0 for plain accesses */

@@ -47,6 +47,7 @@ static const struct {
 static const char *const lapi_cases[] = {
     "put-load", "origin-store", "get-load", "put-put", "rmw-put", "fence-load",
     "completion-chain", "handler-load", "handler-flag", "am-data-store", "polling-flag",
+    "header-completion",
 };
 #define NLAPI (int)(sizeof lapi_cases / sizeof lapi_cases[0])
 

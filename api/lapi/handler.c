@@ -219,6 +219,7 @@ static void cthread_main(void *arg)
         x->next = NULL;
         t->cq_busy = 1;
         t->cq_cur = x;
+        lx_race_dequeued(x);
         run_job(t, x);
         t->cq_cur = NULL;
         t->cq_busy = 0;
@@ -228,6 +229,7 @@ static void cthread_main(void *arg)
 
 void lx_cq_push(lx_task_t *t, lx_t *x)
 {
+    lx_race_queued(x);
     x->next = NULL;
     if (t->cq_tail)
         t->cq_tail->next = x;

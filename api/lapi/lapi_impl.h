@@ -121,6 +121,7 @@ typedef struct lx {
     /* Race detection (race.c). */
     sim_hb_rec_t hb[2];      /* the ops of its origin side and target side */
     sim_hb_rec_t hbx;        /* a clock it carries, or an Rmw's fetched write */
+    sim_hb_rec_t hbq;        /* on the completion queue: the clock of whoever queued it */
     struct lx *next;         /* incoming queue / completion queue */
 } lx_t;
 
@@ -360,6 +361,11 @@ void lx_race_am_data(lx_t *x, int pe);
 void lx_race_header(lx_t *x);
 /* PE context.  A clock for the origin, at the end of a completion handler. */
 sim_hb_rec_t lx_race_completion(void);
+/* PE context.  x goes on its task's completion queue: the completion
+ * thread, which runs beside the dispatcher, knows what the queuer did. */
+void lx_race_queued(lx_t *x);
+/* The completion thread takes x off the queue: it acquires that clock. */
+void lx_race_dequeued(lx_t *x);
 /* PE context.  The running context moves the counter at home address
  * cntr of task pe (LAPI_Setcntr, or LAPI after a handler it ran):
  * whoever reads the counter next acquires what the context has done. */

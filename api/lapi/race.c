@@ -41,7 +41,15 @@
 static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, char *buf, size_t len)
 {
     const sim_hb_side_t *op = a->is_op ? a : b, *other = op == a ? b : a;
-    if (a->pe == b->pe && (a->tid < 0) != (b->tid < 0))
+    if (a->pe == b->pe && a->tid < 0 && b->tid < 0 && a->tid != b->tid)
+        snprintf(buf, len,
+                 "Task %d's completion handlers run on the completion thread, beside its "
+                 "dispatcher's header handlers: a completion handler comes after its own "
+                 "message's header handler, but not before the header handlers of the messages "
+                 "that follow. Send those messages once the earlier message's completion "
+                 "counter has moved (LAPI_Waitcntr at the origin), or guard the data both "
+                 "touch with a mutex or a C11 atomic.", a->pe);
+    else if (a->pe == b->pe && (a->tid < 0) != (b->tid < 0))
         snprintf(buf, len,
                  "Task %d's handlers run beside its program: in interrupt mode LAPI's "
                  "dispatcher (header handlers, inline completion handlers, the landing of "
@@ -179,6 +187,21 @@ void lx_race_header(lx_t *x)
 sim_hb_rec_t lx_race_completion(void)
 {
     return sim_hb_on ? sim_hb_release() : 0;
+}
+
+void lx_race_queued(lx_t *x)
+{
+    if (sim_hb_on)
+        x->hbq = sim_hb_release();
+}
+
+void lx_race_dequeued(lx_t *x)
+{
+    if (!sim_hb_on || !x->hbq)
+        return;
+    sim_hb_acquire(x->hbq);
+    sim_hb_unref(x->hbq);
+    x->hbq = 0;
 }
 
 void lx_race_cntr_set(int pe, void *cntr)
@@ -339,4 +362,5 @@ void lx_race_free(lx_t *x)
     sim_hb_unref(x->hb[0]);
     sim_hb_unref(x->hb[1]);
     sim_hb_unref(x->hbx);
+    sim_hb_unref(x->hbq);
 }

@@ -271,6 +271,56 @@ static void polling_flag(void)
             LAPI_Probe(h);
 }
 
+/* header-completion: the first message's completion handler (on the
+ * completion thread) reads shared_word; the second message's header
+ * handler (in the dispatcher) writes it. */
+static long shared_word;
+static void *read_hhs[MAX_TASKS], *write_hhs[MAX_TASKS];
+
+void read_ch(lapi_handle_t *hp, void *info)
+{
+    (void)hp;
+    (void)info;
+    printf("shared_word=%ld\n", shared_word); /* A(header-completion) */
+}
+
+void *read_hh(lapi_handle_t *hp, void *uhdr, uint *uhdr_len, ulong *msg_len,
+              compl_hndlr_t **comp, void **uinfo)
+{
+    (void)hp; (void)uhdr; (void)uhdr_len; (void)msg_len;
+    *comp = read_ch;
+    *uinfo = NULL;
+    return NULL;
+}
+
+void *write_hh(lapi_handle_t *hp, void *uhdr, uint *uhdr_len, ulong *msg_len,
+               compl_hndlr_t **comp, void **uinfo)
+{
+    (void)hp; (void)uhdr; (void)uhdr_len; (void)msg_len;
+    shared_word = 5; /* B(header-completion) */
+    *comp = NULL;
+    *uinfo = NULL;
+    return NULL;
+}
+
+/* Task 0 sends task 1 a message whose completion handler reads a word,
+ * then one whose header handler writes it: at once (bad; LAPI runs header
+ * handlers beside the completion thread), or once the first message's
+ * completion counter says its handler is done (good). */
+static void header_completion(void)
+{
+    if (me != 0)
+        return;
+    lapi_cntr_t oc, cc;
+    LAPI_Setcntr(h, &oc, 0);
+    LAPI_Setcntr(h, &cc, 0);
+    LAPI_Amsend(h, 1, read_hhs[1], NULL, 0, NULL, 0, NULL, &oc, &cc);
+    if (!bad)
+        LAPI_Waitcntr(h, &cc, 1, NULL);
+    LAPI_Amsend(h, 1, write_hhs[1], NULL, 0, NULL, 0, NULL, &oc, NULL);
+    LAPI_Waitcntr(h, &oc, 2, NULL);
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -281,6 +331,7 @@ static const struct {
     {"completion-chain", completion_chain},
     {"handler-load", handler_load}, {"handler-flag", handler_flag},
     {"am-data-store", am_data_store}, {"polling-flag", polling_flag},
+    {"header-completion", header_completion},
 };
 
 int main(int argc, char **argv)
@@ -303,6 +354,8 @@ int main(int argc, char **argv)
     LAPI_Address_init(h, (void *)seen_hh, seen_hhs);
     LAPI_Address_init(h, (void *)data_hh, data_hhs);
     LAPI_Address_init(h, (void *)done_hh, done_hhs);
+    LAPI_Address_init(h, (void *)read_hh, read_hhs);
+    LAPI_Address_init(h, (void *)write_hh, write_hhs);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         if (strcmp(argv[1], cases[i].name) == 0) {
             cases[i].run();
