@@ -2,13 +2,21 @@
  * self-contained, deterministic, the same from a saved report and trace
  * as from the run, with findings and their source lines, the PE table and
  * the timeline; and, in headless Chromium when it is installed, drawn:
- * bars, arrows, marks and an axis, and zoomable. */
+ * bars, arrows, marks and an axis, and zoomable.  There too, the trace
+ * (--trace) is read by Chromium's own trace importer (the DevTools
+ * Performance panel's), which must bind every message arrow. */
+#include "json.h"
 #include "testutil.h"
 
 #include <check.h>
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SIM tu_shmemsim()
@@ -185,6 +193,243 @@ START_TEST(the_page_draws_in_a_browser)
 }
 END_TEST
 
+/* ---- Chromium over the DevTools protocol, on a pipe ----
+ * --remote-debugging-pipe: commands go in on the browser's fd 3, replies
+ * and events come out on its fd 4, each a JSON text ended by a NUL. */
+
+typedef struct browser {
+    pid_t pid;
+    int to, from;      /* our ends of its fd 3 and fd 4 */
+    char *buf;         /* what came out and is not read yet */
+    size_t len, cap;
+    int next_id;
+    time_t deadline;
+} browser_t;
+
+static int browser_start(browser_t *b, const char *chromium, const char *home)
+{
+    int to[2], from[2];
+    if (pipe(to) || pipe(from))
+        return -1;
+    memset(b, 0, sizeof *b);
+    b->deadline = time(NULL) + 90;
+    b->pid = fork();
+    if (b->pid < 0)
+        return -1;
+    if (b->pid == 0) {
+        int in = dup(to[0]), out = dup(from[1]);
+        dup2(in, 3);
+        dup2(out, 4);
+        for (int fd = 5; fd < 64; fd++)
+            close(fd);
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            _exit(126);
+        char profile[256], homevar[256];
+        snprintf(profile, sizeof profile, "--user-data-dir=%s/cdp-profile", home);
+        snprintf(homevar, sizeof homevar, "HOME=%s", home);
+        putenv(homevar);
+        execl(chromium, chromium, "--headless", "--no-sandbox", "--disable-gpu",
+              "--no-first-run", "--remote-debugging-pipe", profile, "about:blank", (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    b->to = to[1];
+    b->from = from[0];
+    return 0;
+}
+
+/* Sends method with params (a JSON object's text) to session (NULL: the
+ * browser); returns the command's id. */
+static int browser_send(browser_t *b, const char *session, const char *method,
+                        const char *params)
+{
+    char *msg;
+    int id = ++b->next_id;
+    int n = session ? asprintf(&msg, "{\"id\":%d,\"sessionId\":\"%s\",\"method\":\"%s\","
+                                     "\"params\":%s}", id, session, method, params)
+                    : asprintf(&msg, "{\"id\":%d,\"method\":\"%s\",\"params\":%s}", id,
+                               method, params);
+    ck_assert_int_gt(n, 0);
+    for (size_t off = 0; off <= (size_t)n;) { /* the NUL too */
+        ssize_t w = write(b->to, msg + off, (size_t)n + 1 - off);
+        ck_assert_msg(w > 0, "the browser closed its pipe: %s", strerror(errno));
+        off += (size_t)w;
+    }
+    free(msg);
+    return id;
+}
+
+/* The next message from the browser (parsed), waiting at most until the
+ * deadline. */
+static sim_json_t *browser_next(browser_t *b)
+{
+    for (;;) {
+        char *end = b->len ? memchr(b->buf, 0, b->len) : NULL;
+        if (end) {
+            char err[200];
+            sim_json_t *v = sim_json_parse(b->buf, err, sizeof err);
+            ck_assert_msg(v != NULL, "the browser sent bad JSON (%s)", err);
+            size_t used = (size_t)(end - b->buf) + 1;
+            memmove(b->buf, end + 1, b->len - used);
+            b->len -= used;
+            return v;
+        }
+        struct pollfd p = {b->from, POLLIN, 0};
+        int left = (int)(b->deadline - time(NULL));
+        ck_assert_msg(left > 0 && poll(&p, 1, left * 1000) == 1,
+                      "the browser did not answer within 90 s");
+        if (b->cap - b->len < 65536) {
+            b->cap = b->cap * 2 + 65536;
+            b->buf = realloc(b->buf, b->cap + 1);
+            ck_assert_ptr_nonnull(b->buf);
+        }
+        ssize_t r = read(b->from, b->buf + b->len, b->cap - b->len);
+        ck_assert_msg(r > 0, "the browser closed its pipe");
+        b->len += (size_t)r;
+    }
+}
+
+/* The reply to command id (events before it are dropped); fails on an
+ * error reply. */
+static sim_json_t *browser_reply(browser_t *b, int id)
+{
+    for (;;) {
+        sim_json_t *v = browser_next(b);
+        const sim_json_t *i = sim_json_get(v, "id");
+        if (i && i->type == SIM_JSON_NUMBER && (int)i->number == id) {
+            const sim_json_t *e = sim_json_get(v, "error");
+            ck_assert_msg(e == NULL, "the browser refused command %d: %s", id,
+                          sim_json_str_of(e, "message"));
+            return v;
+        }
+        sim_json_free(v);
+    }
+}
+
+/* Waits for event method of session. */
+static void browser_event(browser_t *b, const char *session, const char *method)
+{
+    for (;;) {
+        sim_json_t *v = browser_next(b);
+        const char *m = sim_json_str_of(v, "method"), *s = sim_json_str_of(v, "sessionId");
+        int hit = m && strcmp(m, method) == 0 && s && strcmp(s, session) == 0;
+        sim_json_free(v);
+        if (hit)
+            return;
+    }
+}
+
+static void browser_stop(browser_t *b)
+{
+    browser_send(b, NULL, "Browser.close", "{}");
+    close(b->to);
+    close(b->from);
+    int st;
+    if (waitpid(b->pid, &st, WNOHANG) == 0) {
+        /* Browser.close is asynchronous: give it its deadline, then kill. */
+        while (waitpid(b->pid, &st, WNOHANG) == 0 && time(NULL) < b->deadline)
+            poll(NULL, 0, 50);
+        kill(b->pid, SIGKILL);
+        waitpid(b->pid, &st, 0);
+    }
+    free(b->buf);
+}
+
+/* A tab at url (loaded), evaluating expr there (a promise of a string):
+ * the string, malloc'd. */
+static char *browser_eval(browser_t *b, const char *url, const char *expr)
+{
+    sim_json_t *v = browser_reply(b, browser_send(b, NULL, "Target.createTarget",
+                                                  "{\"url\":\"about:blank\"}"));
+    char params[512];
+    snprintf(params, sizeof params, "{\"targetId\":\"%s\",\"flatten\":true}",
+             sim_json_str_of(sim_json_get(v, "result"), "targetId"));
+    sim_json_free(v);
+    v = browser_reply(b, browser_send(b, NULL, "Target.attachToTarget", params));
+    char session[128];
+    snprintf(session, sizeof session, "%s", sim_json_str_of(sim_json_get(v, "result"), "sessionId"));
+    sim_json_free(v);
+    sim_json_free(browser_reply(b, browser_send(b, session, "Page.enable", "{}")));
+    snprintf(params, sizeof params, "{\"url\":\"%s\"}", url);
+    sim_json_free(browser_reply(b, browser_send(b, session, "Page.navigate", params)));
+    browser_event(b, session, "Page.loadEventFired");
+    char *body = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&body, &n);
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"expression\":", f);
+    sim_json_str(f, expr);
+    fputs(",\"awaitPromise\":true,\"returnByValue\":true}", f);
+    fclose(f);
+    v = browser_reply(b, browser_send(b, session, "Runtime.evaluate", body));
+    free(body);
+    const sim_json_t *res = sim_json_get(v, "result");
+    const sim_json_t *exc = sim_json_get(res, "exceptionDetails");
+    ck_assert_msg(exc == NULL, "the page threw: %s",
+                  sim_json_str_of(sim_json_get(exc, "exception"), "description"));
+    const char *s = sim_json_str_of(sim_json_get(res, "result"), "value");
+    ck_assert_msg(s != NULL, "the page returned no string");
+    char *out = strdup(s);
+    sim_json_free(v);
+    return out;
+}
+
+/* The trace of a run, read by the trace importer of the Chromium at
+ * hand (its DevTools front end, models/trace): every message arrow of
+ * ours is a flow of two events there, and every PE a thread with entries. */
+START_TEST(the_trace_loads_in_chromiums_trace_importer)
+{
+    char chromium[256];
+    if (!have_chromium(chromium, sizeof chromium)) {
+        fprintf(stderr, "check_html: chromium not installed: trace importer test skipped\n");
+        return;
+    }
+    run_result_t r = tu_run("%s -n 4 --quiet --trace %s/ring.trace %s", SIM, tmp, PROG("ring"));
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    tu_free(&r);
+    char *trace = page("ring.trace");
+    int arrows = tu_count(trace, "\"ph\":\"s\"");
+    ck_assert_int_eq(tu_count(trace, "\"ph\":\"f\""), arrows);
+    ck_assert_int_gt(arrows, 4);
+    char *expr = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&expr, &n);
+    ck_assert_ptr_nonnull(f);
+    fputs("(async () => {\n"
+          "  const Trace = await import('./models/trace/trace.js');\n"
+          "  const model = Trace.TraceModel.Model.createWithAllHandlers();\n"
+          "  await model.parse(JSON.parse(", f);
+    sim_json_str(f, trace);
+    fputs(").traceEvents);\n"
+          "  const d = model.parsedTrace(0).data;\n"
+          "  const threads = [...d.Renderer.processes.values()].flatMap(p => [...p.threads.values()]);\n"
+          "  return JSON.stringify({flows: d.Flows.flows.length,\n"
+          "    pairs: d.Flows.flows.filter(f => f.length === 2).length,\n"
+          "    threads: threads.length,\n"
+          "    busy: threads.filter(t => t.entries.length > 0).length});\n"
+          "})()", f);
+    fclose(f);
+    free(trace);
+    browser_t b;
+    ck_assert_int_eq(browser_start(&b, chromium, tmp), 0);
+    /* The trace viewer's own page, so its modules resolve as they do for it. */
+    char *got = browser_eval(&b, "devtools://devtools/bundled/trace_app.html", expr);
+    browser_stop(&b);
+    free(expr);
+    char err[200];
+    sim_json_t *v = sim_json_parse(got, err, sizeof err);
+    ck_assert_msg(v != NULL, "%s: %s", err, got);
+    ck_assert_msg(sim_json_get(v, "flows")->number == arrows, "%d arrows, the importer bound: %s",
+                  arrows, got);
+    ck_assert_msg(sim_json_get(v, "pairs")->number == arrows, "%s", got);
+    ck_assert_msg(sim_json_get(v, "threads")->number == 4, "%s", got);
+    ck_assert_msg(sim_json_get(v, "busy")->number == 4, "%s", got);
+    sim_json_free(v);
+    free(got);
+}
+END_TEST
+
 Suite *html_suite(void)
 {
     Suite *s = suite_create("html");
@@ -195,6 +440,7 @@ Suite *html_suite(void)
     tcase_add_test(tc, report_command_makes_the_same_page_from_saved_files);
     tcase_add_test(tc, a_deadlock_page_names_the_blocking_calls);
     tcase_add_test(tc, the_page_draws_in_a_browser);
+    tcase_add_test(tc, the_trace_loads_in_chromiums_trace_importer);
     suite_add_tcase(s, tc);
     return s;
 }
