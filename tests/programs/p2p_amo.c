@@ -145,12 +145,16 @@ SHMEM_AMO_TYPES(TEST_ARITH, )
         (void)shmem_##NAME##_atomic_fetch_and(&NAME##_w, (T)0, 0);              \
         (void)shmem_ctx_##NAME##_atomic_fetch_and(ctx, &NAME##_w, (T)0, 0);     \
         shmem_ctx_##NAME##_atomic_and(ctx, &NAME##_w, (T)0, 0);                 \
+        /* (f is written when each fetch completes: a quiet before reuse) */  \
         shmem_##NAME##_atomic_fetch_and_nbi(&f, &NAME##_w, (T)0, 0);            \
+        shmem_quiet();                                                          \
         shmem_ctx_##NAME##_atomic_or(ctx, &NAME##_w, (T)0, 0);                  \
         shmem_ctx_##NAME##_atomic_fetch_or_nbi(ctx, &f, &NAME##_w, (T)0, 0);    \
+        shmem_ctx_quiet(ctx);                                                   \
         shmem_##NAME##_atomic_xor(&NAME##_w, (T)0, 0);                          \
         (void)shmem_ctx_##NAME##_atomic_fetch_xor(ctx, &NAME##_w, (T)0, 0);     \
         shmem_##NAME##_atomic_fetch_xor_nbi(&f, &NAME##_w, (T)0, 0);            \
+        shmem_quiet();                                                          \
         shmem_ctx_##NAME##_atomic_fetch_xor_nbi(ctx, &f, &NAME##_w, (T)0, 0);   \
         shmem_quiet();                                                          \
         shmem_ctx_quiet(ctx);                                                   \

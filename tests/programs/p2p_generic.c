@@ -128,8 +128,11 @@ static void atomics(shmem_ctx_t ctx)
     (void)shmem_atomic_fetch_xor(&ua[0], 0u, 0);
     (void)shmem_atomic_fetch_xor(ctx, &ua[0], 0u, 0);
     shmem_quiet();
+    shmem_ctx_quiet(ctx); /* fu2 is written when the fetch completes */
     shmem_atomic_fetch_xor_nbi(&fu, &ua[0], 0u, 0);
     shmem_atomic_fetch_xor_nbi(ctx, &fu2, &ua[0], 0u, 0);
+    shmem_quiet();
+    shmem_ctx_quiet(ctx);
     shmem_atomic_fetch_and_nbi(&fu, &ua[0], ~0u, 0);
     shmem_atomic_fetch_and_nbi(ctx, &fu2, &ua[0], ~0u, 0);
     shmem_quiet();
