@@ -9,7 +9,8 @@
 # tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
-# -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default).
+# -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default),
+# and of test/performance/shmem_perf_suite on 2 PEs with short runs.
 # tests-uh: feature_tests/C, with the PE count and expected result of
 # test_parameters.conf.  tests-cray: the C, C++ and Fortran lists
 # (sma1_tlist, sma2_tlist, smaf_tlist) on 4 PEs, Fortran with
@@ -209,6 +210,23 @@ for dir in "$@"; do
                 fi
             done
         done
+        # The performance suite, short: 5 warm-up and 20 timed rounds up
+        # to 4 KiB, data validated (-v; the atomics' validation assumes
+        # other parameters, so not there).
+        perf=$dir/test/performance/shmem_perf_suite
+        if [ -f "$perf/Makefile.am" ]; then
+            for name in $(am_var "$perf/Makefile.am" check_PROGRAMS | tr ' \t' '\n\n' | sed '/^$/d;/^\$/d' | sort -u); do
+                var=$(echo "$name" | tr -c 'A-Za-z0-9_\n' '_')
+                src=$(am_var "$perf/Makefile.am" "${var}_SOURCES" | tr -d ' \t')
+                [ -n "$src" ] || src=$name.c
+                [ -f "$perf/$src" ] || continue
+                cflags=$(am_var "$perf/Makefile.am" "${var}_CFLAGS" |
+                         sed 's/\$(AM_OPENMP_CFLAGS)/-fopenmp/g; s/\$([A-Z_]*)//g')
+                args="-p 5 -n 20 -e 4096 -v"
+                case $name in *atomics*) args="-p 5 -n 20 -e 4096" ;; esac
+                echo "$suite|$perf|perf-$name|$src|-I. -DENABLE_THREADS $cflags|2|Pass|$out|$args" >>"$list"
+            done
+        fi
     elif [ -f "$dir/feature_tests/C/test_parameters.conf" ]; then
         suite="tests-uh $(version "$dir")"
         incdir=$dir/feature_tests/C

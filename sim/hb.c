@@ -676,6 +676,16 @@ static int atomic_pair(const rec_t *x, const rec_t *a, int mem_pe)
     return c && c == cls_at(a, mem_pe);
 }
 
+/* Two ops of one PE that bring data back into its own memory (gets'
+ * destinations, fetching atomics' buffers): a benchmark's window of
+ * fetches into one buffer it never reads.  Not a race between them; the
+ * program's own access to the buffer before both are complete is. */
+static int both_fetched(const rec_t *x, const rec_t *a, int mem_pe)
+{
+    return x->is_op && a->is_op && x->pe == a->pe && x->pe == mem_pe && x->target != mem_pe &&
+           a->target != mem_pe;
+}
+
 /* Two ops that write the same data to the same bytes. */
 static int same_data(const rec_t *x, int xwrite, const rec_t *a, int awrite)
 {
@@ -695,7 +705,8 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
     if (c->w && c->w != ai) {
         const rec_t *w = &H.rec[c->w];
         if (!atomic_pair(w, a, k->pe) && !benign_load(w, 1, a, write, k->pe) &&
-            !same_data(w, 1, a, write) && !ordered(w, v, ar, write || a->atomic))
+            !same_data(w, 1, a, write) && !(write && both_fetched(w, a, k->pe)) &&
+            !ordered(w, v, ar, write || a->atomic))
             race(c->w, 1, ai, write, k, off, len, addr);
     }
     if (write && c->r && c->r != ai) {

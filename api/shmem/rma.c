@@ -83,11 +83,7 @@ static void write_out(sim_msg_t *m)
     ptrdiff_t stride = STRIDE(m->arg[2]);
     if (n == 0)
         return;
-    /* A put of the data the bytes hold already is no access (a benchmark
-     * repeating one put); a get's reply always is: two gets into one
-     * buffer race, whatever they bring. */
-    hb_touch(data_rec(m), m->dst, m->dst_addr, elem, n, stride, SIM_HB_WRITE,
-             m->op == SIM_OP_REPLY ? NULL : m->data);
+    hb_touch(data_rec(m), m->dst, m->dst_addr, elem, n, stride, SIM_HB_WRITE, m->data);
     scatter(sim_mem_live(m->dst, m->dst_addr), m->data, elem, n, stride);
     const char *lo = m->dst_addr;
     if (stride < 0)
@@ -152,11 +148,14 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
         gather(m->data, x->src, x->elem, x->nelems, x->src_stride);
     }
     /* The write may land any time from now: checked now, so a race with an
-     * access made before delivery is found even if the run ends first. */
-    if (!nbi)
-        sim_hb_op_data(m->hb, m->dst_addr, m->data, n);
-    hb_touch(m->hb, wpe, m->dst_addr, x->elem, x->nelems, x->dst_stride, SIM_HB_WRITE,
-             nbi ? NULL : m->data);
+     * access made before delivery is found even if the run ends first.  A
+     * non-blocking put's data is read later; until then it is what its
+     * source holds now (a change before then is a finding of its own), so
+     * a benchmark's window of puts of one buffer is the same data. */
+    const void *data = !nbi ? m->data : x->src_stride == 1 ? x->src : NULL;
+    if (data)
+        sim_hb_op_data(m->hb, m->dst_addr, data, n);
+    hb_touch(m->hb, wpe, m->dst_addr, x->elem, x->nelems, x->dst_stride, SIM_HB_WRITE, data);
     return m;
 }
 
