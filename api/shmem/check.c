@@ -68,15 +68,27 @@ int shm_check_local(const char *call, const char *arg, const void *addr, size_t 
 }
 
 int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t alen,
-                      const char *b_arg, const void *b, size_t blen, int may_be_equal)
+                      const char *b_arg, const void *b, size_t blen, shm_same_t same)
 {
     const char *pa = a, *pb = b;
     if (!a || !b || alen == 0 || blen == 0 || pa >= pb + blen || pb >= pa + alen)
         return 0;
-    if (may_be_equal && pa == pb && alen == blen)
+    int identical = pa == pb && alen == blen;
+    if (identical && same == SHM_SAME_ALLOWED)
         return 0;
     sim_pe_t *me = sim_pe_self();
     char an[96], bn[96];
+    if (identical && same == SHM_SAME_TOLERATED) {
+        sim_finding_raise(SHM_CHECK(OVERLAP), SIM_SEV_WARNING, me->id, call, me->call_site,
+                          "'%s' and '%s' are the same array (%s, %zu bytes). The "
+                          "specification forbids overlapping arguments, but the call never "
+                          "reads one where it writes the other (the root does not write its "
+                          "dest, the others do not read their source), so implementations "
+                          "tolerate it; use separate arrays to be portable.", a_arg, b_arg,
+                          sim_mem_name(a, an, sizeof an), alen);
+        return 0;
+    }
+    int may_be_equal = same == SHM_SAME_ALLOWED;
     sim_finding_raise(SHM_CHECK(OVERLAP), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "'%s' (%s, %zu bytes) and '%s' (%s, %zu bytes) overlap%s. The "
                       "specification leaves the result undefined: use separate buffers; the "
@@ -87,14 +99,14 @@ int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t
     return 0;
 }
 
-int shm_check_disjoint(const char *call, const shm_arg_t *args, int n, int first_may_be_equal)
+int shm_check_disjoint(const char *call, const shm_arg_t *args, int n, shm_same_t first_same)
 {
     int rc = 0;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             rc |= shm_check_overlap(call, args[i].name, args[i].addr, args[i].len, args[j].name,
                                     args[j].addr, args[j].len,
-                                    first_may_be_equal && i == 0 && j == 1);
+                                    i == 0 && j == 1 ? first_same : SHM_SAME_IS_OVERLAP);
     return rc;
 }
 

@@ -8,9 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Common argument checks; 0 when the call may go on. */
+/* Common argument checks; 0 when the call may go on.  same: what dest and
+ * source being one array is. */
 static int check_args(const char *call, const coll_set_t *s, const void *dest, size_t dlen,
-                      const void *src, size_t slen, const long *psync, size_t pslen)
+                      const void *src, size_t slen, const long *psync, size_t pslen,
+                      shm_same_t same)
 {
     (void)s;
     if (shm_check_sym(call, "pSync", psync, pslen * sizeof(long)))
@@ -21,7 +23,7 @@ static int check_args(const char *call, const coll_set_t *s, const void *dest, s
         return -1;
     shm_arg_t args[] = {{"dest", dest, dlen}, {"source", src, slen},
                         {"pSync", psync, pslen * sizeof(long)}};
-    return shm_check_disjoint(call, args, 3, 0);
+    return shm_check_disjoint(call, args, 3, same);
 }
 
 /* ---- barrier, sync ---- */
@@ -31,7 +33,8 @@ static void barrier_as(const char *call, int start, int log_stride, int size, lo
     coll_set_t s;
     shm_charge_call();
     if (coll_set_make(call, start, log_stride, size, &s) ||
-        check_args(call, &s, NULL, 0, NULL, 0, psync, SHMEM_BARRIER_SYNC_SIZE))
+        check_args(call, &s, NULL, 0, NULL, 0, psync, SHMEM_BARRIER_SYNC_SIZE,
+                   SHM_SAME_IS_OVERLAP))
         return;
     coll_args_t a = {call, s.start, s.stride, s.size, -1, 0, 0, NULL, NULL, NULL, s.members};
     coll_check_enter(&a, psync, SHMEM_BARRIER_SYNC_SIZE);
@@ -78,7 +81,7 @@ static void bcast(const char *call, void *dest, const void *src, size_t n, int r
     coll_set_t s;
     shm_charge_call();
     if (coll_set_make(call, start, log_stride, size, &s) ||
-        check_args(call, &s, dest, n, src, n, psync, SHMEM_BCAST_SYNC_SIZE))
+        check_args(call, &s, dest, n, src, n, psync, SHMEM_BCAST_SYNC_SIZE, SHM_SAME_TOLERATED))
         return;
     if (root < 0 || root >= s.size) {
         sim_pe_t *me = sim_pe_self();
@@ -197,7 +200,8 @@ static void fcollect(const char *call, void *dest, const void *src, size_t n, in
     coll_set_t s;
     shm_charge_call();
     if (coll_set_make(call, start, log_stride, size, &s) ||
-        check_args(call, &s, dest, n * (size_t)s.size, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
+        check_args(call, &s, dest, n * (size_t)s.size, src, n, psync, SHMEM_COLLECT_SYNC_SIZE,
+                   SHM_SAME_IS_OVERLAP))
         return;
     coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 0, dest, src, NULL, s.members};
     coll_check_enter(&a, psync, SHMEM_COLLECT_SYNC_SIZE);
@@ -286,7 +290,7 @@ static void collect(const char *call, void *dest, const void *src, size_t n, int
     coll_set_t s;
     shm_charge_call();
     if (coll_set_make(call, start, log_stride, size, &s) ||
-        check_args(call, &s, dest, 1, src, n, psync, SHMEM_COLLECT_SYNC_SIZE))
+        check_args(call, &s, dest, 1, src, n, psync, SHMEM_COLLECT_SYNC_SIZE, SHM_SAME_IS_OVERLAP))
         return;
     coll_args_t a = {call, s.start, s.stride, s.size, -1, n, 1, dest, src, NULL, s.members};
     coll_check_enter(&a, psync, SHMEM_COLLECT_SYNC_SIZE);
@@ -396,7 +400,8 @@ static void alltoall_run(const a2a_t *a, int start, int log_stride, int size, lo
     shm_charge_call();
     if (coll_set_make(a->call, start, log_stride, size, &s) ||
         check_args(a->call, &s, a->dest, a2a_extent(a, (size_t)a->dst, &s), a->src,
-                   a2a_extent(a, (size_t)a->sst, &s), psync, SHMEM_ALLTOALL_SYNC_SIZE))
+                   a2a_extent(a, (size_t)a->sst, &s), psync, SHMEM_ALLTOALL_SYNC_SIZE,
+                   SHM_SAME_IS_OVERLAP))
         return;
     coll_args_t ca = {a->call, s.start, s.stride, s.size,   -1,
                       a->nelems, 0, a->dest, a->src, NULL, s.members};

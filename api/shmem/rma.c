@@ -117,7 +117,8 @@ int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
         return -1;
     /* To itself, the two buffers are in one memory and must not overlap. */
     if (*wpe == shm_me() &&
-        shm_check_overlap(x->call, "dest", x->dest, dn, "source", x->src, sn, 0))
+        shm_check_overlap(x->call, "dest", x->dest, dn, "source", x->src, sn,
+                          SHM_SAME_IS_OVERLAP))
         return -1;
     if (is_put)
         coll_check_user_write(x->call, *wpe, x->dest, dn);

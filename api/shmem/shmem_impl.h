@@ -126,19 +126,26 @@ int shm_check_ptr(const char *call, const char *arg, const void *addr, size_t le
  * its object, as shm_check_sym checks a remote one (a range that would
  * leave the PE's memory skips the call). */
 int shm_check_local(const char *call, const char *arg, const void *addr, size_t len);
-/* Raises overlap when [a, a+alen) and [b, b+blen) intersect (unless
- * may_be_equal and they are the same range). */
+/* What shm_check_overlap makes of two arguments that are the very same
+ * range. */
+typedef enum {
+    SHM_SAME_IS_OVERLAP, /* an error like any other overlap */
+    SHM_SAME_ALLOWED,    /* the routine allows it (reductions) */
+    SHM_SAME_TOLERATED   /* forbidden, but no implementation can go wrong on it: a warning */
+} shm_same_t;
+/* Raises overlap when [a, a+alen) and [b, b+blen) intersect (the same
+ * range: as same says). */
 int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t alen,
-                      const char *b_arg, const void *b, size_t blen, int may_be_equal);
+                      const char *b_arg, const void *b, size_t blen, shm_same_t same);
 /* A pointer argument of a call, for shm_check_disjoint. */
 typedef struct shm_arg {
     const char *name;
     const void *addr;
     size_t len;
 } shm_arg_t;
-/* Raises overlap for the first pair of args[0..n) that intersect; args 0
- * and 1 may be the same range when first_may_be_equal (reductions). */
-int shm_check_disjoint(const char *call, const shm_arg_t *args, int n, int first_may_be_equal);
+/* Raises overlap for the pairs of args[0..n) that intersect; args 0 and 1
+ * being the same range is as first_same says. */
+int shm_check_disjoint(const char *call, const shm_arg_t *args, int n, shm_same_t first_same);
 /* Raises psync-modified when the caller's write of n bytes at dest
  * (symmetric, as the caller sees it) on world PE pe hits a pSync that an
  * unfinished collective is using (coll_check.c). */

@@ -33,7 +33,7 @@ static void put_signal(const shm_xfer_t *x, uint64_t *sig_addr, uint64_t signal,
     if (shm_rma_check(x, 1, &c, &wpe) ||
         shm_check_sym(x->call, "sig_addr", sig_addr, sizeof *sig_addr) ||
         shm_check_overlap(x->call, "dest", x->dest, x->elem * x->nelems, "sig_addr", sig_addr,
-                          sizeof *sig_addr, 0))
+                          sizeof *sig_addr, SHM_SAME_IS_OVERLAP))
         return;
     coll_check_user_write(x->call, wpe, sig_addr, sizeof *sig_addr);
     sim_charge(sim_net_params()->overhead_ns);
