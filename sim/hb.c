@@ -1407,6 +1407,16 @@ static void add_partner(sim_hb_rec_t op, sim_hb_rec_t p)
     r->partner[k] = p;
 }
 
+void sim_hb_op_rewrote(sim_hb_rec_t op, int mem_pe, const void *addr)
+{
+    if (!op || !sim_hb_on)
+        return;
+    sim_hb_rec_t w = sim_hb_last_write(mem_pe, addr);
+    if (w && w != op && same_data(&H.rec[w], 1, &H.rec[op], 1))
+        add_partner(op, w);
+    unref(w);
+}
+
 void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner)
 {
     if (!op || !partner || !sim_hb_on)
@@ -1562,8 +1572,14 @@ static void witness_applied(sim_hb_rec_t xi, int me, uint32_t c)
 {
     const rec_t *x = &H.rec[xi];
     witness(xi, me, c);
-    for (int k = 0; k < NPART && x->partner[k]; k++)
+    for (int k = 0; k < NPART && x->partner[k]; k++) {
+        const rec_t *p = &H.rec[x->partner[k]];
         witness(x->partner[k], me, c);
+        /* (a partner's own partners: the same data another op had
+         * written there first, see sim_hb_op_rewrote) */
+        for (int j = 0; j < NPART && p->partner[j]; j++)
+            witness(p->partner[j], me, c);
+    }
     for (uint32_t k = 0; x->fg && k < x->fg->n; k++)
         witness(x->fg->ops[k], me, c);
     const recvec_t *pl = pend_list(&H.pe[x->pe], x->chan, x->target, 0);

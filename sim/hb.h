@@ -179,6 +179,12 @@ void sim_hb_op_data(sim_hb_rec_t op, const void *addr, const void *data, size_t 
  * same data again, an atomic that changed nothing): no other access can
  * tell whether it happened, so it is neither checked nor recorded. */
 int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n);
+/* Op's write at home address addr of mem_pe was silent (sim_hb_silent):
+ * when the bytes' last write put the same data at the same place, whoever
+ * knows op complete knows the value that write left there, so it counts
+ * as complete for them too (two PEs putting the same data, whichever
+ * lands first). */
+void sim_hb_op_rewrote(sim_hb_rec_t op, int mem_pe, const void *addr);
 /* Links an op whose observation also shows partner complete (a signal and
  * the data of its put-with-signal). */
 void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner);

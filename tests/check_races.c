@@ -39,7 +39,7 @@ static const struct {
     {"amo-types", "data-race"},     {"amo-domains", "data-race"},
     {"fetch-nbi", "data-race"},     {"coll-dest", "data-race"},
     {"strcpy-put", "data-race"},    {"snprintf-get", "data-race"},
-    {"memcmp-put", "data-race"},
+    {"memcmp-put", "data-race"},    {"same-data", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -60,8 +60,12 @@ static void scatter(unsigned char *dst, const unsigned char *in, size_t elem, si
 static void hb_touch(sim_hb_rec_t op, int pe, const void *home, size_t elem, size_t n,
                      ptrdiff_t stride, sim_hb_dir_t dir, const void *data)
 {
-    if (!op || !n || (dir == SIM_HB_WRITE && stride == 1 && sim_hb_silent(pe, home, data, elem * n)))
+    if (!op || !n)
         return;
+    if (dir == SIM_HB_WRITE && stride == 1 && sim_hb_silent(pe, home, data, elem * n)) {
+        sim_hb_op_rewrote(op, pe, home);
+        return;
+    }
     if (stride == 1)
         sim_hb_op_access(op, pe, home, elem * n, 1, 0, dir);
     else

@@ -431,6 +431,25 @@ static void memcpy_put(void)
     }
 }
 
+/* PE 0 and PE 1 both put into PE 2's dest with a signal; PE 2 waits for
+ * PE 1's only.  Good: both put the same data, so whichever lands first
+ * PE 2 reads it (PE 0's signal adds 0 and tells nothing); bad: PE 0's
+ * data differ, and the two puts race. */
+static void same_data(void)
+{
+    long v[4] = {1, 2, 3, 4};
+    if (me == 0) {
+        if (bad)
+            v[3] = 5;
+        shmem_long_put_signal(dest, v, 4, &sig, 0, SHMEM_SIGNAL_ADD, 2); /* A(same-data) */
+    } else if (me == 1) {
+        shmem_long_put_signal(dest, v, 4, &sig, 1, SHMEM_SIGNAL_ADD, 2); /* B(same-data) */
+    } else {
+        shmem_signal_wait_until(&sig, SHMEM_CMP_EQ, 1);
+        printf("dest[2]=%ld\n", dest[2]);
+    }
+}
+
 static char text[32];
 
 static void strcpy_put(void)
@@ -527,7 +546,7 @@ static const struct {
     {"amo-types", amo_types},     {"amo-domains", amo_domains},
     {"fetch-nbi", fetch_nbi},     {"coll-dest", coll_dest},
     {"strcpy-put", strcpy_put},   {"snprintf-get", snprintf_get},
-    {"memcmp-put", memcmp_put},
+    {"memcmp-put", memcmp_put},   {"same-data", same_data},
 };
 
 int main(int argc, char **argv)
