@@ -161,6 +161,7 @@ typedef struct hact {
 /* Per-PE state, shared by its actors. */
 typedef struct hpe {
     int threaded;         /* a program thread (or its handlers' actor) has started */
+    int prog_threads;     /* a program thread has started */
     int hact;             /* the actor of its handlers (sim_hb_handlers_begin), 0: none yet */
     int cact;             /* the actor of its helper context (a completion thread), 0: none yet */
     recvec_t inrel;       /* clocks of messages delivered, not yet acquired (the first few) */
@@ -1092,6 +1093,15 @@ int sim_hb_watched(const void *addr)
     for (size_t i = 0; i < h->nnb; i++)
         if (a >= h->nb[i].lo && a < h->nb[i].hi)
             return 1;
+    /* With threads, a variable on another context's stack (the PE's main
+     * stack or a sibling thread's) is shared between them: an OpenMP
+     * region's shared locals, a buffer passed to a thread. */
+    if (h->prog_threads) {
+        const sim_pe_t *c = sim_w->cur;
+        long slot = sim_stacks_slot_of(&sim_w->stacks, a);
+        if (slot >= 0 && slot != (c->owner ? c->tslot : (long)c->id))
+            return 1;
+    }
     size_t off;
     return H.foreign && sim_loader_find(l, a, &off) >= 0 && off - l->data_off < l->data_len;
 }
@@ -1839,6 +1849,7 @@ void sim_hb_thread_start(const sim_pe_t *child)
     unref(h->seen);
     h->seen = 0;
     H.pe[self_id()].threaded = 1;
+    H.pe[self_id()].prog_threads = 1;
     tick(parent);
 }
 

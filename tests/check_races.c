@@ -52,7 +52,7 @@ static const char *const lapi_cases[] = {
 #define NLAPI (int)(sizeof lapi_cases / sizeof lapi_cases[0])
 
 /* The cases with a PE's threads (tests/programs/pthread_races.c). */
-static const char *const thread_cases[] = {"fence", "nbi-buffer"};
+static const char *const thread_cases[] = {"fence", "nbi-buffer", "stack-read"};
 #define NTHREAD (int)(sizeof thread_cases / sizeof thread_cases[0])
 
 /* Whether the finding text names the program's source (tests/programs/

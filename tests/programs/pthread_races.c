@@ -14,7 +14,12 @@
  *               gets x from PE 1 into a buffer of the main thread with
  *               shmem_long_get_nbi and quiets; the main thread reads the
  *               buffer after hearing the thread started, not after the
- *               quiet.  Good: it joins the thread first. */
+ *               quiet.  Good: it joins the thread first.
+ *   stack-read  the main thread starts a thread that reads a local of
+ *               the main thread's stack, then gets x into that local with
+ *               shmem_long_get_nbi and quiets: the read races with the
+ *               get, before it is issued or after.  Good: the main
+ *               thread joins the reader before the get. */
 #include <pthread.h>
 #include <shmem.h>
 #include <stdatomic.h>
@@ -77,6 +82,27 @@ static void nbi_buffer(void)
         pthread_join(t, NULL);
 }
 
+static void *read_it(void *arg)
+{
+    printf("buf=%ld\n", *(long *)arg); /* B(stack-read) */
+    return NULL;
+}
+
+static void stack_read(void)
+{
+    if (me != 0)
+        return;
+    long buf = 0;
+    pthread_t t;
+    pthread_create(&t, NULL, read_it, &buf);
+    if (!bad)
+        pthread_join(t, NULL);
+    shmem_long_get_nbi(&buf, &x, 1, 1); /* A(stack-read) */
+    shmem_quiet();
+    if (bad)
+        pthread_join(t, NULL);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -92,6 +118,8 @@ int main(int argc, char **argv)
         fence();
     else if (strcmp(argv[1], "nbi-buffer") == 0)
         nbi_buffer();
+    else if (strcmp(argv[1], "stack-read") == 0)
+        stack_read();
     else {
         fprintf(stderr, "pthread_races: no case %s\n", argv[1]);
         return 2;
