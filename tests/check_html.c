@@ -147,6 +147,21 @@ static int have_chromium(char *path, size_t len)
     return ok;
 }
 
+/* The Chromium at hand (0, saying that test is skipped, when there is
+ * none), and a 4-PE run of ring with option opt writing tmp/file. */
+static int browser_and_ring(char *chromium, size_t len, const char *test, const char *opt,
+                            const char *file)
+{
+    if (!have_chromium(chromium, len)) {
+        fprintf(stderr, "check_html: chromium not installed: %s skipped\n", test);
+        return 0;
+    }
+    run_result_t r = tu_run("%s -n 4 --quiet %s %s/%s %s", SIM, opt, tmp, file, PROG("ring"));
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    tu_free(&r);
+    return 1;
+}
+
 /* The number in attribute name="..." of the <body> tag in dom, or -1. */
 static long body_attr(const char *dom, const char *name)
 {
@@ -163,13 +178,8 @@ static long body_attr(const char *dom, const char *name)
 START_TEST(the_page_draws_in_a_browser)
 {
     char chromium[256];
-    if (!have_chromium(chromium, sizeof chromium)) {
-        fprintf(stderr, "check_html: chromium not installed: browser test skipped\n");
+    if (!browser_and_ring(chromium, sizeof chromium, "browser test", "--html", "ring.html"))
         return;
-    }
-    run_result_t r = tu_run("%s -n 4 --quiet --html %s/ring.html %s", SIM, tmp, PROG("ring"));
-    ck_assert_msg(r.status == 0, "%s", r.err);
-    tu_free(&r);
     char *html = page("ring.html");
     const char *c = strstr(html, "id=\"counts\" data-calls=\"");
     ck_assert_ptr_nonnull(c);
@@ -178,9 +188,9 @@ START_TEST(the_page_draws_in_a_browser)
     ck_assert_int_gt(calls, 10);
     ck_assert_int_gt(arrows, 4);
     free(html);
-    r = tu_run("HOME=%s %s --headless --no-sandbox --disable-gpu --no-first-run "
-               "--user-data-dir=%s/profile --dump-dom file://%s/ring.html 2>/dev/null",
-               tmp, chromium, tmp, tmp);
+    run_result_t r = tu_run("HOME=%s %s --headless --no-sandbox --disable-gpu --no-first-run "
+                            "--user-data-dir=%s/profile --dump-dom file://%s/ring.html 2>/dev/null",
+                            tmp, chromium, tmp, tmp);
     ck_assert_msg(r.status == 0 && strstr(r.out, "<body"), "chromium failed (%d): %s", r.status,
                   r.err);
     ck_assert_int_eq(body_attr(r.out, "data-ready"), 1);
@@ -381,13 +391,9 @@ static char *browser_eval(browser_t *b, const char *url, const char *expr)
 START_TEST(the_trace_loads_in_chromiums_trace_importer)
 {
     char chromium[256];
-    if (!have_chromium(chromium, sizeof chromium)) {
-        fprintf(stderr, "check_html: chromium not installed: trace importer test skipped\n");
+    if (!browser_and_ring(chromium, sizeof chromium, "trace importer test", "--trace",
+                          "ring.trace"))
         return;
-    }
-    run_result_t r = tu_run("%s -n 4 --quiet --trace %s/ring.trace %s", SIM, tmp, PROG("ring"));
-    ck_assert_msg(r.status == 0, "%s", r.err);
-    tu_free(&r);
     char *trace = page("ring.trace");
     int arrows = tu_count(trace, "\"ph\":\"s\"");
     ck_assert_int_eq(tu_count(trace, "\"ph\":\"f\""), arrows);

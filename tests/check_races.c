@@ -95,6 +95,15 @@ static void bad_and_good(const char *prog, const char *name, const char *id)
     tu_free(&r);
 }
 
+/* prog CASE good: clean on seeds 1..50 (explore). */
+static void twin_clean(const char *prog, const char *name)
+{
+    char args[64];
+    snprintf(args, sizeof args, "%s good", name);
+    char *msg = tu_explore_clean(3, prog, args);
+    ck_assert_msg(msg == NULL, "%s", msg);
+}
+
 START_TEST(each_lapi_race_names_both_accesses)
 {
     bad_and_good("lapi_races", lapi_cases[_i], "data-race");
@@ -103,10 +112,7 @@ END_TEST
 
 START_TEST(lapi_twins_are_clean_on_50_seeds)
 {
-    char args[64];
-    snprintf(args, sizeof args, "%s good", lapi_cases[_i]);
-    char *msg = tu_explore_clean(3, "lapi_races", args);
-    ck_assert_msg(msg == NULL, "%s", msg);
+    twin_clean("lapi_races", lapi_cases[_i]);
 }
 END_TEST
 
@@ -118,10 +124,7 @@ END_TEST
 
 START_TEST(thread_twins_are_clean_on_50_seeds)
 {
-    char args[64];
-    snprintf(args, sizeof args, "%s good", thread_cases[_i]);
-    char *msg = tu_explore_clean(3, "pthread_races", args);
-    ck_assert_msg(msg == NULL, "%s", msg);
+    twin_clean("pthread_races", thread_cases[_i]);
 }
 END_TEST
 
@@ -189,10 +192,7 @@ END_TEST
 
 START_TEST(corrected_twins_are_clean_on_50_seeds)
 {
-    char args[64];
-    snprintf(args, sizeof args, "%s good", cases[_i].name);
-    char *msg = tu_explore_clean(3, "races", args);
-    ck_assert_msg(msg == NULL, "%s", msg);
+    twin_clean("races", cases[_i].name);
 }
 END_TEST
 
