@@ -62,6 +62,7 @@ typedef struct rec {
     uint8_t write;        /* the access wrote */
     uint8_t nbi;          /* op of a non-blocking call */
     uint8_t unheld;       /* op completed by its witnesses only (a collective's) */
+    uint8_t silent;       /* op: it wrote at its target what was there (kept as a read) */
     uint8_t nwit;         /* witnesses[0..nwit) in use */
     uint8_t is_set;       /* a read set: its reads are partner[], nothing else is used */
     int atomic;           /* atomicity class, 0 plain */
@@ -226,6 +227,7 @@ static struct {
     reported_line_t *reported_lines;
     sim_hb_report_fn report;
     int foreign;          /* pointers into other PEs' memory were handed out */
+    int record_only;      /* access_range records without checking (sim_hb_op_silent) */
 } H;
 
 /* ---- records ---- */
@@ -573,6 +575,7 @@ static int cls_at(const rec_t *r, int mem_pe)
 
 static void side_of(const rec_t *r, int write, int mem_pe, sim_hb_side_t *s)
 {
+    write = write || (r->is_op && r->silent && mem_pe == r->target);
     *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, cls_at(r, mem_pe), r->nbi, r->unheld,
                          r->call, r->site, r->time};
 }
@@ -703,6 +706,8 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
 {
     const rec_t *a = &H.rec[ai];
     const rec_t *ar = a->is_op ? a : NULL;
+    if (H.record_only)
+        return;
     if (c->w && c->w != ai) {
         const rec_t *w = &H.rec[c->w];
         if (!atomic_pair(w, a, k->pe) && !benign_load(w, 1, a, write, k->pe) &&
@@ -716,7 +721,8 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
         for (int i = 0; i < n; i++) {
             const rec_t *r = &H.rec[reads[i]];
             if (reads[i] != ai && !atomic_pair(r, a, k->pe) &&
-                !benign_load(r, 0, &H.rec[ai], 1, k->pe) && !ordered(r, v, ar, r->atomic))
+                !benign_load(r, 0, &H.rec[ai], 1, k->pe) &&
+                !ordered(r, v, ar, r->atomic || (r->is_op && r->silent)))
                 race(reads[i], 0, ai, 1, k, off, len, addr);
         }
     }
@@ -1417,7 +1423,7 @@ static void add_partner(sim_hb_rec_t op, sim_hb_rec_t p)
     r->partner[k] = p;
 }
 
-void sim_hb_op_rewrote(sim_hb_rec_t op, int mem_pe, const void *addr)
+void sim_hb_op_silent(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n)
 {
     if (!op || !sim_hb_on)
         return;
@@ -1425,6 +1431,13 @@ void sim_hb_op_rewrote(sim_hb_rec_t op, int mem_pe, const void *addr)
     if (w && w != op && same_data(&H.rec[w], 1, &H.rec[op], 1))
         add_partner(op, w);
     unref(w);
+    restamp();
+    rec_t *r = &H.rec[op];
+    r->silent = 1;
+    view_t v = view_rec(r);
+    H.record_only = 1;
+    access_range(op, 0, &v, mem_pe, addr, n, NULL, NULL, 0);
+    H.record_only = 0;
 }
 
 void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner)
@@ -1586,7 +1599,7 @@ static void witness_applied(sim_hb_rec_t xi, int me, uint32_t c)
         const rec_t *p = &H.rec[x->partner[k]];
         witness(x->partner[k], me, c);
         /* (a partner's own partners: the same data another op had
-         * written there first, see sim_hb_op_rewrote) */
+         * written there first, see sim_hb_op_silent) */
         for (int j = 0; j < NPART && p->partner[j]; j++)
             witness(p->partner[j], me, c);
     }

@@ -179,12 +179,15 @@ void sim_hb_op_data(sim_hb_rec_t op, const void *addr, const void *data, size_t 
  * same data again, an atomic that changed nothing): no other access can
  * tell whether it happened, so it is neither checked nor recorded. */
 int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n);
-/* Op's write at home address addr of mem_pe was silent (sim_hb_silent):
- * when the bytes' last write put the same data at the same place, whoever
- * knows op complete knows the value that write left there, so it counts
- * as complete for them too (two PEs putting the same data, whichever
- * lands first). */
-void sim_hb_op_rewrote(sim_hb_rec_t op, int mem_pe, const void *addr);
+/* Op's write of n bytes at home address addr of mem_pe was silent
+ * (sim_hb_silent).  Nothing can tell it from the write before it, so it
+ * is not checked; but it happened, so a later write of other data that is
+ * not ordered after it races with it: it is kept as a read of the bytes.
+ * And when their last write put the same data at the same place, whoever
+ * knows op complete knows the value that write left there, so that write
+ * counts as complete for them too (two PEs putting the same data,
+ * whichever lands first). */
+void sim_hb_op_silent(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n);
 /* Links an op whose observation also shows partner complete (a signal and
  * the data of its put-with-signal). */
 void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner);

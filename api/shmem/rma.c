@@ -63,7 +63,7 @@ static void hb_touch(sim_hb_rec_t op, int pe, const void *home, size_t elem, siz
     if (!op || !n)
         return;
     if (dir == SIM_HB_WRITE && stride == 1 && sim_hb_silent(pe, home, data, elem * n)) {
-        sim_hb_op_rewrote(op, pe, home);
+        sim_hb_op_silent(op, pe, home, elem * n);
         return;
     }
     if (stride == 1)

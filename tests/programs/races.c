@@ -450,6 +450,21 @@ static void same_data(void)
     }
 }
 
+/* PE 0 puts to PE 1's y the value y holds already, then another value,
+ * with no fence between: the network may deliver them in either order,
+ * whichever the run happens to use (bad); a fence orders them (good). */
+static void silent_put(void)
+{
+    y = 9;
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_long_p(&y, 9, 1); /* A(silent-put) */
+        if (!bad)
+            shmem_fence();
+        shmem_long_p(&y, 5, 1); /* B(silent-put) */
+    }
+}
+
 static char text[32];
 
 static void strcpy_put(void)
@@ -547,6 +562,7 @@ static const struct {
     {"fetch-nbi", fetch_nbi},     {"coll-dest", coll_dest},
     {"strcpy-put", strcpy_put},   {"snprintf-get", snprintf_get},
     {"memcmp-put", memcmp_put},   {"same-data", same_data},
+    {"silent-put", silent_put},
 };
 
 int main(int argc, char **argv)
