@@ -1063,8 +1063,9 @@ static int self_act(void)
 static int self_tid(void)
 {
     const sim_pe_t *c = sim_w->cur;
-    if (runs_handlers(c))
-        return -runs_handlers(c);
+    int h = runs_handlers(c);
+    if (h)
+        return -h;
     return c->owner ? c->tid : 0;
 }
 
@@ -1395,6 +1396,10 @@ void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, s
 {
     if (!op || !sim_hb_on)
         return;
+    if (count > 1 && stride == (ptrdiff_t)n) { /* blocks end to end: one */
+        n *= count;
+        count = 1;
+    }
     restamp();
     rec_t *r = &H.rec[op];
     if (cls_at(r, mem_pe) && dir == SIM_HB_WRITE)

@@ -168,7 +168,7 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d);
 /* The op touches n bytes at home address addr of mem_pe (a put's or an
  * atomic's target, a get's source at the target, an nbi put's source, a
  * get's destination).  stride/count: count blocks of n bytes, stride bytes
- * apart (count 1 for contiguous). */
+ * apart (count 1, or stride n, for contiguous). */
 void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, size_t count,
                       ptrdiff_t stride, sim_hb_dir_t dir);
 /* The data op writes: n bytes to home address addr.  Two ops writing the

@@ -99,7 +99,11 @@ static void put_deliver(sim_msg_t *m)
     sim_hb_sync_deliver(m->dst, m->hb);
     if (m->arg[1]) {
         /* Data the bytes hold already (a collective repeated on the same
-         * data) is no access, as for a put. */
+         * data) is no access at all: unlike a put's, it is not kept as a
+         * read for later writes to race with, as each PE's return from
+         * the collective writes its dest for the detector anyway
+         * (shm_race_coll_done), and back-to-back calls on the same data
+         * would race with those returns. */
         if (!sim_hb_silent(m->dst, m->dst_addr, m->data, m->bytes))
             sim_hb_op_access(m->hb, m->dst, m->dst_addr, m->bytes, 1, 0, SIM_HB_WRITE);
         sim_hb_sync_deliver_op(m->dst, m->hb);

@@ -115,7 +115,7 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "shmem_quiet) between them.", b->pe, h->by_call, sim_hb_where(h->by_site, s1, sizeof s1),
                  h->seen_call, sim_hb_where(h->seen_site, s2, sizeof s2), a->pe, h->seen_call,
                  a->call ? a->call : "access");
-    } else if ((a->unheld && a->pe != b->pe) || (b->unheld && a->pe != b->pe)) {
+    } else if ((a->unheld || b->unheld) && a->pe != b->pe) {
         const sim_hb_side_t *c = a->unheld ? a : b, *o = a->unheld ? b : a;
         snprintf(buf, len,
                  "A collective owns its dest and source on each PE until that PE returns from "
@@ -224,15 +224,11 @@ void shm_race_coll_done(const char *call, shm_race_span_t dest, shm_race_span_t 
     sim_pe_t *me = sim_pe_self();
     sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)&no_chan, me->id, 0, 0, 0, 1};
     sim_hb_rec_t op = sim_hb_op_issue(&d);
-    shm_race_span_t span[2] = {dest, src};
-    for (int k = 0; k < 2; k++) {
-        shm_race_span_t *x = &span[k];
-        if (x->count > 1 && x->stride == (ptrdiff_t)x->elem) /* contiguous after all */
-            *x = (shm_race_span_t){x->addr, x->elem * x->count, 1, 0};
-        if (x->count && x->elem)
-            sim_hb_op_access(op, me->id, sim_mem_home(me->id, x->addr), x->elem, x->count,
-                             x->stride, k ? SIM_HB_READ : SIM_HB_WRITE);
-    }
+    const shm_race_span_t *span[2] = {&dest, &src};
+    for (int k = 0; k < 2; k++)
+        if (span[k]->count && span[k]->elem)
+            sim_hb_op_access(op, me->id, sim_mem_home(me->id, span[k]->addr), span[k]->elem,
+                             span[k]->count, span[k]->stride, k ? SIM_HB_READ : SIM_HB_WRITE);
     sim_hb_op_complete(op);
     sim_hb_unref(op);
 }

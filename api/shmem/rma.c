@@ -66,10 +66,7 @@ static void hb_touch(sim_hb_rec_t op, int pe, const void *home, size_t elem, siz
         sim_hb_op_silent(op, pe, home, elem * n);
         return;
     }
-    if (stride == 1)
-        sim_hb_op_access(op, pe, home, elem * n, 1, 0, dir);
-    else
-        sim_hb_op_access(op, pe, home, elem, n, stride * (ptrdiff_t)elem, dir);
+    sim_hb_op_access(op, pe, home, elem, n, stride * (ptrdiff_t)elem, dir);
 }
 
 /* The record of a put message's data: a put-with-signal's message carries
