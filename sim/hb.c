@@ -118,11 +118,19 @@ typedef struct pkey {
 
 /* A page's shadow: while every byte holds the same accesses (a fresh
  * page, or one a single op wrote whole) one cell stands for all of them,
- * so a large transfer costs a step per page, not per byte. */
+ * so a large transfer costs a step per page, not per byte.  A loop that
+ * sweeps such a page keeps it in two runs, [lo, hi) holding what one
+ * access (sweep, a write when sweep_w) made of u and the rest still u:
+ * each further step of that access next to the run was checked already
+ * (the same access against the same cell) and only moves an end. */
 typedef struct spage {
     pkey_t key;
     cell_t *c;            /* a cell per byte, or NULL while every byte holds u */
-    cell_t u;             /* what every byte holds when c is NULL */
+    cell_t u;             /* what every byte outside [lo, hi) holds when c is NULL */
+    cell_t v;             /* what [lo, hi) holds when c is NULL */
+    uint16_t lo, hi;      /* lo == hi: no run */
+    uint8_t sweep_w;
+    sim_hb_rec_t sweep;
     UT_hash_handle hh;
 } spage_t;
 
@@ -228,7 +236,23 @@ static struct {
     sim_hb_report_fn report;
     int foreign;          /* pointers into other PEs' memory were handed out */
     int record_only;      /* access_range records without checking (sim_hb_op_silent) */
+    spage_t *swept;       /* the page whose run sweep() last moved up, or NULL */
 } H;
+
+/* The sweeps the running PE's plain accesses are making, by site: where
+ * the next step of each would be (its live address), valid while the
+ * filter's stamp is. */
+#define NSWEEP 64
+static struct sweeping {
+    const void *pc;
+    const char *next;
+    const void *owner;
+    uint32_t stamp;
+    uint8_t write;
+    uint16_t hi;
+    spage_t *pg;
+    sim_hb_rec_t ai;
+} sweeping[NSWEEP];
 
 /* ---- records ---- */
 
@@ -539,7 +563,8 @@ static cell_t *cells(spage_t *pg)
     if (!pg->c) {
         pg->c = sim_xmalloc(PAGE * sizeof *pg->c);
         for (size_t i = 0; i < PAGE; i++)
-            pg->c[i] = pg->u;
+            pg->c[i] = i >= pg->lo && i < pg->hi ? pg->v : pg->u;
+        pg->lo = pg->hi = 0;
     }
     return pg->c;
 }
@@ -550,6 +575,7 @@ static void make_uniform(spage_t *pg, cell_t c)
     free(pg->c);
     pg->c = NULL;
     pg->u = c;
+    pg->lo = pg->hi = 0;
 }
 
 static int uniform(const cell_t *cs)
@@ -562,7 +588,9 @@ static int uniform(const cell_t *cs)
 
 static const cell_t *cell_at(const spage_t *pg, size_t off)
 {
-    return pg->c ? &pg->c[off] : &pg->u;
+    if (pg->c)
+        return &pg->c[off];
+    return off >= pg->lo && off < pg->hi ? &pg->v : &pg->u;
 }
 
 /* r's atomicity class at memory of mem_pe: an op is atomic at its target
@@ -782,6 +810,61 @@ static sim_hb_rec_t read_after(sim_hb_rec_t old, sim_hb_rec_t ai, const view_t *
     return reads_as_one(keep + from, kept - from);
 }
 
+/* Access ai (a write when write; seen from v) to [off, off+run) of a page
+ * kept as runs, when the page stays two runs after it: the first access to
+ * a uniform page, or the access that made the run, next to it.  Returns 0,
+ * changing nothing, when the page needs a cell per byte. */
+/* The run of pg becomes [lo, hi): its run bytes new to it held u and now
+ * hold v (hi and lo are passed, not read back from the page: the sweep's
+ * fast path is this function, and a 16-bit store read back as part of a
+ * wider load stalls). */
+static void moved(spage_t *pg, size_t lo, size_t hi, size_t run)
+{
+    cell_t u = pg->u, nv = pg->v;
+    if (nv.w != u.w) {
+        H.rec[nv.w].refs += (uint32_t)run;
+        unref_n(u.w, run);
+    }
+    if (nv.r != u.r) {
+        if (nv.r)
+            H.rec[nv.r].refs += (uint32_t)run;
+        unref_n(u.r, run);
+    }
+    if (lo == 0 && hi == PAGE) {
+        make_uniform(pg, nv);
+    } else {
+        pg->lo = (uint16_t)lo;
+        pg->hi = (uint16_t)hi;
+    }
+}
+
+static int sweep(spage_t *pg, sim_hb_rec_t ai, int write, const view_t *v, const pkey_t *k,
+                 size_t off, const void *addr, size_t run)
+{
+    cell_t u = pg->u;
+    if (pg->lo == pg->hi) {
+        check_cell(&u, ai, write, v, k, off, addr, run);
+        sim_hb_rec_t held = write ? 0 : read_after(u.r, ai, v);
+        pg->v = write ? (cell_t){ai, 0} : (cell_t){u.w, held};
+        pg->sweep = ai; /* alive while the run is: its cells hold it */
+        pg->sweep_w = (uint8_t)write;
+        H.swept = pg;
+        moved(pg, off, off + run, run);
+        unref(held);
+        return 1;
+    }
+    if (ai != pg->sweep || write != pg->sweep_w || (off != pg->hi && off + run != pg->lo))
+        return 0;
+    /* ai was checked against u when the run began */
+    if (off == pg->hi) {
+        H.swept = pg;
+        moved(pg, pg->lo, off + run, run);
+    } else {
+        moved(pg, off, pg->hi, run);
+    }
+    return 1;
+}
+
 /* Checks and records access ai over n bytes at addr of mem_pe.  Bytes
  * next to each other usually hold the same accesses: each run of equal
  * cells is checked once and its references moved in one step. */
@@ -805,7 +888,12 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
             pg = page_get(&k, 1);
         }
         size_t run = PAGE - off < n ? PAGE - off : n;
-        if (!pg->c && run == PAGE) {
+        if (!pg->c && run < PAGE && sweep(pg, ai, write, v, &k, off, p, run)) {
+            p += run;
+            n -= run;
+            continue;
+        }
+        if (!pg->c && run == PAGE && pg->lo == pg->hi) {
             cell_t first = pg->u;
             check_cell(&first, ai, write, v, &k, 0, p, run);
             if (write) {
@@ -902,6 +990,7 @@ void sim_hb_stop(void)
 {
     if (!H.pe)
         return;
+    memset(sweeping, 0, sizeof sweeping);
     spage_t *pg, *tmp;
     HASH_ITER(hh, H.pages, pg, tmp) {
         HASH_DEL(H.pages, pg);
@@ -1185,6 +1274,23 @@ static void filter_note(const void *addr, size_t n, int write)
         f->w |= m;
 }
 
+int sim_hb_swept(const void *addr, size_t n, int write, const void *pc)
+{
+    struct sweeping *e = &sweeping[((uintptr_t)pc >> 2) & (NSWEEP - 1)];
+    if (e->pc != pc || e->next != addr || e->stamp != sim_hb_stamp || e->write != write ||
+        e->owner != sim_w->cur)
+        return 0;
+    spage_t *pg = e->pg;
+    if (pg->c || pg->lo == pg->hi || pg->sweep != e->ai || pg->sweep_w != write ||
+        pg->hi != e->hi || pg->hi + n > PAGE || H.rec[e->ai].site != pc)
+        return 0;
+    e->next += n;
+    e->hi = (uint16_t)(e->hi + n);
+    moved(pg, pg->lo, e->hi, n);
+    filter_note(addr, n, write);
+    return 1;
+}
+
 void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site)
 {
     int me = self_act(), pe = self_id();
@@ -1207,11 +1313,17 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
     view_t v = view_act(me, pe);
     /* The program sees its live image; the detector keys by home address. */
     uint32_t stamp = sim_hb_stamp;
+    H.swept = NULL;
     access_range(i, write, &v, pe, sim_loader_home(sim_w->loader, pe, addr), n, pg, &k, off);
-    if (atomic || stamp != sim_hb_stamp)
+    if (atomic || stamp != sim_hb_stamp) {
         restamp(); /* an atomic's record, or a report that ran the layer */
-    else
-        filter_note(addr, n, write);
+        return;
+    }
+    filter_note(addr, n, write);
+    if (pg && H.swept == pg && pg->hi == off + n) /* the next step may take sim_hb_swept */
+        sweeping[((uintptr_t)site >> 2) & (NSWEEP - 1)] =
+            (struct sweeping){site, (const char *)addr + n, sim_w->cur, sim_hb_stamp,
+                              (uint8_t)write, pg->hi, pg, i};
 }
 
 /* ---- ops ---- */
@@ -1814,7 +1926,7 @@ void sim_hb_nbi_buffer(uintptr_t chan, const void *addr, size_t n)
 static void clear_cells(spage_t *pg, size_t off, size_t run, void *arg)
 {
     (void)arg;
-    if (!pg->c && run == PAGE) {
+    if (!pg->c && run == PAGE && pg->lo == pg->hi) {
         unref_n(pg->u.w, PAGE);
         unref_n(pg->u.r, PAGE);
         pg->u = (cell_t){0, 0};

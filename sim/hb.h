@@ -153,6 +153,11 @@ static inline int sim_hb_filtered(const void *cur, const void *addr, size_t n, i
     return f->word == (a >> 3) && f->stamp == sim_hb_stamp && ((write ? f->w : f->r) & m) == m;
 }
 
+/* Whether the running PE's plain access continues, at the very next
+ * bytes of the same shadow page, a sweep its site began in this stamp:
+ * then it is recorded here (it was checked when the sweep began). */
+int sim_hb_swept(const void *addr, size_t n, int write, const void *pc);
+
 /* Whether the running PE's access to addr may concern the detector: its
  * symmetric memory, or a buffer a non-blocking op of its still uses. */
 int sim_hb_watched(const void *addr);

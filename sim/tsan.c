@@ -84,7 +84,8 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
         else
             sim_hb_obj_acquire(addr);
     }
-    if (!atomic && sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE))
+    if (!atomic && (sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE) ||
+                    sim_hb_swept(addr, n, dir == SIM_HB_WRITE, pc)))
         return;
     if (!sim_hb_watched(addr))
         return;

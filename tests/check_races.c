@@ -40,7 +40,8 @@ static const struct {
     {"fetch-nbi", "data-race"},     {"coll-dest", "data-race"},
     {"strcpy-put", "data-race"},    {"snprintf-get", "data-race"},
     {"memcmp-put", "data-race"},    {"same-data", "data-race"},
-    {"silent-put", "data-race"},
+    {"silent-put", "data-race"},    {"sweep-store", "data-race"},
+    {"sweep-load", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -539,6 +539,39 @@ static void fence_get(void)
     }
 }
 
+/* A loop over a whole symmetric array (four shadow pages) while a put
+ * lands in its third page, before the loop gets there (sweep-store) or
+ * after it has passed (sweep-load): the loop's accesses after its first
+ * on a page are recorded without a check of their own, and must still
+ * meet the put. */
+static long wide[2048];
+
+static void sweep_store(void)
+{
+    if (me == 0)
+        shmem_long_p(&wide[1100], 1, 1); /* A(sweep-store) */
+    SYNC();
+    if (me == 1)
+        for (int i = 0; i < 2048; i++)
+            wide[i] = i; /* B(sweep-store) */
+}
+
+static void sweep_load(void)
+{
+    if (me == 0) {
+        (void)shmem_long_g(&y, 2); /* a round trip first: the loop is done before the put lands */
+        shmem_long_p(&wide[1100], 1, 1); /* A(sweep-load) */
+    }
+    SYNC();
+    if (me == 1) {
+        long sum = 0;
+        for (int i = 0; i < 2048; i++)
+            sum += wide[i]; /* B(sweep-load) */
+        if (sum == -1)
+            printf("?\n");
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -562,7 +595,8 @@ static const struct {
     {"fetch-nbi", fetch_nbi},     {"coll-dest", coll_dest},
     {"strcpy-put", strcpy_put},   {"snprintf-get", snprintf_get},
     {"memcmp-put", memcmp_put},   {"same-data", same_data},
-    {"silent-put", silent_put},
+    {"silent-put", silent_put},   {"sweep-store", sweep_store},
+    {"sweep-load", sweep_load},
 };
 
 int main(int argc, char **argv)
