@@ -35,6 +35,31 @@ START_TEST(openmp_constructs_call_shmem_from_workers)
 }
 END_TEST
 
+/* Nested regions: inactive by default, active when the program or the
+ * environment raises max-active-levels, with the level, ancestor and
+ * team-size queries right at each level; the same trace twice. */
+START_TEST(openmp_nested_regions)
+{
+    expect_each_pe(2, "omp_nested", "off", ": nested regions right (off)\n");
+    expect_each_pe(2, "omp_nested", "api", ": nested regions right (api)\n");
+    static const char *const envs[] = {"OMP_NESTED=true", "OMP_NUM_THREADS=4,3",
+                                       "OMP_MAX_ACTIVE_LEVELS=2"};
+    for (int i = 0; i < 3; i++) {
+        run_result_t r = tu_run("%s %s -n 2 --quiet %s env", envs[i], SIM, PROG("omp_nested"));
+        ck_assert_msg(r.status == 0, "%s: %s%s", envs[i], r.out, r.err);
+        ck_assert_int_eq(tu_count(r.out, ": nested regions right (env)\n"), 2);
+        tu_free(&r);
+    }
+    run_result_t r = tu_run("a=$(%s -n 2 --seed 3 --trace /dev/stdout %s api 2>&1 | md5sum); "
+                            "b=$(%s -n 2 --seed 3 --trace /dev/stdout %s api 2>&1 | md5sum); "
+                            "[ \"$a\" = \"$b\" ] || echo differs",
+                            SIM, PROG("omp_nested"), SIM, PROG("omp_nested"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "");
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(same_seed_same_output_twenty_runs_and_both_privatizations)
 {
     run_result_t r;
@@ -78,13 +103,21 @@ END_TEST
 START_TEST(openmp_ull_loops_and_taskloop)
 {
     expect_each_pe(2, "omp_loops", "", ": loops right\n");
-    /* A task reduction is not provided: a finding, never a wrong sum. */
-    run_result_t r = tu_run("%s -n 1 --quiet %s taskreduce", SIM, PROG("omp_loops"));
-    ck_assert_int_eq(r.status, 4);
-    ck_assert_ptr_nonnull(strstr(r.err, "[thread-unsupported]"));
-    ck_assert_ptr_nonnull(strstr(r.err, "omp taskloop with a reduction clause"));
-    ck_assert_ptr_null(strstr(r.out, "reduced"));
-    tu_free(&r);
+}
+END_TEST
+
+/* Task reductions: taskloop reduction, taskgroup task_reduction with
+ * in_reduction tasks, nested and orphaned, whatever the team size. */
+START_TEST(openmp_task_reductions)
+{
+    expect_each_pe(2, "omp_taskred", "", ": task reductions right\n");
+    for (int threads = 1; threads <= 5; threads += 2) {
+        run_result_t r = tu_run("OMP_NUM_THREADS=%d %s -n 2 --quiet --seed %d %s", threads, SIM,
+                                threads, PROG("omp_taskred"));
+        ck_assert_msg(r.status == 0, "%d threads: %s%s", threads, r.out, r.err);
+        ck_assert_int_eq(tu_count(r.out, ": task reductions right\n"), 2);
+        tu_free(&r);
+    }
 }
 END_TEST
 
@@ -317,12 +350,14 @@ Suite *threads_suite(void)
     TCase *t = tcase_create("threads");
     tcase_set_timeout(t, 120);
     tcase_add_test(t, openmp_constructs_call_shmem_from_workers);
+    tcase_add_test(t, openmp_nested_regions);
     tcase_add_test(t, same_seed_same_output_twenty_runs_and_both_privatizations);
     tcase_add_test(t, pthread_producers_and_consumer_over_atomics);
     tcase_add_test(t, fortran_parallel_do_calls_shmem);
     tcase_add_test(t, thread_local_variables_per_thread);
     tcase_add_test(t, sibling_plain_stores_wake_shmem_waits);
     tcase_add_test(t, openmp_ull_loops_and_taskloop);
+    tcase_add_test(t, openmp_task_reductions);
     tcase_add_test(t, a_crash_in_a_thread_names_the_thread);
     tcase_add_test(t, lapi_from_a_pthread);
     tcase_add_test(t, the_seed_chooses_the_order_of_threads_woken_together);

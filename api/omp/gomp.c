@@ -15,10 +15,14 @@
  * of worksharing constructs (every thread meets a team's constructs in the
  * same order, the k-th one uses slot k mod WS_RING, and a slot is taken
  * again only once every thread has left it), and a first-in first-out
- * queue of deferred tasks.  Nested parallel regions run with a team of one
- * thread (max-active-levels 1).  The team size defaults to 4 threads, or
- * OMP_NUM_THREADS; OMP_SCHEDULE sets schedule(runtime).  omp_get_wtime
- * reads virtual time. */
+ * queue of deferred tasks.  A team knows the team its master came from, so
+ * a nested region is a team like any other, made of the pool's idle
+ * workers; it is active (more than one thread) only while fewer than
+ * max-active-levels enclosing regions are (1 unless OMP_NESTED,
+ * OMP_MAX_ACTIVE_LEVELS, a list in OMP_NUM_THREADS or the program says
+ * otherwise).  The team size defaults to 4 threads, or OMP_NUM_THREADS (a
+ * list: one size per nesting level); OMP_SCHEDULE sets schedule(runtime).
+ * omp_get_wtime reads virtual time. */
 #include "finding.h"
 #include "hb.h"
 #include "layer.h"
@@ -33,6 +37,7 @@
 #define WS_RING 8
 #define TEAM_MAX 256
 #define DEFAULT_THREADS 4
+#define MAX_LEVELS 8       /* active nesting levels supported */
 
 enum { S_STATIC, S_DYNAMIC, S_GUIDED };
 
@@ -40,6 +45,7 @@ typedef struct task task_t;
 typedef struct group {
     long count;                /* tasks of the group not yet finished */
     struct group *outer;
+    uintptr_t *red;            /* task reductions its tasks see (see GOMP_task_reduction_remap) */
 } group_t;
 
 struct task {
@@ -68,6 +74,10 @@ typedef struct ws {
 
 typedef struct team {
     int n;
+    int level, active_level;   /* enclosing regions (this one included), active ones */
+    struct team *parent;       /* the team of the thread that made it (NULL: level 0) */
+    int parent_num;            /* that thread's number there */
+    int nthreads;              /* its threads' nthreads-var */
     void (*fn)(void *);
     void *data;
     int arrived;
@@ -83,6 +93,7 @@ typedef struct team {
 typedef struct othr {
     team_t *team;
     int num, level;
+    int nthreads;              /* nthreads-var of its implicit task */
     unsigned ws_seq;           /* constructs of the team met so far */
     ws_t *ws;                  /* the one in progress */
     long chunk_idx, static_next; /* the chunk it runs; static: its next turn */
@@ -100,12 +111,12 @@ typedef struct worker {
 } worker_t;
 
 typedef struct proc {
-    int nthreads;              /* nthreads-var */
+    int max_active;            /* max-active-levels-var */
     int run_sched;
     long run_chunk;
     int dynamic;
     int crit, atomic;          /* owner tags of the unnamed critical and atomic locks */
-    worker_t *pool;
+    worker_t **pool;           /* each worker's place never moves: it holds it */
     int npool;
     team_t solo;               /* the team of the initial thread */
     othr_t initial;            /* the initial thread's state */
@@ -114,13 +125,40 @@ typedef struct proc {
 static sim_layer_t omp_layer = {.name = "openmp", .rank = 4};
 
 static int env_threads = DEFAULT_THREADS, env_sched = S_STATIC;
+static int env_level_threads[MAX_LEVELS], env_levels; /* OMP_NUM_THREADS's list */
+static int env_max_active = 1;
 static long env_chunk;
+
+static int clamp_threads(long n)
+{
+    return n < 1 ? 1 : n > TEAM_MAX ? TEAM_MAX : (int)n;
+}
+
+static int is_true(const char *v)
+{
+    return !strcasecmp(v, "true") || !strcmp(v, "1");
+}
 
 static void parse_env(void)
 {
     const char *v = getenv("OMP_NUM_THREADS");
-    if (v && atoi(v) > 0)
-        env_threads = atoi(v) < TEAM_MAX ? atoi(v) : TEAM_MAX;
+    env_levels = 0;
+    for (const char *p = v; p && *p && env_levels < MAX_LEVELS;) {
+        char *end;
+        long n = strtol(p, &end, 10);
+        if (end == p || n < 1)
+            break;
+        env_level_threads[env_levels++] = clamp_threads(n);
+        p = *end == ',' ? end + 1 : end + strlen(end);
+    }
+    env_threads = env_levels ? env_level_threads[0] : DEFAULT_THREADS;
+    env_max_active = env_levels > 1 ? MAX_LEVELS : 1;
+    v = getenv("OMP_NESTED");
+    if (v)
+        env_max_active = is_true(v) ? MAX_LEVELS : 1;
+    v = getenv("OMP_MAX_ACTIVE_LEVELS");
+    if (v && atoi(v) >= 0)
+        env_max_active = atoi(v) < MAX_LEVELS ? atoi(v) : MAX_LEVELS;
     v = getenv("OMP_SCHEDULE");
     if (v) {
         const char *p = strchr(v, ':') ? strchr(v, ':') + 1 : v; /* monotonic: ... */
@@ -150,7 +188,8 @@ static proc_t *proc(void)
     proc_t *p = pe->layer[omp_layer.slot];
     if (!p) {
         p = sim_xcalloc(1, sizeof *p);
-        p->nthreads = env_threads;
+        p->max_active = env_max_active;
+        p->initial.nthreads = env_threads;
         p->run_sched = env_sched;
         p->run_chunk = env_chunk;
         p->solo.n = 1;
@@ -173,6 +212,7 @@ static othr_t *me(void)
         o->team = sim_xcalloc(1, sizeof *o->team);
         o->team->n = 1;
         o->task = &o->implicit;
+        o->nthreads = env_threads;
         c->layer[omp_layer.slot] = o;
     }
     return o;
@@ -384,12 +424,6 @@ static long iterations(long start, long end, long incr);
 void GOMP_taskgroup_start(void);
 void GOMP_taskgroup_end(void);
 
-/* taskloop: the iterations split into tasks, each running fn on its own
- * copy of data whose first two longs are its [start, end) (the compiler's
- * contract with its run-time library); then, unless nogroup, waits for
- * them as a taskgroup does. */
-enum { TL_GRAINSIZE = 1 << 9, TL_IF = 1 << 10, TL_NOGROUP = 1 << 11, TL_REDUCTION = 1 << 12 };
-
 /* What the run-time library does not provide ends the PE with a finding
  * that says so, instead of computing something else. */
 static _Noreturn void unsupported(const char *what, const void *site)
@@ -397,56 +431,149 @@ static _Noreturn void unsupported(const char *what, const void *site)
     sim_pe_t *c = sim_pe_self();
     sim_finding_raise(SIM_CHECK(THREAD_UNSUPPORTED), SIM_SEV_ERROR, c->id, what, site,
                       "PE %d used %s, which the simulator's OpenMP run-time library does not "
-                      "provide; the PE ends (exit status 1). Write the reduction with a "
-                      "reduction clause on a parallel or for construct, or with atomics.",
+                      "provide; the PE ends (exit status 1).",
                       c->id, what);
     sim_pe_exit(1);
 }
 
-/* Task reductions (taskgroup task_reduction, taskloop reduction) are not
- * provided: a taskloop with a reduction ends the PE before this is
- * reached; the entry points exist so that such a program links. */
+/* ---- task reductions ----
+ *
+ * A task reduction (taskgroup task_reduction, taskloop reduction) gives
+ * each thread of the team a private copy of each list item; tasks with
+ * in_reduction work on the copy of the thread running them, and the code
+ * the compiler emits initialises the copies and merges them into the
+ * items.  What the run-time library does is bookkeeping on the compiler's
+ * descriptor d (facts of GCC's ABI): d[0] items, d[1] bytes of copies per
+ * thread, d[2] their alignment (on return: the copies, thread i's at
+ * d[2] + i * d[1]), d[3] the allocator, d[4] the next descriptor
+ * registered with it (on return: the list of the enclosing taskgroup's),
+ * d[5] and d[6] ours (the last descriptor of the call; the end of the
+ * copies), then per item its address, the offset of its copy and a word
+ * of ours (the descriptor). */
+enum { RED_OURS = 1, RED_LAST = 2 };
+
 void GOMP_taskgroup_reduction_register(uintptr_t *data)
 {
-    (void)data;
-    unsupported("a task reduction (task_reduction)", __builtin_return_address(0));
+    othr_t *o = me();
+    if (!o->group)
+        unsupported("a task reduction outside a taskgroup", __builtin_return_address(0));
+    size_t n = (size_t)o->team->n;
+    for (uintptr_t *d = data;; d = (uintptr_t *)d[4]) {
+        size_t align = d[2] > sizeof(void *) ? (size_t)d[2] : sizeof(void *);
+        size_t size = (size_t)d[1] * n;
+        void *copies;
+        if (posix_memalign(&copies, align, size ? size : 1) != 0)
+            sim_xmalloc((size_t)-1); /* reports the exhaustion */
+        memset(copies, 0, size);
+        d[2] = (uintptr_t)copies;
+        d[6] = d[2] + size;
+        for (uintptr_t j = 0; j < d[0]; j++)
+            d[7 + 3 * j + 2] = (uintptr_t)d;
+        d[5] = RED_OURS;
+        if (!d[4]) {
+            d[4] = (uintptr_t)o->group->red;
+            d[5] = RED_LAST;
+            break;
+        }
+    }
+    o->group->red = data;
 }
 
 void GOMP_taskgroup_reduction_unregister(uintptr_t *data)
 {
-    (void)data;
+    for (uintptr_t *d = data; d;) {
+        free((void *)d[2]);
+        if (d[5] != RED_OURS)
+            break;
+        d = (uintptr_t *)d[4];
+    }
 }
 
-void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
-                   long arg_align, unsigned flags, unsigned long num_tasks, int priority,
-                   long start, long end, long step)
+/* The copy, for thread id, of the item at p (an item's own address, or
+ * the address of any thread's copy of it) in the descriptors from d on;
+ * *orig: the item's address.  NULL when no descriptor has it. */
+static void *red_copy(const uintptr_t *d, const void *p, int id, void **orig)
 {
-    (void)priority;
-    if (flags & TL_REDUCTION)
-        unsupported("omp taskloop with a reduction clause", __builtin_return_address(0));
+    for (const uintptr_t *e = d; e; e = (const uintptr_t *)e[4])
+        for (uintptr_t j = 0; j < e[0]; j++)
+            if (e[7 + 3 * j] == (uintptr_t)p) {
+                *orig = (void *)p;
+                return (void *)(e[2] + (uintptr_t)id * e[1] + e[7 + 3 * j + 1]);
+            }
+    for (const uintptr_t *e = d; e; e = (const uintptr_t *)e[4])
+        if ((uintptr_t)p >= e[2] && (uintptr_t)p < e[6]) {
+            uintptr_t off = ((uintptr_t)p - e[2]) % e[1];
+            *orig = NULL;
+            for (uintptr_t j = 0; j < e[0]; j++)
+                if (e[7 + 3 * j + 1] == off)
+                    *orig = (void *)e[7 + 3 * j];
+            return (void *)(e[2] + (uintptr_t)id * e[1] + off);
+        }
+    return NULL;
+}
+
+/* in_reduction: ptrs[0..cnt) become the running thread's copies; for the
+ * first cntorig, ptrs[cnt + i] the items' own addresses. */
+void GOMP_task_reduction_remap(size_t cnt, size_t cntorig, void **ptrs)
+{
     othr_t *o = me();
-    long n = iterations(start, end, step);
-    if (n <= 0)
+    const uintptr_t *red = o->group ? o->group->red : NULL;
+    for (size_t i = 0; i < cnt; i++) {
+        void *orig = NULL, *copy = red_copy(red, ptrs[i], o->num, &orig);
+        if (!copy)
+            unsupported("in_reduction on an item no enclosing task_reduction lists",
+                        __builtin_return_address(0));
+        ptrs[i] = copy;
+        if (i < cntorig)
+            ptrs[cnt + i] = orig;
+    }
+}
+
+/* taskloop: the iterations split into tasks, each running fn on its own
+ * copy of data whose first two words are its [start, end) (the compiler's
+ * contract with its run-time library, for long and unsigned long long
+ * loops alike: the arithmetic below is modulo 2^64); then, unless nogroup,
+ * waits for them as a taskgroup does.  With a reduction the third word is
+ * the reduction's descriptor, registered for the taskgroup, or its d[2]
+ * set to 0 when there is no iteration to tell the compiler's merge code
+ * there is nothing to merge. */
+enum { TL_UP = 1 << 8, TL_GRAINSIZE = 1 << 9, TL_IF = 1 << 10, TL_NOGROUP = 1 << 11,
+       TL_REDUCTION = 1 << 12 };
+
+static void taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                     long arg_size, long arg_align, unsigned flags, unsigned long num_tasks,
+                     uint64_t n, uint64_t start, uint64_t step)
+{
+    othr_t *o = me();
+    uintptr_t *red = (flags & TL_REDUCTION) && !(flags & TL_NOGROUP) ? ((uintptr_t **)data)[2]
+                                                                       : NULL;
+    if (n == 0) {
+        if (red)
+            red[2] = 0;
         return;
-    unsigned long tasks;
+    }
+    uint64_t tasks;
     if (flags & TL_GRAINSIZE)
-        tasks = (unsigned long)n / (num_tasks ? num_tasks : 1);
+        tasks = n / (num_tasks ? num_tasks : 1);
     else
-        tasks = num_tasks ? num_tasks : (unsigned long)o->team->n;
+        tasks = num_tasks ? num_tasks : (uint64_t)o->team->n;
     if (tasks == 0)
         tasks = 1;
-    if (tasks > (unsigned long)n)
-        tasks = (unsigned long)n;
+    if (tasks > n)
+        tasks = n;
     size_t align = arg_align > 0 ? (size_t)arg_align : 1;
-    if (!(flags & TL_NOGROUP))
+    if (!(flags & TL_NOGROUP)) {
         GOMP_taskgroup_start();
-    long per = n / (long)tasks, extra = n % (long)tasks, it = 0;
-    for (long k = 0; k < (long)tasks; k++) {
-        long cnt = per + (k < extra), s = start + it * step;
+        if (red)
+            GOMP_taskgroup_reduction_register(red);
+    }
+    uint64_t per = n / tasks, extra = n % tasks, it = 0;
+    for (uint64_t k = 0; k < tasks; k++) {
+        uint64_t cnt = per + (k < extra), s = start + it * step;
         it += cnt;
         task_t *t = task_new(fn, data, cpyfn, arg_size, align);
-        ((long *)t->data)[0] = s;
-        ((long *)t->data)[1] = s + cnt * step;
+        ((uint64_t *)t->data)[0] = s;
+        ((uint64_t *)t->data)[1] = s + cnt * step;
         if ((flags & TL_IF) && o->team->n > 1) {
             task_queue(o, t);
         } else {
@@ -463,6 +590,30 @@ void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *)
         GOMP_taskgroup_end();
 }
 
+void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
+                   long arg_align, unsigned flags, unsigned long num_tasks, int priority,
+                   long start, long end, long step)
+{
+    (void)priority;
+    long n = iterations(start, end, step);
+    taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, n > 0 ? (uint64_t)n : 0,
+             (uint64_t)start, (uint64_t)step);
+}
+
+void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                       long arg_size, long arg_align, unsigned flags, unsigned long num_tasks,
+                       int priority, unsigned long long start, unsigned long long end,
+                       unsigned long long step)
+{
+    (void)priority;
+    uint64_t n;
+    if (flags & TL_UP)
+        n = end > start ? (end - start + step - 1) / step : 0;
+    else
+        n = start > end ? (start - end - step - 1) / -step : 0;
+    taskloop(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, n, start, step);
+}
+
 void GOMP_taskwait(void)
 {
     wait_children(me(), "omp taskwait", __builtin_return_address(0));
@@ -477,6 +628,7 @@ void GOMP_taskgroup_start(void)
     othr_t *o = me();
     group_t *g = sim_xcalloc(1, sizeof *g);
     g->outer = o->group;
+    g->red = o->group ? o->group->red : NULL;
     o->group = g;
 }
 
@@ -519,7 +671,8 @@ static void worker_main(void *arg)
         memset(o, 0, sizeof *o);
         o->team = t;
         o->num = w->num;
-        o->level = 1;
+        o->level = t->level;
+        o->nthreads = t->nthreads;
         o->task = &o->implicit;
         if (t->combined) { /* a combined construct: its first one is set up */
             o->ws = &t->ws[0];
@@ -533,13 +686,37 @@ static void worker_main(void *arg)
     }
 }
 
+/* Whether a region o makes now may have more than one thread. */
+static int may_be_active(const othr_t *o)
+{
+    return o->team->active_level < proc()->max_active;
+}
+
 /* How many threads a region asked for num_threads gets. */
 static int team_size(othr_t *o, unsigned num_threads)
 {
-    if (o->level > 0)
-        return 1; /* nested regions are inactive */
-    int n = num_threads ? (int)num_threads : proc()->nthreads;
-    return n < 1 ? 1 : n > TEAM_MAX ? TEAM_MAX : n;
+    if (!may_be_active(o))
+        return 1;
+    return clamp_threads(num_threads ? (long)num_threads : o->nthreads);
+}
+
+/* An idle worker of the PE's pool (the first, so that which thread runs
+ * what is the same every run), made when none is; NULL when no stack is
+ * left. */
+static worker_t *idle_worker(proc_t *p)
+{
+    for (int i = 0; i < p->npool; i++)
+        if (!p->pool[i]->team)
+            return p->pool[i];
+    worker_t *w = sim_xcalloc(1, sizeof *w);
+    w->ctx = sim_thread_start(worker_main, w);
+    if (!w->ctx) {
+        free(w);
+        return NULL;
+    }
+    p->pool = sim_xrealloc(p->pool, (size_t)(p->npool + 1) * sizeof *p->pool);
+    p->pool[p->npool++] = w;
+    return w;
 }
 
 /* Starts a team of n threads for fn(data), the caller as thread 0 (its
@@ -560,29 +737,26 @@ static team_t *team_begin(void (*fn)(void *), void *data, int n, const ws_t *fir
         t->ws[0].active = 1;
         t->combined = 1;
     }
-    if (n > 1 && p->npool < n - 1) {
-        p->pool = sim_xrealloc(p->pool, (size_t)(n - 1) * sizeof *p->pool);
-        for (int i = p->npool; i < n - 1; i++)
-            p->pool[i] = (worker_t){0};
-    }
+    t->level = saved->level + 1;
+    t->parent = saved->team;
+    t->parent_num = saved->num;
+    t->nthreads = t->level < env_levels ? env_level_threads[t->level] : saved->nthreads;
     t->n = 1;
     sim_hb_obj_release(t);
     for (int i = 0; i < n - 1; i++) {
-        worker_t *w = &p->pool[i];
-        if (i >= p->npool) {
-            w->ctx = sim_thread_start(worker_main, w);
-            if (!w->ctx)
-                break; /* no stack left: a smaller team */
-            p->npool = i + 1;
-        }
+        worker_t *w = idle_worker(p);
+        if (!w)
+            break; /* no stack left: a smaller team */
         w->num = i + 1;
         w->team = t;
         sim_pe_wake(w->ctx);
         t->n++;
     }
+    t->active_level = saved->team->active_level + (t->n > 1);
     memset(o, 0, sizeof *o);
     o->team = t;
-    o->level = saved->level + 1;
+    o->level = t->level;
+    o->nthreads = t->nthreads;
     o->task = &o->implicit;
     if (first) {
         o->ws = &t->ws[0];
@@ -1220,17 +1394,18 @@ int omp_get_num_threads(void)
 
 int omp_get_max_threads(void)
 {
-    return me()->level > 0 ? 1 : proc()->nthreads;
+    othr_t *o = me();
+    return may_be_active(o) ? o->nthreads : 1;
 }
 
 void omp_set_num_threads(int n)
 {
-    proc()->nthreads = n < 1 ? 1 : n > TEAM_MAX ? TEAM_MAX : n;
+    me()->nthreads = clamp_threads(n);
 }
 
 int omp_in_parallel(void)
 {
-    return me()->team->n > 1;
+    return me()->team->active_level > 0;
 }
 
 int omp_get_level(void)
@@ -1240,7 +1415,7 @@ int omp_get_level(void)
 
 int omp_get_active_level(void)
 {
-    return me()->team->n > 1;
+    return me()->team->active_level;
 }
 
 int omp_get_num_procs(void)
@@ -1255,12 +1430,18 @@ int omp_get_thread_limit(void)
 
 int omp_get_max_active_levels(void)
 {
-    return 1;
+    return proc()->max_active;
 }
 
 void omp_set_max_active_levels(int n)
 {
-    (void)n; /* nested regions stay inactive */
+    if (n >= 0)
+        proc()->max_active = n < MAX_LEVELS ? n : MAX_LEVELS;
+}
+
+int omp_get_supported_active_levels(void)
+{
+    return MAX_LEVELS;
 }
 
 int omp_get_dynamic(void)
@@ -1275,24 +1456,41 @@ void omp_set_dynamic(int on)
 
 int omp_get_nested(void)
 {
-    return 0;
+    return proc()->max_active > 1;
 }
 
 void omp_set_nested(int on)
 {
-    (void)on;
+    proc()->max_active = on ? MAX_LEVELS : 1;
+}
+
+/* The team of o's ancestor at nesting level (0 .. o->level) and that
+ * ancestor's number in it. */
+static const team_t *ancestor(const othr_t *o, int level, int *num)
+{
+    const team_t *t = o->team;
+    *num = o->num;
+    for (int l = o->level; l > level && t->parent; l--) {
+        *num = t->parent_num;
+        t = t->parent;
+    }
+    return t;
 }
 
 int omp_get_team_size(int level)
 {
     othr_t *o = me();
-    return level == o->level ? o->team->n : level >= 0 && level < o->level ? 1 : -1;
+    int num;
+    return level >= 0 && level <= o->level ? ancestor(o, level, &num)->n : -1;
 }
 
 int omp_get_ancestor_thread_num(int level)
 {
     othr_t *o = me();
-    return level == o->level ? o->num : level >= 0 && level < o->level ? 0 : -1;
+    int num = -1;
+    if (level >= 0 && level <= o->level)
+        ancestor(o, level, &num);
+    return num;
 }
 
 int omp_in_final(void)
@@ -1335,7 +1533,8 @@ double omp_get_wtick(void)
 #define OMP_FORTRAN_QUERIES(X)                                                             \
     X(int, omp_get_thread_num) X(int, omp_get_num_threads) X(int, omp_get_max_threads)     \
     X(int, omp_in_parallel) X(int, omp_get_level) X(int, omp_get_num_procs)                \
-    X(double, omp_get_wtime) X(double, omp_get_wtick)
+    X(int, omp_get_active_level) X(int, omp_get_max_active_levels) X(int, omp_get_nested)  \
+    X(int, omp_get_supported_active_levels) X(double, omp_get_wtime) X(double, omp_get_wtick)
 #define OMP_FORTRAN_QUERY(T, name)                                                         \
     T name##_(void);                                                                       \
     T name##_(void)                                                                        \
@@ -1347,6 +1546,22 @@ OMP_FORTRAN_QUERIES(OMP_FORTRAN_QUERY)
 void omp_set_num_threads_(const int *n)
 {
     omp_set_num_threads(*n);
+}
+void omp_set_nested_(const int *on)
+{
+    omp_set_nested(*on);
+}
+void omp_set_max_active_levels_(const int *n)
+{
+    omp_set_max_active_levels(*n);
+}
+int omp_get_team_size_(const int *level)
+{
+    return omp_get_team_size(*level);
+}
+int omp_get_ancestor_thread_num_(const int *level)
+{
+    return omp_get_ancestor_thread_num(*level);
 }
 void omp_init_lock_(omp_lock_t *l)
 {
