@@ -370,7 +370,7 @@ END_TEST
 
 START_TEST(atomics_waits_and_locks)
 {
-    run_ok_program("f_amo", 6, " done (0 wrong)");
+    run_ok_program("f_amo", 7, " done (0 wrong)");
 }
 END_TEST
 

@@ -378,9 +378,23 @@ static uint64_t f_amo(const char *call, void *dest, size_t size, shm_amo_op_t op
 F_AMO_INT_TYPES(DEFINE_AMO_INT)
 F_AMO_REAL_TYPES(DEFINE_AMO_COMMON)
 
-/* SHMEM_SWAP: a default INTEGER (or, bit for bit, a default REAL declared
- * INTEGER as the function's type). */
+/* Cray's untyped SHMEM_SWAP, SHMEM_FINC, SHMEM_FADD and SHMEM_CSWAP: on a
+ * default INTEGER (SHMEM_SWAP also, bit for bit, on a default REAL); the
+ * program declares each INTEGER. */
 f_int shmem_swap_(f_int *dest, const f_int *value, const f_int *pe)
 {
     AMO(f_int, "SHMEM", "_SWAP", SHM_AMO_SWAP, value, NULL, 1);
+}
+f_int shmem_finc_(f_int *dest, const f_int *pe)
+{
+    f_int one = 1;
+    AMO(f_int, "SHMEM", "_FINC", SHM_AMO_ADD, &one, NULL, 1);
+}
+f_int shmem_fadd_(f_int *dest, const f_int *value, const f_int *pe)
+{
+    AMO(f_int, "SHMEM", "_FADD", SHM_AMO_ADD, value, NULL, 1);
+}
+f_int shmem_cswap_(f_int *dest, const f_int *cond, const f_int *value, const f_int *pe)
+{
+    AMO(f_int, "SHMEM", "_CSWAP", SHM_AMO_CSWAP, value, cond, 1);
 }

@@ -20,6 +20,7 @@ program f_amo
   logical :: ok
   integer, external :: shmem_my_pe, shmem_n_pes, shmem_int4_fadd, shmem_int4_finc
   integer, external :: shmem_int4_cswap, shmem_int4_fetch, shmem_int4_swap, shmem_swap
+  integer, external :: shmem_finc, shmem_fadd, shmem_cswap
   integer, external :: shmem_test_lock
   integer(8), external :: shmem_int8_fadd, shmem_int8_finc, shmem_int8_cswap
   integer(8), external :: shmem_int8_fetch, shmem_int8_swap
@@ -99,6 +100,22 @@ program f_amo
   call shmem_barrier_all()
   ok = ok .and. b4 == 0 .and. g4 == left + 7
   call report('SHMEM_REAL4/REAL8_SET, FETCH, SWAP and SHMEM_SWAP', ok)
+
+  ! Cray's untyped FINC, FADD and CSWAP on a default INTEGER: every PE
+  ! counts itself on PE 0's g4, then PE 0 swaps it back to 0.
+  call shmem_barrier_all()
+  g4 = 0
+  call shmem_barrier_all()
+  a4 = shmem_finc(g4, 0)
+  b4 = shmem_fadd(g4, 10, 0)
+  call shmem_barrier_all()
+  ok = a4 >= 0 .and. a4 < 11 * npes .and. b4 >= 1 .and. b4 < 11 * npes
+  if (me == 0) then
+    ok = ok .and. g4 == 11 * npes
+    o4 = shmem_cswap(g4, 11 * npes, 0, 0)
+    ok = ok .and. o4 == 11 * npes .and. g4 == 0
+  end if
+  call report('SHMEM_FINC, SHMEM_FADD and SHMEM_CSWAP (untyped)', ok)
 
   ! Waits: each PE sets its right neighbour's flag (fenced, so the values
   ! land in order) and waits on its own.
