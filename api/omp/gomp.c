@@ -29,6 +29,7 @@
 #include "sched.h"
 #include "util.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,8 +70,26 @@ typedef struct ws {
     long ordered_next;         /* the chunk whose turn it is in ordered regions */
     void *copy;                /* single copyprivate: the data */
     int copy_ready;
+    uintptr_t *red;            /* task reductions: the first thread's descriptor */
+    void *mem;                 /* the construct's scratch memory the compiler asked for */
+    /* A doacross loop (ordered(n) with depend(sink/source)): the trip count
+     * of each of its ncounts loops, and for each iteration of the outer one
+     * (the one shared out) the last iteration of the inner ones posted, as
+     * one index (-1: none yet). */
+    unsigned da_ncounts;
+    unsigned long long *da_counts;
+    long long *da_done;
     unsigned sect_next, sect_count;
 } ws_t;
+
+/* What a construct allocated, freed when its slot is taken again or the
+ * team ends. */
+static void ws_free(ws_t *w)
+{
+    free(w->mem);
+    free(w->da_counts);
+    free(w->da_done);
+}
 
 typedef struct team {
     int n;
@@ -78,6 +97,7 @@ typedef struct team {
     struct team *parent;       /* the team of the thread that made it (NULL: level 0) */
     int parent_num;            /* that thread's number there */
     int nthreads;              /* its threads' nthreads-var */
+    struct group *rgroup;      /* parallel reduction(task, ...): its implicit tasks' group */
     void (*fn)(void *);
     void *data;
     int arrived;
@@ -619,6 +639,13 @@ void GOMP_taskwait(void)
     wait_children(me(), "omp taskwait", __builtin_return_address(0));
 }
 
+/* taskwait depend(...): waits for every child, the ones it names among them. */
+void GOMP_taskwait_depend(void **depend)
+{
+    (void)depend;
+    wait_children(me(), "omp taskwait", __builtin_return_address(0));
+}
+
 void GOMP_taskyield(void)
 {
 }
@@ -673,6 +700,7 @@ static void worker_main(void *arg)
         o->num = w->num;
         o->level = t->level;
         o->nthreads = t->nthreads;
+        o->group = t->rgroup;
         o->task = &o->implicit;
         if (t->combined) { /* a combined construct: its first one is set up */
             o->ws = &t->ws[0];
@@ -780,6 +808,8 @@ static void team_end(const othr_t *saved)
     for (int i = 0; i < WS_RING; i++) {
         sim_hb_obj_forget(&t->ws[i]);
         sim_hb_obj_forget(&t->ws[i].ordered_next);
+        sim_hb_obj_forget(&t->ws[i].da_done);
+        ws_free(&t->ws[i]);
     }
     free(t);
 }
@@ -798,6 +828,29 @@ void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads, unsigne
     run_parallel(fn, data, team_size(me(), num_threads), NULL);
 }
 
+/* parallel reduction(task, ...): data's first word is the reductions'
+ * descriptor, registered for the team's threads, whose implicit tasks all
+ * work in one taskgroup that sees them; returns the team's size (the
+ * compiler's code then merges that many copies and unregisters). */
+unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data, unsigned num_threads,
+                                  unsigned flags)
+{
+    (void)flags;
+    othr_t saved;
+    team_t *t = team_begin(fn, data, team_size(me(), num_threads), NULL, &saved);
+    group_t *g = sim_xcalloc(1, sizeof *g);
+    t->rgroup = g;
+    othr_t *o = me();
+    o->group = g;
+    GOMP_taskgroup_reduction_register(*(uintptr_t **)data);
+    unsigned n = (unsigned)t->n;
+    fn(data);
+    team_end(&saved);
+    sim_hb_obj_forget(g);
+    free(g);
+    return n;
+}
+
 /* The older interface: the caller runs fn itself between the two calls;
  * the state to restore waits in a list. */
 typedef struct legacy {
@@ -805,11 +858,18 @@ typedef struct legacy {
     struct legacy *outer;
 } legacy_t;
 
-void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
+/* Starts a team the older way, its first construct set up when first is
+ * not NULL. */
+static void legacy_start(void (*fn)(void *), void *data, unsigned num_threads, const ws_t *first)
 {
     legacy_t *l = sim_xcalloc(1, sizeof *l);
-    team_begin(fn, data, team_size(me(), num_threads), NULL, &l->saved);
+    team_begin(fn, data, team_size(me(), num_threads), first, &l->saved);
     me()->legacy = l;
+}
+
+void GOMP_parallel_start(void (*fn)(void *), void *data, unsigned num_threads)
+{
+    legacy_start(fn, data, num_threads, NULL);
 }
 
 void GOMP_parallel_end(void)
@@ -848,6 +908,7 @@ static ws_t *ws_enter(othr_t *o, int *first)
     }
     *first = !w->active;
     if (*first) {
+        ws_free(w);
         memset(w, 0, sizeof *w);
         w->active = 1;
         w->seq = seq;
@@ -867,6 +928,79 @@ static void ws_leave(othr_t *o)
     if (++w->left == o->team->n) {
         w->active = 0;
         sim_thread_notify(w, sizeof *w);
+    }
+}
+
+/* A worksharing construct with task reductions (reduction(task, ...) on
+ * for, sections or scope): each thread works in a taskgroup of its own
+ * for it, whose tasks see the reductions; the first thread there
+ * registers them (w->red), the others' descriptors take its copies. */
+static void ws_task_reductions(othr_t *o, ws_t *w, int first, uintptr_t *red)
+{
+    GOMP_taskgroup_start();
+    if (first) {
+        GOMP_taskgroup_reduction_register(red);
+        w->red = red;
+        return;
+    }
+    const uintptr_t *f = w->red;
+    for (uintptr_t *d = red;; d = (uintptr_t *)d[4], f = (const uintptr_t *)f[4]) {
+        d[2] = f[2];
+        d[6] = f[6];
+        for (uintptr_t j = 0; j < d[0]; j++)
+            d[7 + 3 * j + 2] = (uintptr_t)d;
+        d[5] = RED_OURS;
+        if (!d[4]) {
+            d[4] = (uintptr_t)o->group->red;
+            d[5] = RED_LAST;
+            break;
+        }
+    }
+    o->group->red = red;
+}
+
+/* What the compiler may ask of a worksharing construct besides its work:
+ * task reductions (red), and scratch memory every thread of the team
+ * shares (*mem: its size in, the zeroed memory out). */
+static void ws_extras(othr_t *o, ws_t *w, int first, uintptr_t *red, void **mem)
+{
+    if (red)
+        ws_task_reductions(o, w, first, red);
+    if (mem) {
+        if (first)
+            w->mem = sim_xcalloc(1, (size_t)(uintptr_t)*mem ? (size_t)(uintptr_t)*mem : 1);
+        *mem = w->mem;
+    }
+}
+
+/* The end of a construct with task reductions: waits for its tasks, then
+ * thread 0 (after merging the copies: the compiler's code) frees them, and
+ * the team meets unless the construct was cancelled. */
+void GOMP_workshare_task_reduction_unregister(_Bool cancelled)
+{
+    othr_t *o = me();
+    uintptr_t *red = o->group ? o->group->red : NULL;
+    GOMP_taskgroup_end();
+    if (o->num == 0 && red)
+        GOMP_taskgroup_reduction_unregister(red);
+    if (!cancelled)
+        BARRIER("end of a construct with task reductions");
+}
+
+/* The schedule the compiler passes to GOMP_loop_start (GCC's numbering:
+ * 0 runtime, 1 static, 2 dynamic, 3 guided, 4 auto; the high bit
+ * monotonic), as this library's, or -1: the run-time schedule. */
+static int gcc_sched(long sched)
+{
+    switch (sched & 0x7fffffff) {
+    case 1:
+        return S_STATIC;
+    case 2:
+        return S_DYNAMIC;
+    case 3:
+        return S_GUIDED;
+    default:
+        return -1;
     }
 }
 
@@ -970,7 +1104,8 @@ static int loop_next_ull(othr_t *o, unsigned long long *istart, unsigned long lo
  * negative in two's complement). */
 static int loop_start_ull(int sched, int up, unsigned long long start, unsigned long long end,
                           unsigned long long incr, unsigned long long chunk, int ordered,
-                          unsigned long long *istart, unsigned long long *iend)
+                          unsigned long long *istart, unsigned long long *iend, uintptr_t *red,
+                          void **mem)
 {
     othr_t *o = me();
     proc_t *p = proc();
@@ -988,7 +1123,8 @@ static int loop_start_ull(int sched, int up, unsigned long long start, unsigned 
         w->ustart = start;
         w->uincr = incr;
     }
-    return loop_next_ull(o, istart, iend);
+    ws_extras(o, w, first, red, mem);
+    return istart ? loop_next_ull(o, istart, iend) : 1;
 }
 
 #define ULL_KINDS(X)                                                                       \
@@ -1000,7 +1136,7 @@ static int loop_start_ull(int sched, int up, unsigned long long start, unsigned 
                                      unsigned long long chunk, unsigned long long *istart, \
                                      unsigned long long *iend)                             \
     {                                                                                      \
-        return loop_start_ull(s, up, start, end, incr, chunk, 0, istart, iend);            \
+        return loop_start_ull(s, up, start, end, incr, chunk, 0, istart, iend, NULL, NULL); \
     }                                                                                      \
     int GOMP_loop_ull_##kind##_next(unsigned long long *istart, unsigned long long *iend)  \
     {                                                                                      \
@@ -1013,7 +1149,7 @@ static int loop_start_ull(int sched, int up, unsigned long long start, unsigned 
                                              unsigned long long *istart,                   \
                                              unsigned long long *iend)                     \
     {                                                                                      \
-        return loop_start_ull(s, up, start, end, incr, chunk, 1, istart, iend);            \
+        return loop_start_ull(s, up, start, end, incr, chunk, 1, istart, iend, NULL, NULL); \
     }                                                                                      \
     int GOMP_loop_ull_ordered_##kind##_next(unsigned long long *istart,                    \
                                             unsigned long long *iend)                      \
@@ -1028,7 +1164,7 @@ ULL_KINDS(ULL_FNS)
                                      unsigned long long end, unsigned long long incr,      \
                                      unsigned long long *istart, unsigned long long *iend) \
     {                                                                                      \
-        return loop_start_ull(-1, up, start, end, incr, 0, 0, istart, iend);               \
+        return loop_start_ull(-1, up, start, end, incr, 0, 0, istart, iend, NULL, NULL);    \
     }                                                                                      \
     int GOMP_loop_ull_##kind##_next(unsigned long long *istart, unsigned long long *iend)  \
     {                                                                                      \
@@ -1036,11 +1172,216 @@ ULL_KINDS(ULL_FNS)
     }
 ULL_RUNTIME_KINDS(ULL_RUNTIME_FNS)
 
+/* ---- doacross loops ----
+ * The compiler numbers a doacross loop's iterations from 0 in each of its
+ * ncounts loops (counts[k] of them) and shares out the outer one; an
+ * iteration posts itself (depend(source)) and waits for those it names
+ * (depend(sink: ...)); one outside the loop is no wait. */
+
+static int doacross_start(unsigned ncounts, const unsigned long long *counts, int sched,
+                          unsigned long long chunk, unsigned long long *istart,
+                          unsigned long long *iend, uintptr_t *red, void **mem)
+{
+    othr_t *o = me();
+    proc_t *p = proc();
+    if (sched < 0) {
+        sched = p->run_sched;
+        chunk = (unsigned long long)p->run_chunk;
+    }
+    int first;
+    ws_t *w = ws_enter(o, &first);
+    if (first) {
+        ws_loop(w, sched, 0, 0, 1, (long)chunk, 0);
+        w->n = (long)counts[0];
+        w->ustart = 0;
+        w->uincr = 1;
+        w->da_ncounts = ncounts;
+        w->da_counts = sim_xmalloc(ncounts * sizeof *w->da_counts);
+        memcpy(w->da_counts, counts, ncounts * sizeof *counts);
+        w->da_done = sim_xmalloc((counts[0] ? counts[0] : 1) * sizeof *w->da_done);
+        for (unsigned long long i = 0; i < counts[0]; i++)
+            w->da_done[i] = -1;
+    }
+    ws_extras(o, w, first, red, mem);
+    return istart ? loop_next_ull(o, istart, iend) : 1;
+}
+
+/* The inner loops' iteration v[1 .. ncounts) as one index, or -1 when
+ * v is outside the loop. */
+static long long doacross_index(const ws_t *w, const unsigned long long *v)
+{
+    if (v[0] >= w->da_counts[0])
+        return -1;
+    long long idx = 0;
+    for (unsigned k = 1; k < w->da_ncounts; k++) {
+        if (v[k] >= w->da_counts[k])
+            return -1;
+        idx = idx * (long long)w->da_counts[k] + (long long)v[k];
+    }
+    return idx;
+}
+
+static void doacross_post(const unsigned long long *v)
+{
+    ws_t *w = me()->ws;
+    long long idx = w && w->da_done ? doacross_index(w, v) : -1;
+    if (idx < 0)
+        return;
+    if (idx > w->da_done[v[0]])
+        w->da_done[v[0]] = idx;
+    sim_hb_obj_release(&w->da_done); /* every post: a waiter learns them all */
+    sim_thread_notify(w, sizeof *w);
+}
+
+static void doacross_wait(const unsigned long long *v, const void *site)
+{
+    ws_t *w = me()->ws;
+    long long idx = w && w->da_done ? doacross_index(w, v) : -1;
+    if (idx < 0)
+        return;
+    sim_call_enter("omp ordered depend(sink)", site);
+    while (w->da_done[v[0]] < idx) {
+        sim_why_t why = sim_why("omp ordered depend(sink) (iteration %llu not posted)",
+                                (unsigned long long)v[0]);
+        sim_pe_block_why(&why, w, sizeof *w);
+    }
+    sim_hb_obj_acquire(&w->da_done);
+    sim_call_leave();
+}
+
+#define DOACROSS_MAX 16 /* loops in a doacross nest */
+
+/* A nest the library keeps no room for ends the PE (site: the program's call). */
+static void doacross_check(unsigned ncounts, const void *site)
+{
+    if (ncounts > DOACROSS_MAX)
+        unsupported("a doacross loop nest deeper than 16", site);
+}
+
+/* counts as unsigned long long (a doacross loop's counts never are negative). */
+static void doacross_counts(unsigned ncounts, const long *counts, unsigned long long *u,
+                            const void *site)
+{
+    doacross_check(ncounts, site);
+    for (unsigned k = 0; k < ncounts; k++)
+        u[k] = counts[k] > 0 ? (unsigned long long)counts[k] : 0;
+}
+
+#define DOACROSS_KINDS(X) X(static, S_STATIC) X(dynamic, S_DYNAMIC) X(guided, S_GUIDED)
+#define DOACROSS_FNS(kind, s)                                                              \
+    int GOMP_loop_doacross_##kind##_start(unsigned ncounts, long *counts, long chunk,      \
+                                          long *istart, long *iend)                        \
+    {                                                                                      \
+        unsigned long long u[DOACROSS_MAX], lo, hi;                                        \
+        doacross_counts(ncounts, counts, u, __builtin_return_address(0));                  \
+        int more = doacross_start(ncounts, u, s, (unsigned long long)chunk, &lo, &hi, NULL, \
+                                  NULL);                                                   \
+        *istart = (long)lo;                                                                \
+        *iend = (long)hi;                                                                  \
+        return more;                                                                       \
+    }                                                                                      \
+    int GOMP_loop_ull_doacross_##kind##_start(unsigned ncounts, unsigned long long *counts, \
+                                              unsigned long long chunk,                    \
+                                              unsigned long long *istart,                  \
+                                              unsigned long long *iend)                    \
+    {                                                                                      \
+        doacross_check(ncounts, __builtin_return_address(0));                              \
+        return doacross_start(ncounts, counts, s, chunk, istart, iend, NULL, NULL);        \
+    }
+DOACROSS_KINDS(DOACROSS_FNS)
+
+int GOMP_loop_doacross_runtime_start(unsigned ncounts, long *counts, long *istart, long *iend)
+{
+    unsigned long long u[DOACROSS_MAX], lo, hi;
+    doacross_counts(ncounts, counts, u, __builtin_return_address(0));
+    int more = doacross_start(ncounts, u, -1, 0, &lo, &hi, NULL, NULL);
+    *istart = (long)lo;
+    *iend = (long)hi;
+    return more;
+}
+
+int GOMP_loop_ull_doacross_runtime_start(unsigned ncounts, unsigned long long *counts,
+                                         unsigned long long *istart, unsigned long long *iend)
+{
+    doacross_check(ncounts, __builtin_return_address(0));
+    return doacross_start(ncounts, counts, -1, 0, istart, iend, NULL, NULL);
+}
+
+int GOMP_loop_doacross_start(unsigned ncounts, long *counts, long sched, long chunk,
+                             long *istart, long *iend, uintptr_t *reductions, void **mem)
+{
+    unsigned long long u[DOACROSS_MAX], lo = 0, hi = 0;
+    doacross_counts(ncounts, counts, u, __builtin_return_address(0));
+    int more = doacross_start(ncounts, u, gcc_sched(sched), (unsigned long long)chunk,
+                              istart ? &lo : NULL, &hi, reductions, mem);
+    if (istart) {
+        *istart = (long)lo;
+        *iend = (long)hi;
+    }
+    return more;
+}
+
+int GOMP_loop_ull_doacross_start(unsigned ncounts, unsigned long long *counts, long sched,
+                                 unsigned long long chunk, unsigned long long *istart,
+                                 unsigned long long *iend, uintptr_t *reductions, void **mem)
+{
+    doacross_check(ncounts, __builtin_return_address(0));
+    return doacross_start(ncounts, counts, gcc_sched(sched), chunk, istart, iend, reductions,
+                          mem);
+}
+
+void GOMP_doacross_post(long *counts)
+{
+    ws_t *w = me()->ws;
+    unsigned long long v[DOACROSS_MAX];
+    if (!w || !w->da_done)
+        return;
+    for (unsigned k = 0; k < w->da_ncounts; k++)
+        v[k] = (unsigned long long)counts[k];
+    doacross_post(v);
+}
+
+void GOMP_doacross_ull_post(unsigned long long *counts)
+{
+    if (me()->ws && me()->ws->da_done)
+        doacross_post(counts);
+}
+
+void GOMP_doacross_wait(long first, ...)
+{
+    ws_t *w = me()->ws;
+    unsigned long long v[DOACROSS_MAX];
+    if (!w || !w->da_done)
+        return;
+    va_list ap;
+    va_start(ap, first);
+    v[0] = (unsigned long long)first;
+    for (unsigned k = 1; k < w->da_ncounts; k++)
+        v[k] = (unsigned long long)va_arg(ap, long);
+    va_end(ap);
+    doacross_wait(v, __builtin_return_address(0));
+}
+
+void GOMP_doacross_ull_wait(unsigned long long first, ...)
+{
+    ws_t *w = me()->ws;
+    unsigned long long v[DOACROSS_MAX];
+    if (!w || !w->da_done)
+        return;
+    va_list ap;
+    va_start(ap, first);
+    v[0] = first;
+    for (unsigned k = 1; k < w->da_ncounts; k++)
+        v[k] = va_arg(ap, unsigned long long);
+    va_end(ap);
+    doacross_wait(v, __builtin_return_address(0));
+}
+
 int GOMP_loop_ull_ordered_runtime_start(int up, unsigned long long start, unsigned long long end,
                                         unsigned long long incr, unsigned long long *istart,
                                         unsigned long long *iend)
 {
-    return loop_start_ull(-1, up, start, end, incr, 0, 1, istart, iend);
+    return loop_start_ull(-1, up, start, end, incr, 0, 1, istart, iend, NULL, NULL);
 }
 
 int GOMP_loop_ull_ordered_runtime_next(unsigned long long *istart, unsigned long long *iend)
@@ -1049,7 +1390,7 @@ int GOMP_loop_ull_ordered_runtime_next(unsigned long long *istart, unsigned long
 }
 
 static int loop_start(int sched, long start, long end, long incr, long chunk, int ordered,
-                      long *istart, long *iend)
+                      long *istart, long *iend, uintptr_t *red, void **mem)
 {
     othr_t *o = me();
     proc_t *p = proc();
@@ -1061,7 +1402,8 @@ static int loop_start(int sched, long start, long end, long incr, long chunk, in
     ws_t *w = ws_enter(o, &first);
     if (first)
         ws_loop(w, sched, start, end, incr, chunk, ordered);
-    return loop_next(o, istart, iend);
+    ws_extras(o, w, first, red, mem);
+    return istart ? loop_next(o, istart, iend) : 1;
 }
 
 #define LOOP_KINDS(X)                                                                      \
@@ -1072,7 +1414,7 @@ static int loop_start(int sched, long start, long end, long incr, long chunk, in
     int GOMP_loop_##kind##_start(long start, long end, long incr, long chunk, long *istart,\
                                  long *iend)                                               \
     {                                                                                      \
-        return loop_start(s, start, end, incr, chunk, 0, istart, iend);                    \
+        return loop_start(s, start, end, incr, chunk, 0, istart, iend, NULL, NULL);        \
     }                                                                                      \
     int GOMP_loop_##kind##_next(long *istart, long *iend)                                  \
     {                                                                                      \
@@ -1094,7 +1436,7 @@ LOOP_KINDS(LOOP_FNS)
     int GOMP_loop_ordered_##kind##_start(long start, long end, long incr, long chunk,      \
                                          long *istart, long *iend)                         \
     {                                                                                      \
-        return loop_start(s, start, end, incr, chunk, 1, istart, iend);                    \
+        return loop_start(s, start, end, incr, chunk, 1, istart, iend, NULL, NULL);        \
     }                                                                                      \
     int GOMP_loop_ordered_##kind##_next(long *istart, long *iend)                          \
     {                                                                                      \
@@ -1106,7 +1448,7 @@ ORDERED_KINDS(ORDERED_FNS)
 #define RUNTIME_FNS(kind)                                                                  \
     int GOMP_loop_##kind##_start(long start, long end, long incr, long *istart, long *iend)\
     {                                                                                      \
-        return loop_start(-1, start, end, incr, 0, 0, istart, iend);                       \
+        return loop_start(-1, start, end, incr, 0, 0, istart, iend, NULL, NULL);           \
     }                                                                                      \
     int GOMP_loop_##kind##_next(long *istart, long *iend)                                  \
     {                                                                                      \
@@ -1126,7 +1468,8 @@ RUNTIME_KINDS(RUNTIME_FNS)
 int GOMP_loop_ordered_runtime_start(long start, long end, long incr, long *istart, long *iend)
 {
     proc_t *p = proc();
-    return loop_start(p->run_sched, start, end, incr, p->run_chunk, 1, istart, iend);
+    return loop_start(p->run_sched, start, end, incr, p->run_chunk, 1, istart, iend, NULL,
+                      NULL);
 }
 
 int GOMP_loop_ordered_runtime_next(long *istart, long *iend)
@@ -1191,6 +1534,89 @@ unsigned GOMP_sections_start(unsigned count)
     return GOMP_sections_next();
 }
 
+/* The older combined parallel loops: the caller runs fn itself and calls
+ * GOMP_parallel_end. */
+#define LEGACY_LOOP_KINDS(X) X(static, S_STATIC) X(dynamic, S_DYNAMIC) X(guided, S_GUIDED)
+#define LEGACY_LOOP_FNS(kind, s)                                                           \
+    void GOMP_parallel_loop_##kind##_start(void (*fn)(void *), void *data,                 \
+                                           unsigned num_threads, long start, long end,     \
+                                           long incr, long chunk)                          \
+    {                                                                                      \
+        ws_t w = {0};                                                                      \
+        ws_loop(&w, s, start, end, incr, chunk, 0);                                        \
+        legacy_start(fn, data, num_threads, &w);                                           \
+    }
+LEGACY_LOOP_KINDS(LEGACY_LOOP_FNS)
+
+void GOMP_parallel_loop_runtime_start(void (*fn)(void *), void *data, unsigned num_threads,
+                                      long start, long end, long incr)
+{
+    proc_t *p = proc();
+    ws_t w = {0};
+    ws_loop(&w, p->run_sched, start, end, incr, p->run_chunk, 0);
+    legacy_start(fn, data, num_threads, &w);
+}
+
+/* GCC's one entry point for loops it hands over with extras (task
+ * reductions, scratch memory); without istart the compiler schedules the
+ * iterations itself and only wants the construct. */
+int GOMP_loop_start(long start, long end, long incr, long sched, long chunk, long *istart,
+                    long *iend, uintptr_t *reductions, void **mem)
+{
+    return loop_start(gcc_sched(sched), start, end, incr, chunk, 0, istart, iend, reductions,
+                      mem);
+}
+
+int GOMP_loop_ull_start(_Bool up, unsigned long long start, unsigned long long end,
+                        unsigned long long incr, long sched, unsigned long long chunk,
+                        unsigned long long *istart, unsigned long long *iend,
+                        uintptr_t *reductions, void **mem)
+{
+    return loop_start_ull(gcc_sched(sched), up, start, end, incr, chunk, 0, istart, iend,
+                          reductions, mem);
+}
+
+int GOMP_loop_ordered_start(long start, long end, long incr, long sched, long chunk,
+                            long *istart, long *iend, uintptr_t *reductions, void **mem)
+{
+    return loop_start(gcc_sched(sched), start, end, incr, chunk, 1, istart, iend, reductions,
+                      mem);
+}
+
+int GOMP_loop_ull_ordered_start(_Bool up, unsigned long long start, unsigned long long end,
+                                unsigned long long incr, long sched, unsigned long long chunk,
+                                unsigned long long *istart, unsigned long long *iend,
+                                uintptr_t *reductions, void **mem)
+{
+    return loop_start_ull(gcc_sched(sched), up, start, end, incr, chunk, 1, istart, iend,
+                          reductions, mem);
+}
+
+unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem)
+{
+    othr_t *o = me();
+    int first;
+    ws_t *w = ws_enter(o, &first);
+    if (first) {
+        w->sect_count = count;
+        w->sect_next = 1;
+    }
+    ws_extras(o, w, first, reductions, mem);
+    return GOMP_sections_next();
+}
+
+/* scope with task reductions: a construct only to choose the thread that
+ * registers them (the end is the compiler's barrier and
+ * GOMP_workshare_task_reduction_unregister). */
+void GOMP_scope_start(uintptr_t *reductions)
+{
+    othr_t *o = me();
+    int first;
+    ws_t *w = ws_enter(o, &first);
+    ws_extras(o, w, first, reductions, NULL);
+    ws_leave(o);
+}
+
 void GOMP_sections_end_nowait(void)
 {
     ws_leave(me());
@@ -1200,6 +1626,19 @@ void GOMP_sections_end(void)
 {
     ws_leave(me());
     BARRIER("end of omp sections");
+}
+
+int GOMP_sections_end_cancel(void)
+{
+    GOMP_sections_end();
+    return 0; /* cancellation is not provided: never cancelled */
+}
+
+void GOMP_parallel_sections_start(void (*fn)(void *), void *data, unsigned num_threads,
+                                  unsigned count)
+{
+    ws_t w = {.sect_count = count, .sect_next = 1};
+    legacy_start(fn, data, num_threads, &w);
 }
 
 void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
