@@ -1942,6 +1942,79 @@ int omp_get_cancellation(void)
     return 0;
 }
 
+/* One device, no places, no binding, one team of teams: what a machine
+ * with no affinity support answers (enum values are the specification's:
+ * omp_proc_bind_false is 0). */
+int omp_get_proc_bind(void)
+{
+    return 0;
+}
+int omp_get_num_places(void)
+{
+    return 0;
+}
+int omp_get_place_num_procs(int place)
+{
+    (void)place;
+    return 0;
+}
+void omp_get_place_proc_ids(int place, int *ids)
+{
+    (void)place;
+    (void)ids;
+}
+int omp_get_place_num(void)
+{
+    return -1;
+}
+int omp_get_partition_num_places(void)
+{
+    return 0;
+}
+void omp_get_partition_place_nums(int *nums)
+{
+    (void)nums;
+}
+int omp_get_num_teams(void)
+{
+    return 1;
+}
+int omp_get_team_num(void)
+{
+    return 0;
+}
+int omp_get_max_teams(void)
+{
+    return 1;
+}
+void omp_set_num_teams(int n)
+{
+    (void)n;
+}
+int omp_get_teams_thread_limit(void)
+{
+    return TEAM_MAX;
+}
+void omp_set_teams_thread_limit(int n)
+{
+    (void)n;
+}
+int omp_get_max_task_priority(void)
+{
+    return 0;
+}
+int omp_pause_resource(int kind, int device)
+{
+    (void)kind;
+    (void)device;
+    return 0;
+}
+int omp_pause_resource_all(int kind)
+{
+    (void)kind;
+    return 0;
+}
+
 void omp_get_schedule(int *kind, int *chunk)
 {
     proc_t *p = proc();
@@ -1973,7 +2046,14 @@ double omp_get_wtick(void)
     X(int, omp_get_thread_num) X(int, omp_get_num_threads) X(int, omp_get_max_threads)     \
     X(int, omp_in_parallel) X(int, omp_get_level) X(int, omp_get_num_procs)                \
     X(int, omp_get_active_level) X(int, omp_get_max_active_levels) X(int, omp_get_nested)  \
-    X(int, omp_get_supported_active_levels) X(double, omp_get_wtime) X(double, omp_get_wtick)
+    X(int, omp_get_supported_active_levels) X(double, omp_get_wtime)                       \
+    X(double, omp_get_wtick)                                                               \
+    X(int, omp_get_cancellation) X(int, omp_get_dynamic) X(int, omp_get_thread_limit)      \
+    X(int, omp_in_final) X(int, omp_get_proc_bind) X(int, omp_get_num_places)              \
+    X(int, omp_get_place_num) X(int, omp_get_partition_num_places)                         \
+    X(int, omp_get_num_teams)                                                              \
+    X(int, omp_get_team_num) X(int, omp_get_max_teams) X(int, omp_get_teams_thread_limit)  \
+    X(int, omp_get_max_task_priority)
 #define OMP_FORTRAN_QUERY(T, name)                                                         \
     T name##_(void);                                                                       \
     T name##_(void)                                                                        \
@@ -1993,6 +2073,46 @@ void omp_set_nested_(const int *on)
 void omp_set_max_active_levels_(const int *n)
 {
     omp_set_max_active_levels(*n);
+}
+void omp_set_dynamic_(const int *on)
+{
+    omp_set_dynamic(*on);
+}
+void omp_get_schedule_(int *kind, int *chunk)
+{
+    omp_get_schedule(kind, chunk);
+}
+void omp_set_schedule_(const int *kind, const int *chunk)
+{
+    omp_set_schedule(*kind, *chunk);
+}
+int omp_get_place_num_procs_(const int *place)
+{
+    return omp_get_place_num_procs(*place);
+}
+void omp_get_place_proc_ids_(const int *place, int *ids)
+{
+    omp_get_place_proc_ids(*place, ids);
+}
+void omp_get_partition_place_nums_(int *nums)
+{
+    omp_get_partition_place_nums(nums);
+}
+void omp_set_num_teams_(const int *n)
+{
+    omp_set_num_teams(*n);
+}
+void omp_set_teams_thread_limit_(const int *n)
+{
+    omp_set_teams_thread_limit(*n);
+}
+int omp_pause_resource_(const int *kind, const int *device)
+{
+    return omp_pause_resource(*kind, *device);
+}
+int omp_pause_resource_all_(const int *kind)
+{
+    return omp_pause_resource_all(*kind);
 }
 int omp_get_team_size_(const int *level)
 {
