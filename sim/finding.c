@@ -60,6 +60,20 @@ void sim_layers_at_end(void)
             layers[i]->at_end();
 }
 
+void sim_layers_free_ctx(sim_pe_t *ctx)
+{
+    for (size_t i = nlayers; i-- > 0;)
+        if (layers[i]->free_ctx)
+            layers[i]->free_ctx(ctx);
+}
+
+void sim_layers_free_run(void)
+{
+    for (size_t i = nlayers; i-- > 0;)
+        if (layers[i]->free_run)
+            layers[i]->free_run();
+}
+
 /* Calls fn on every check of every layer, in order, until fn returns
  * non-zero; returns what fn returned, or 0. */
 static const sim_check_t *each_check(int (*fn)(sim_check_t *c, void *arg), void *arg)

@@ -73,6 +73,13 @@ void sim_heap_destroy(sim_heap_t *h)
     if (!h)
         return;
     munmap(h->base, h->stride * (size_t)h->npes);
+    sim_heap_release(h);
+}
+
+void sim_heap_release(sim_heap_t *h)
+{
+    if (!h)
+        return;
     for (int i = 0; i < h->npes; i++)
         free(h->pe[i].blk);
     free(h->pe);

@@ -44,6 +44,9 @@ typedef struct sim_heap {
 
 int sim_heap_create(int npes, size_t user_size, sim_heap_t **out, char *err, size_t errlen);
 void sim_heap_destroy(sim_heap_t *h);
+/* Frees h's bookkeeping but leaves its memory mapped until the process
+ * ends: the program's destructors, which run at exit, may still use it. */
+void sim_heap_release(sim_heap_t *h);
 /* Address of byte off of pe's heap (internal area starts at 0). */
 static inline void *sim_heap_addr(const sim_heap_t *h, int pe, size_t off)
 {

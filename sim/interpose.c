@@ -1054,6 +1054,8 @@ int WRAP(close)(int fd)
 typedef struct env_var {
     char *name;
     char *value; /* NULL: unset in this PE */
+    char **retired; /* values it had, kept: getenv handed them out */
+    size_t nretired;
     struct env_var *next;
 } env_var_t;
 
@@ -1080,6 +1082,29 @@ static pe_libc_t *pe_libc(void)
 }
 
 #define IN_PE() (sim_w && sim_w->cur)
+
+void sim_interpose_free(sim_pe_t *pe)
+{
+    pe_libc_t *l = pe->libc;
+    for (env_var_t *v = l ? l->env : NULL, *next; v; v = next) {
+        next = v->next;
+        for (size_t i = 0; i < v->nretired; i++)
+            free(v->retired[i]);
+        free(v->retired);
+        free(v->name);
+        free(v->value);
+        free(v);
+    }
+    free(l);
+    pe->libc = NULL;
+    if (pe->locale) {
+        uselocale(LC_GLOBAL_LOCALE); /* it may be the one in use */
+        freelocale((locale_t)pe->locale);
+        pe->locale = NULL;
+    }
+    free(pe->sigacts);
+    pe->sigacts = NULL;
+}
 
 /* ---- the locale: per PE, made current while the PE runs (uselocale) ---- */
 
@@ -1279,6 +1304,16 @@ static int env_set(const char *name, size_t len, const char *value)
         return -1;
     }
     /* A value handed out by getenv stays valid: the old one is kept. */
+    if (v->value) {
+        char **r = realloc(v->retired, (v->nretired + 1) * sizeof *r);
+        if (!r) {
+            free(copy);
+            errno = ENOMEM;
+            return -1;
+        }
+        v->retired = r;
+        v->retired[v->nretired++] = v->value;
+    }
     v->value = copy;
     return 0;
 }

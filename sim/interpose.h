@@ -12,4 +12,9 @@
 
 _Noreturn void __wrap_abort(void);
 
+struct sim_pe;
+/* When the world is destroyed: frees pe's C library state (random and
+ * strtok state, environment changes, locale, signal dispositions). */
+void sim_interpose_free(struct sim_pe *pe);
+
 #endif

@@ -11,8 +11,10 @@
  * source, never the link order.
  *
  * Per-PE state: registering sets l->slot; pe->layer[l->slot] is the
- * layer's own pointer, NULL until the layer sets it.  The engine never
- * looks inside and never frees it. */
+ * layer's own pointer, NULL until the layer sets it (in a PE and in each
+ * of its threads).  The engine never looks inside; when the world is
+ * destroyed it asks the layer to free it (free_ctx), then the layer's
+ * state for the run (free_run). */
 #ifndef SIM_LAYER_H
 #define SIM_LAYER_H
 
@@ -37,6 +39,14 @@ typedef struct sim_layer {
      * before the end-of-run reports; may raise findings (what a checker
      * gathered from PEs that never all got there).  May be NULL. */
     void (*at_end)(void);
+    /* When the world is destroyed (sim_world_destroy), for every context
+     * (each PE's threads, then the PE): frees ctx->layer[slot] and what it
+     * holds.  Nothing runs any more; the network and the event queue are
+     * still there.  May be NULL (nothing per context). */
+    void (*free_ctx)(sim_pe_t *ctx);
+    /* Then once: frees the layer's state for the run (its sim_layer_run
+     * slot and whatever else the run made).  May be NULL. */
+    void (*free_run)(void);
     /* Whether a busy-waiting PE's watchdog message may suggest hint (a
      * sentence naming the layer's blocking wait), or NULL. */
     const char *busy_wait_hint;
@@ -63,5 +73,9 @@ void sim_layers_pe_exit(sim_pe_t *pe);
 int sim_layers_at_start(char *err, size_t errlen);
 /* Calls every layer's at_end, in rank order (sim/run). */
 void sim_layers_at_end(void);
+/* Calls every layer's free_ctx for ctx, then (sim_layers_free_run) every
+ * layer's free_run, in reverse rank order (sim/run's sim_world_destroy). */
+void sim_layers_free_ctx(sim_pe_t *ctx);
+void sim_layers_free_run(void);
 
 #endif

@@ -42,6 +42,8 @@ typedef struct sim_net {
     fifo_pair_t *fifo;    /* per-pair arrival floor (fifo ordering only) */
     uint64_t next_id;     /* message ids */
     sim_msg_t *free_msgs; /* recycled messages */
+    sim_msg_t **slabs;    /* every message lives in one of these (freed with the net) */
+    size_t nslabs;
     sim_pair_t *free_pairs; /* recycled channel-to-target states */
     sim_net_stats_t stats;
     /* Large payload buffers kept for the next large message, so a stream
@@ -53,6 +55,7 @@ typedef struct sim_net {
 } sim_net_t;
 
 #define SPARE_MIN ((size_t)64 * 1024) /* smaller buffers go back to malloc */
+#define MSG_SLAB 64                    /* messages allocated at a time */
 
 void sim_net_create(int npes, const sim_net_params_t *p)
 {
@@ -80,11 +83,18 @@ void sim_net_destroy(void)
         free(p->groups);
         free(p);
     }
-    while (net->free_msgs) {
-        sim_msg_t *m = net->free_msgs;
-        net->free_msgs = m->next;
-        free(m);
+    /* Messages still in flight (a deadlock, a PE that stopped) are freed
+     * with the free ones: a message not free has its data (sim_msg_free
+     * clears it). */
+    for (size_t i = 0; i < net->nslabs; i++) {
+        for (size_t k = 0; k < MSG_SLAB; k++) {
+            sim_msg_t *m = &net->slabs[i][k];
+            if (m->data && m->data != m->inline_data)
+                free(m->data);
+        }
+        free(net->slabs[i]);
     }
+    free(net->slabs);
     for (size_t i = 0; i < sizeof net->spare / sizeof net->spare[0]; i++)
         free(net->spare[i].p);
     free(net->inj_free);
@@ -108,11 +118,17 @@ const sim_net_stats_t *sim_net_stats(void)
 sim_msg_t *sim_msg_new(int src, int dst, sim_op_t op, size_t payload)
 {
     sim_net_t *net = sim_w->net;
+    if (!net->free_msgs) { /* a new slab of free messages */
+        sim_msg_t *slab = sim_xcalloc(MSG_SLAB, sizeof *slab);
+        net->slabs = sim_xrealloc(net->slabs, (net->nslabs + 1) * sizeof *net->slabs);
+        net->slabs[net->nslabs++] = slab;
+        for (size_t k = MSG_SLAB; k-- > 0;) {
+            slab[k].next = net->free_msgs;
+            net->free_msgs = &slab[k];
+        }
+    }
     sim_msg_t *m = net->free_msgs;
-    if (m)
-        net->free_msgs = m->next;
-    else
-        m = sim_xmalloc(sizeof *m);
+    net->free_msgs = m->next;
     memset(m, 0, offsetof(sim_msg_t, inline_data));
     m->src = src;
     m->dst = dst;
@@ -155,6 +171,7 @@ void sim_msg_free(sim_msg_t *m)
         else
             free(m->data);
     }
+    m->data = NULL; /* free (see sim_net_destroy) */
     m->next = net->free_msgs;
     net->free_msgs = m;
 }

@@ -822,6 +822,23 @@ void *WRAP(__tls_get_addr)(tls_index_t *ti)
     return b->data + ti->offset;
 }
 
+void sim_pthread_free(sim_pe_t *ctx)
+{
+    if (ctx->owner) { /* a record not in its PE's list: a helper's own */
+        pth_t *r = ctx->pthread;
+        if (r && !r->start)
+            free(r);
+    } else if (ctx->pthread) {
+        proc_t *p = ctx->pthread;
+        for (pth_t *r = p->threads, *next; r; r = next) {
+            next = r->next;
+            free(r);
+        }
+        free(p);
+    }
+    ctx->pthread = NULL;
+}
+
 void sim_thread_tls_free(sim_pe_t *ctx)
 {
     for (tls_block_t *b = ctx->tls, *next; b; b = next) {

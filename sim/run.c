@@ -303,10 +303,49 @@ static void summary(int status)
 }
 
 
+int sim_run_status = -1;
+
+void sim_world_destroy(void)
+{
+    if (!sim_w)
+        return;
+    for (int i = 0; i < sim_w->npes; i++) {
+        sim_pe_t *pe = &sim_w->pes[i];
+        for (sim_pe_t *t = pe->threads; t; t = t->next_thread)
+            sim_layers_free_ctx(t);
+        sim_layers_free_ctx(pe);
+    }
+    sim_layers_free_run();
+    sim_hb_stop();
+    sim_fault_destroy();
+    if (sim_w->pes && sim_w->stacks.base)
+        sim_sched_free_contexts();
+    else
+        for (int i = 0; sim_w->pes && i < sim_w->npes; i++) {
+            for (char **a = sim_w->pes[i].argv; a && *a; a++)
+                free(*a);
+            free(sim_w->pes[i].argv);
+        }
+    free(sim_w->pes);
+    sim_net_destroy();
+    sim_evq_free(&sim_w->evq);
+    sim_sched_destroy();
+    free(sim_w->tslot_free);
+    free(sim_w->tslot_ctx);
+    sim_stacks_destroy(&sim_w->stacks);
+    sim_heap_release(sim_w->heap);
+    sim_loader_close(sim_w->loader);
+    sim_trace_close();
+    sim_finding_reset();
+    free(sim_w);
+    sim_w = NULL;
+}
+
 int sim_run(const sim_config_t *cfg)
 {
     if (setup(cfg) != 0) {
         sim_trace_close();
+        sim_world_destroy();
         return SIM_EXIT_USAGE;
     }
     sim_loader_shared_data(sim_w->loader, shared_library, NULL);
@@ -325,7 +364,7 @@ int sim_run(const sim_config_t *cfg)
     sim_trace_close();
     if (cfg->report_path && sim_report_write(cfg->report_path, status) != 0)
         status = status ? status : SIM_EXIT_USAGE;
-    sim_fault_destroy();
-    sim_hb_stop();
+    sim_world_destroy();
+    sim_run_status = status;
     return status;
 }

@@ -19,7 +19,17 @@
 
 /* Fills cfg with the defaults. */
 void sim_config_default(sim_config_t *cfg);
-/* Runs the job described by cfg; returns the process exit status. */
+/* Runs the job described by cfg; returns the process exit status.  The
+ * world is destroyed before it returns. */
 int sim_run(const sim_config_t *cfg);
+/* Frees the current world and everything it holds: the layers' state
+ * (their free_ctx and free_run), the race detector's, every PE's and
+ * thread's, messages still in flight, the event queue, the findings.  The
+ * memory the program itself may still reach from its destructors at exit
+ * stays mapped until the process ends: its copies and the symmetric heap.
+ * No world is current afterwards; nothing of it may be used. */
+void sim_world_destroy(void);
+/* The exit status of the last run once it has ended, or -1. */
+extern int sim_run_status;
 
 #endif

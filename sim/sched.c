@@ -4,10 +4,12 @@
 #include "sched.h"
 #include "fault.h"
 #include "hb.h"
+#include "interpose.h"
 #include "io.h"
 #include "layer.h"
 #include "loader.h"
 #include "mem.h"
+#include "run.h"
 #include "trace.h"
 #include "util.h"
 
@@ -100,6 +102,29 @@ void sim_sched_destroy(void)
     free(sim_w->sched_st->pollers);
     free(sim_w->sched_st);
     sim_w->sched_st = NULL;
+}
+
+static void release_slot(sim_pe_t *t);
+
+void sim_sched_free_contexts(void)
+{
+    for (int i = 0; i < sim_w->npes; i++) {
+        sim_pe_t *pe = &sim_w->pes[i];
+        for (sim_pe_t *t = pe->threads, *next; t; t = next) {
+            next = t->next_thread;
+            release_slot(t);
+            sim_pthread_free(t);
+            free(t); /* its thread_t: the context is its first member */
+        }
+        pe->threads = pe->helper = NULL;
+        sim_pthread_free(pe);
+        sim_interpose_free(pe);
+        sim_coro_destroy(&pe->coro);
+        for (char **a = pe->argv; a && *a; a++)
+            free(*a);
+        free(pe->argv);
+        pe->argv = NULL;
+    }
 }
 
 static void find_eh_globals(void)
@@ -779,8 +804,28 @@ static _Noreturn void foreign_thread(const char *name)
     _exit(5);
 }
 
+/* The library was called while no PE runs: by one of the program's
+ * constructors, which run when it is loaded, before any PE, or by its
+ * destructors or atexit handlers, which run when the process exits, after
+ * the world is gone.  Nothing can be carried out: the process ends, with
+ * the run's status once there was one (else 2: the program cannot be run
+ * as it is), and a message. */
+static _Noreturn void outside_the_run(const char *name)
+{
+    int status = sim_run_status < 0 ? SIM_EXIT_USAGE : sim_run_status;
+    fflush(NULL);
+    fprintf(stderr, "shmemsim: %s was called outside the run, by code of the program that "
+            "runs before its PEs start or after they have ended (a constructor, or a "
+            "destructor: a C++ global object's too); it is not carried out, and the process "
+            "exits with status %d.\n",
+            name, status);
+    _exit(status);
+}
+
 void sim_call_enter(const char *name, const void *site)
 {
+    if (!sim_w || !sim_w->cur)
+        outside_the_run(name);
     if (sim_forked_pe >= 0)
         sim_forked_call(name);
     if (sim_w->sched_st && !pthread_equal(pthread_self(), S->os_thread))

@@ -197,6 +197,12 @@ sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg);
 sim_pe_t *sim_thread_start(void (*fn)(void *), void *arg);
 /* Frees a thread's thread-local storage (sim/pthread) once it has ended. */
 void sim_thread_tls_free(sim_pe_t *ctx);
+/* When the world is destroyed: frees ctx's pthread records (sim/pthread);
+ * a PE's threads first, then the PE. */
+void sim_pthread_free(sim_pe_t *ctx);
+/* When the world is destroyed: frees every PE's and thread's engine state
+ * (stack, threads, C library state), after the layers freed theirs. */
+void sim_sched_free_contexts(void);
 /* Thread context (not a PE's main program).  Ends the running thread as
  * if its function had returned.  Does not return. */
 _Noreturn void sim_thread_exit(void);

@@ -229,6 +229,27 @@ START_TEST(ending_findings_are_the_same_every_run)
 }
 END_TEST
 
+/* The library called while no PE runs (a destructor at exit, a
+ * constructor at load): a message and the run's status (or 2 before any
+ * run), never an internal error; what the PEs printed is kept. */
+START_TEST(calls_outside_the_run_end_the_process_with_a_message)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s dtor", SIM, PROG("outside_run"));
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_int_eq(tu_count(r.out, ": main done\n"), 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "shmem_free was called outside the run, by code of "
+                                        "the program that runs before its PEs start or "
+                                        "after they have ended"));
+    ck_assert_ptr_nonnull(strstr(r.err, "exits with status 0."));
+    tu_free(&r);
+    r = tu_run("OUTSIDE_RUN=ctor %s -n 2 --quiet %s", SIM, PROG("outside_run"));
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_ptr_nonnull(strstr(r.err, "shmem_init was called outside the run"));
+    ck_assert_ptr_null(strstr(r.err, "internal error"));
+    tu_free(&r);
+}
+END_TEST
+
 Suite *ending_suite(void)
 {
     Suite *s = suite_create("ending");
@@ -241,6 +262,7 @@ Suite *ending_suite(void)
     tcase_add_test(tc, stack_overflow_inside_a_call_names_the_call_and_its_site);
     tcase_add_test(tc, check_minus_stack_overflow_keeps_the_crash);
     tcase_add_test(tc, ending_findings_are_the_same_every_run);
+    tcase_add_test(tc, calls_outside_the_run_end_the_process_with_a_message);
     suite_add_tcase(s, tc);
     return s;
 }

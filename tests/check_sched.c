@@ -9,6 +9,7 @@
  * their stacks back. */
 #include "evq.h"
 #include "rng.h"
+#include "run.h"
 #include "sched.h"
 #include "simworld.h"
 #include "world.h"
@@ -262,6 +263,40 @@ START_TEST(threads_block_and_wake_on_their_own_and_give_back_their_stacks)
 }
 END_TEST
 
+/* A world torn down whole: a deadlocked PE with a blocked thread of its
+ * own, and messages still in flight (one with its payload on the heap);
+ * under make check-asan, LeakSanitizer checks nothing was left. */
+static void blocked_thread(void *arg)
+{
+    (void)arg;
+    sim_pe_block("a thread that waits forever");
+}
+static int starts_and_blocks(int pe)
+{
+    (void)pe;
+    ck_assert_ptr_nonnull(sim_thread_start(blocked_thread, NULL));
+    sim_pe_block("a PE that waits forever");
+    return 0;
+}
+
+START_TEST(a_world_is_destroyed_with_what_it_holds)
+{
+    sim_world_t *heap_world = calloc(1, sizeof *heap_world);
+    sim_net_params_t p = tw_net(1000, 1e9, 0, SIM_ORDER_FIFO);
+    tw_world(heap_world, 2, 1, &p);
+    heap_world->cfg.stack_size = 64 * 1024;
+    ck_assert_int_eq(sim_stacks_create(&heap_world->stacks, 8, 6, 64 * 1024, 16), 0);
+    heap_world->pe_main = starts_and_blocks;
+    sim_threads_pool(4, 4);
+    sim_sched_run();
+    ck_assert_int_eq(heap_world->outcome, SIM_OUT_DEADLOCK);
+    tw_send(0, 1, 8, 1, NULL);    /* payload inline */
+    tw_send(1, 0, 4096, 2, NULL); /* payload on the heap */
+    sim_world_destroy();
+    ck_assert_ptr_null(sim_w);
+}
+END_TEST
+
 Suite *sched_suite(void)
 {
     Suite *s = suite_create("sched");
@@ -273,6 +308,7 @@ Suite *sched_suite(void)
     tcase_add_test(t, every_pe_blocked_is_a_deadlock_naming_the_waits);
     tcase_add_test(t, a_borrowed_pe_runs_event_code_and_is_abandoned_if_it_blocks);
     tcase_add_test(t, threads_block_and_wake_on_their_own_and_give_back_their_stacks);
+    tcase_add_test(t, a_world_is_destroyed_with_what_it_holds);
     suite_add_tcase(s, t);
     return s;
 }

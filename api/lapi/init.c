@@ -12,7 +12,15 @@
 
 sim_check_t lx_checks[LX_F_COUNT] = {LX_FINDINGS(SIM_CHECK_ENTRY)};
 
-static sim_layer_t lx_layer = {.name = "lapi", .rank = 2, .checks = lx_checks, .nchecks = LX_F_COUNT};
+static void free_task(sim_pe_t *ctx);
+static void free_run(void);
+
+static sim_layer_t lx_layer = {.name = "lapi",
+                               .rank = 2,
+                               .checks = lx_checks,
+                               .nchecks = LX_F_COUNT,
+                               .free_ctx = free_task,
+                               .free_run = free_run};
 
 __attribute__((constructor)) static void register_layer(void)
 {
@@ -32,6 +40,47 @@ lx_task_t *lx_task(int pe, int create)
         *slot = t;
     }
     return *slot;
+}
+
+lx_t **lx_live(void)
+{
+    return (lx_t **)sim_layer_run(&lx_layer);
+}
+
+/* A task's state (its threads have none of their own). */
+static void free_task(sim_pe_t *ctx)
+{
+    lx_task_t *t = ctx->owner ? NULL : ctx->layer[lx_layer.slot];
+    if (!t)
+        return;
+    lx_peer_t *p, *tmp;
+    HASH_ITER(hh, t->peers, p, tmp) { /* freeing only: the order is of no matter */
+        HASH_DEL(t->peers, p);
+        free(p);
+    }
+    for (lx_wstatus_t *w = t->wstatus, *next; w; w = next) {
+        next = w->next;
+        free(w->dest);
+        free(w);
+    }
+    for (int k = 0; k < t->nbarq; k++)
+        free(t->barq[k].v);
+    free(t->barq);
+    free(t->fenced.v);
+    free(t->cw);
+    free(t->bar);
+    free(t->addr_in[0]);
+    free(t->addr_in[1]);
+    free(t);
+    ctx->layer[lx_layer.slot] = NULL;
+}
+
+/* Transfers still queued or in flight when the run ended. */
+static void free_run(void)
+{
+    lx_t **live = lx_live();
+    while (*live)
+        lx_free(*live);
 }
 
 lx_peer_t *lx_peer_find(lx_task_t *t, int id)

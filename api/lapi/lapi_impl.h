@@ -123,6 +123,7 @@ typedef struct lx {
     sim_hb_rec_t hbx;        /* a clock it carries, or an Rmw's fetched write */
     sim_hb_rec_t hbq;        /* on the completion queue: the clock of whoever queued it */
     struct lx *next;         /* incoming queue / completion queue */
+    struct lx *live_prev, *live_next; /* every lx_t not freed (init.c frees the rest) */
 } lx_t;
 
 /* The sides of a transfer (lx_t.hb). */
@@ -239,6 +240,9 @@ typedef struct lx_call {
 /* ---- init.c ---- */
 /* The task state of PE pe, made (uninitialised) when create is set. */
 lx_task_t *lx_task(int pe, int create);
+/* The head of the run's list of transfers not yet freed (lx_new links,
+ * lx_free unlinks; what is left when the world is destroyed is freed). */
+lx_t **lx_live(void);
 /* Starts a public call: handle and context checks, dispatching in polling
  * mode, the call's CPU cost.  Returns LAPI_SUCCESS or the code to return.
  * PE context; may yield. */

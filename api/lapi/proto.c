@@ -29,11 +29,22 @@ lx_t *lx_new(lx_kind_t kind, int src, int dst)
     x->kind = kind;
     x->src = x->origin = src;
     x->dst = x->peer = dst;
+    lx_t **live = lx_live();
+    x->live_next = *live;
+    if (*live)
+        (*live)->live_prev = x;
+    *live = x;
     return x;
 }
 
 void lx_free(lx_t *x)
 {
+    if (x->live_prev)
+        x->live_prev->live_next = x->live_next;
+    else
+        *lx_live() = x->live_next;
+    if (x->live_next)
+        x->live_next->live_prev = x->live_prev;
     lx_race_free(x);
     free(x->data);
     free(x->from);

@@ -98,6 +98,7 @@ typedef struct team {
     int parent_num;            /* that thread's number there */
     int nthreads;              /* its threads' nthreads-var */
     struct group *rgroup;      /* parallel reduction(task, ...): its implicit tasks' group */
+    struct team *live_prev, *live_next; /* the PE's teams not yet ended (proc_t.live) */
     void (*fn)(void *);
     void *data;
     int arrived;
@@ -121,6 +122,7 @@ typedef struct othr {
     task_t implicit, *task;
     group_t *group;
     struct legacy *legacy;     /* GOMP_parallel_start's saved state */
+    int own_team;              /* team is its own (a thread the program made) */
 } othr_t;
 
 /* A worker of a PE's pool. */
@@ -139,10 +141,13 @@ typedef struct proc {
     worker_t **pool;           /* each worker's place never moves: it holds it */
     int npool;
     team_t solo;               /* the team of the initial thread */
+    team_t *live;              /* teams begun and not yet ended */
     othr_t initial;            /* the initial thread's state */
 } proc_t;
 
-static sim_layer_t omp_layer = {.name = "openmp", .rank = 4};
+static void free_ctx(sim_pe_t *ctx);
+
+static sim_layer_t omp_layer = {.name = "openmp", .rank = 4, .free_ctx = free_ctx};
 
 static int env_threads = DEFAULT_THREADS, env_sched = S_STATIC;
 static int env_level_threads[MAX_LEVELS], env_levels; /* OMP_NUM_THREADS's list */
@@ -231,6 +236,7 @@ static othr_t *me(void)
         o = sim_xcalloc(1, sizeof *o);
         o->team = sim_xcalloc(1, sizeof *o->team);
         o->team->n = 1;
+        o->own_team = 1;
         o->task = &o->implicit;
         o->nthreads = env_threads;
         c->layer[omp_layer.slot] = o;
@@ -682,6 +688,35 @@ void GOMP_taskgroup_end(void)
     LEAVE();
 }
 
+/* When the world is destroyed: a thread's state, or a PE's (its pool of
+ * workers, and teams a deadlock or a crash left unended). */
+static void free_legacy(struct legacy *l);
+static void team_free(proc_t *p, team_t *t);
+
+static void free_ctx(sim_pe_t *ctx)
+{
+    void **slot = &ctx->layer[omp_layer.slot];
+    if (ctx->owner) {
+        othr_t *o = *slot;
+        if (o) {
+            free_legacy(o->legacy);
+            if (o->own_team)
+                free(o->team);
+            free(o);
+        }
+    } else if (*slot) {
+        proc_t *p = *slot;
+        while (p->live)
+            team_free(p, p->live);
+        for (int i = 0; i < p->npool; i++)
+            free(p->pool[i]);
+        free(p->pool);
+        free_legacy(p->initial.legacy);
+        free(p);
+    }
+    *slot = NULL;
+}
+
 /* ---- parallel regions ---- */
 
 static void worker_main(void *arg)
@@ -760,6 +795,10 @@ static team_t *team_begin(void (*fn)(void *), void *data, int n, const ws_t *fir
     team_t *t = sim_xcalloc(1, sizeof *t);
     t->fn = fn;
     t->data = data;
+    t->live_next = p->live;
+    if (p->live)
+        p->live->live_prev = t;
+    p->live = t;
     if (first) {
         t->ws[0] = *first;
         t->ws[0].active = 1;
@@ -793,6 +832,25 @@ static team_t *team_begin(void (*fn)(void *), void *data, int n, const ws_t *fir
     return t;
 }
 
+/* Takes t off p's live teams and frees it, with what its constructs
+ * allocated and tasks it never ran. */
+static void team_free(proc_t *p, team_t *t)
+{
+    if (t->live_prev)
+        t->live_prev->live_next = t->live_next;
+    else
+        p->live = t->live_next;
+    if (t->live_next)
+        t->live_next->live_prev = t->live_prev;
+    for (int i = 0; i < WS_RING; i++)
+        ws_free(&t->ws[i]);
+    for (task_t *k = t->head, *next; k; k = next) {
+        next = k->next;
+        free(k);
+    }
+    free(t);
+}
+
 static void team_end(const othr_t *saved)
 {
     othr_t *o = me();
@@ -809,9 +867,8 @@ static void team_end(const othr_t *saved)
         sim_hb_obj_forget(&t->ws[i]);
         sim_hb_obj_forget(&t->ws[i].ordered_next);
         sim_hb_obj_forget(&t->ws[i].da_done);
-        ws_free(&t->ws[i]);
     }
-    free(t);
+    team_free(proc(), t);
 }
 
 static void run_parallel(void (*fn)(void *), void *data, int n, const ws_t *first)
@@ -857,6 +914,15 @@ typedef struct legacy {
     othr_t saved;
     struct legacy *outer;
 } legacy_t;
+
+static void free_legacy(legacy_t *l)
+{
+    while (l) {
+        legacy_t *outer = l->outer;
+        free(l);
+        l = outer;
+    }
+}
 
 /* Starts a team the older way, its first construct set up when first is
  * not NULL. */

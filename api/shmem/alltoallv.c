@@ -232,6 +232,21 @@ static void sent_all(a2a_call_t *c)
     report_call(c, 0);
 }
 
+void shm_alltoallv_free_run(void)
+{
+    while (open_calls) {
+        a2a_call_t *c = open_calls;
+        open_calls = c->next;
+        free_call(c);
+    }
+    psync_calls_t *r, *tmp;
+    HASH_ITER(hh, calls_by_psync, r, tmp) { /* freeing only: the order is of no matter */
+        HASH_DEL(calls_by_psync, r);
+        free(r->n);
+        free(r);
+    }
+}
+
 /* At the end of the run: what calls that never finished had seen. */
 void shm_alltoallv_at_end(void)
 {

@@ -21,6 +21,14 @@ static sim_chan_t *my_chan(void)
     return &r->coll_chans[shm_me()];
 }
 
+void shm_coll_free_run(shm_run_t *run)
+{
+    for (int i = 0; run->coll_chans && i < sim_npes(); i++)
+        sim_chan_destroy(&run->coll_chans[i]);
+    free(run->coll_chans);
+    run->coll_chans = NULL;
+}
+
 int coll_set_make(const char *call, int start, int log_stride, int size, coll_set_t *s)
 {
     sim_pe_t *me = sim_pe_self();

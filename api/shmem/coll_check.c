@@ -128,6 +128,31 @@ static const instance_t *using_instance(const psync_rec_t *r, int pe)
     return NULL;
 }
 
+void shm_coll_check_free_run(shm_run_t *run)
+{
+    psync_rec_t *r, *tmp;
+    HASH_ITER(hh, run->psync_recs, r, tmp) { /* freeing only: the order is of no matter */
+        HASH_DEL(run->psync_recs, r);
+        for (instance_t *i = r->oldest, *next; i; i = next) {
+            next = i->next;
+            free((void *)i->args.members);
+            free(i);
+        }
+        for (int pe = 0; pe < sim_npes(); pe++)
+            if (r->seen[pe]) {
+                free(r->seen[pe]->v);
+                free(r->seen[pe]);
+            }
+        free(r->seen);
+        free(r->joined);
+        free(r->inside);
+        free(r);
+    }
+    free(run->psync_active);
+    run->psync_active = NULL;
+    run->npsync_active = run->cappsync_active = 0;
+}
+
 static psync_rec_t *rec_of(const long *psync)
 {
     const void *key = sim_mem_xlate(shm_me(), psync, 0);

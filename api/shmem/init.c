@@ -8,11 +8,15 @@
 #include "util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void at_pe_exit(sim_pe_t *pe);
 
 sim_check_t shm_checks[SHM_F_COUNT] = {SHM_FINDINGS(SIM_CHECK_ENTRY)};
+
+static void free_pe(sim_pe_t *ctx);
+static void free_run(void);
 
 sim_layer_t shm_layer = {
     .name = "shmem",
@@ -22,12 +26,52 @@ sim_layer_t shm_layer = {
     .at_start = shm_settings_read,
     .on_pe_exit = at_pe_exit,
     .at_end = shm_alltoallv_at_end,
+    .free_ctx = free_pe,
+    .free_run = free_run,
     .busy_wait_hint = "shmem_wait_until or a similar call",
 };
 
 __attribute__((constructor)) static void register_layer(void)
 {
     sim_layer_register(&shm_layer);
+}
+
+/* A PE's SHMEM state (its threads have none of their own). */
+static void free_pe(sim_pe_t *ctx)
+{
+    shm_pe_t *s = ctx->owner ? NULL : ctx->layer[shm_layer.slot];
+    if (!s)
+        return;
+    for (shm_ctx_t *c = s->ctxs, *next; c; c = next) {
+        next = c->next;
+        sim_chan_destroy(&c->own_chan);
+        free(c);
+    }
+    for (shm_team_t *t = s->teams, *next; t; t = next) {
+        next = t->next;
+        free(t->members);
+        free(t->by_pe);
+        free(t);
+    }
+    sim_chan_destroy(&s->chan);
+    free(s->locks);
+    free(s->nbi);
+    free(s);
+    ctx->layer[shm_layer.slot] = NULL;
+}
+
+static void free_run(void)
+{
+    void **slot = sim_layer_run(&shm_layer);
+    shm_run_t *run = *slot;
+    if (run) {
+        shm_coll_free_run(run);
+        shm_coll_check_free_run(run);
+        free(run);
+        *slot = NULL;
+    }
+    shm_alltoallv_free_run();
+    shm_race_free_run();
 }
 
 shm_pe_t *shm_self(void)

@@ -186,6 +186,14 @@ static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, c
         sim_hb_raise(rule, a, b, mem_pe, addr, len, nbi_source ? op : NULL, adv);
 }
 
+void shm_race_free_run(void)
+{
+    rounds_reset(); /* the records they hold go with the detector's */
+    free(locks);
+    locks = NULL;
+    nlocks = caplocks = 0;
+}
+
 void shm_race_start(void)
 {
     if (!sim_hb_on) {

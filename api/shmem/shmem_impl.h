@@ -114,6 +114,12 @@ shm_pe_t *shm_self(void);
 /* At the end of the run: reports what alltoallv calls no PE finished had
  * seen (alltoallv-overflow). */
 void shm_alltoallv_at_end(void);
+/* When the world is destroyed: each module frees its part of the run's
+ * state (coll.c, coll_check.c, alltoallv.c, race.c). */
+void shm_coll_free_run(shm_run_t *run);
+void shm_coll_check_free_run(shm_run_t *run);
+void shm_alltoallv_free_run(void);
+void shm_race_free_run(void);
 int shm_me(void);
 /* Barrier over all PEs through the internal counters (no quiet). */
 void shm_barrier_world(const char *call);
