@@ -69,8 +69,19 @@ typedef struct psync_calls {
     UT_hash_handle hh;
 } psync_calls_t;
 
-static psync_calls_t *calls_by_psync; /* looked up, never iterated */
-static a2a_call_t *open_calls;        /* calls some member has not finished */
+/* This module's part of the run's state (shm_run). */
+typedef struct shm_a2a_run {
+    psync_calls_t *calls_by_psync; /* looked up, never iterated (but to free it) */
+    a2a_call_t *open_calls;        /* calls some member has not finished */
+} shm_a2a_run_t;
+
+static shm_a2a_run_t *a2a_run(void)
+{
+    shm_run_t *run = shm_run();
+    if (!run->a2a)
+        run->a2a = sim_xcalloc(1, sizeof *run->a2a);
+    return run->a2a;
+}
 
 /* The call record the caller's call joins (opened by its first member). */
 static a2a_call_t *join_call(const char *call, const coll_set_t *s, const long *psync,
@@ -79,15 +90,16 @@ static a2a_call_t *join_call(const char *call, const coll_set_t *s, const long *
     int me = shm_me();
     const void *key = sim_mem_xlate(me, psync, 0);
     psync_calls_t *r;
-    HASH_FIND_PTR(calls_by_psync, &key, r);
+    shm_a2a_run_t *a = a2a_run();
+    HASH_FIND_PTR(a->calls_by_psync, &key, r);
     if (!r) {
         r = sim_xcalloc(1, sizeof *r);
         r->key = key;
         r->n = sim_xcalloc((size_t)sim_npes(), sizeof *r->n);
-        HASH_ADD_PTR(calls_by_psync, key, r);
+        HASH_ADD_PTR(a->calls_by_psync, key, r);
     }
     uint64_t serial = ++r->n[me];
-    a2a_call_t **p = &open_calls;
+    a2a_call_t **p = &a->open_calls;
     for (; *p; p = &(*p)->next)
         if ((*p)->key == key && (*p)->serial == serial)
             return *p;
@@ -225,34 +237,40 @@ static void sent_all(a2a_call_t *c)
 {
     if (++c->sent < c->size)
         return;
-    a2a_call_t **p = &open_calls;
+    a2a_call_t **p = &a2a_run()->open_calls;
     while (*p != c)
         p = &(*p)->next;
     *p = c->next;
     report_call(c, 0);
 }
 
-void shm_alltoallv_free_run(void)
+void shm_alltoallv_free_run(shm_run_t *run)
 {
-    while (open_calls) {
-        a2a_call_t *c = open_calls;
-        open_calls = c->next;
+    shm_a2a_run_t *a = run->a2a;
+    if (!a)
+        return;
+    while (a->open_calls) {
+        a2a_call_t *c = a->open_calls;
+        a->open_calls = c->next;
         free_call(c);
     }
     psync_calls_t *r, *tmp;
-    HASH_ITER(hh, calls_by_psync, r, tmp) { /* freeing only: the order is of no matter */
-        HASH_DEL(calls_by_psync, r);
+    HASH_ITER(hh, a->calls_by_psync, r, tmp) { /* freeing only: the order is of no matter */
+        HASH_DEL(a->calls_by_psync, r);
         free(r->n);
         free(r);
     }
+    free(a);
+    run->a2a = NULL;
 }
 
 /* At the end of the run: what calls that never finished had seen. */
 void shm_alltoallv_at_end(void)
 {
-    while (open_calls) {
-        a2a_call_t *c = open_calls;
-        open_calls = c->next;
+    shm_a2a_run_t *a = a2a_run();
+    while (a->open_calls) {
+        a2a_call_t *c = a->open_calls;
+        a->open_calls = c->next;
         report_call(c, 1);
     }
 }

@@ -67,11 +67,11 @@ static void free_run(void)
     if (run) {
         shm_coll_free_run(run);
         shm_coll_check_free_run(run);
+        shm_alltoallv_free_run(run);
+        shm_race_free_run(run);
         free(run);
         *slot = NULL;
     }
-    shm_alltoallv_free_run();
-    shm_race_free_run();
 }
 
 shm_pe_t *shm_self(void)

@@ -25,21 +25,36 @@ typedef struct lock_clock {
     sim_hb_rec_t rel;   /* the last holder's clock when it cleared the lock */
 } lock_clock_t;
 
-static lock_clock_t *locks;
-static size_t nlocks, caplocks;
+typedef struct round_q round_q_t;
+
+/* This module's part of the run's state (shm_run). */
+typedef struct shm_race_run {
+    lock_clock_t *locks;
+    size_t nlocks, caplocks;
+    round_q_t *rounds;        /* [pe * ROUNDS + round], made on first use */
+} shm_race_run_t;
+
+static shm_race_run_t *race_run(void)
+{
+    shm_run_t *run = shm_run();
+    if (!run->race)
+        run->race = sim_xcalloc(1, sizeof *run->race);
+    return run->race;
+}
 
 static lock_clock_t *lock_of(const void *lock)
 {
     const void *key = sim_mem_xlate(shm_me(), lock, 0);
-    for (size_t i = 0; i < nlocks; i++)
-        if (locks[i].lock == key)
-            return &locks[i];
-    if (nlocks == caplocks) {
-        caplocks = caplocks ? caplocks * 2 : 8;
-        locks = sim_xrealloc(locks, caplocks * sizeof *locks);
+    shm_race_run_t *r = race_run();
+    for (size_t i = 0; i < r->nlocks; i++)
+        if (r->locks[i].lock == key)
+            return &r->locks[i];
+    if (r->nlocks == r->caplocks) {
+        r->caplocks = r->caplocks ? r->caplocks * 2 : 8;
+        r->locks = sim_xrealloc(r->locks, r->caplocks * sizeof *r->locks);
     }
-    locks[nlocks] = (lock_clock_t){key, 0};
-    return &locks[nlocks++];
+    r->locks[r->nlocks] = (lock_clock_t){key, 0};
+    return &r->locks[r->nlocks++];
 }
 
 /* ---- the world barrier's counters ----
@@ -50,20 +65,19 @@ static lock_clock_t *lock_of(const void *lock)
 
 #define ROUNDS 64
 
-typedef struct round_q {
+struct round_q {
     sim_hb_rec_t *v;      /* releases delivered, oldest at head */
     size_t head, n, cap;
-} round_q_t;
-
-static round_q_t *rounds; /* [pe * ROUNDS + round] */
+};
 
 void shm_race_count_deliver(int pe, int round, sim_hb_rec_t rel)
 {
     if (!sim_hb_on || !rel || round >= ROUNDS)
         return;
-    if (!rounds)
-        rounds = sim_xcalloc((size_t)sim_npes() * ROUNDS, sizeof *rounds);
-    round_q_t *q = &rounds[(size_t)pe * ROUNDS + (size_t)round];
+    shm_race_run_t *r = race_run();
+    if (!r->rounds)
+        r->rounds = sim_xcalloc((size_t)sim_npes() * ROUNDS, sizeof *r->rounds);
+    round_q_t *q = &r->rounds[(size_t)pe * ROUNDS + (size_t)round];
     if (q->n == q->cap) {
         if (q->head) {
             memmove(q->v, q->v + q->head, (q->n - q->head) * sizeof *q->v);
@@ -80,9 +94,10 @@ void shm_race_count_deliver(int pe, int round, sim_hb_rec_t rel)
 
 void shm_race_count_take(int round)
 {
-    if (!sim_hb_on || !rounds || round >= ROUNDS)
+    shm_race_run_t *r = sim_hb_on ? race_run() : NULL;
+    if (!r || !r->rounds || round >= ROUNDS)
         return;
-    round_q_t *q = &rounds[(size_t)shm_me() * ROUNDS + (size_t)round];
+    round_q_t *q = &r->rounds[(size_t)shm_me() * ROUNDS + (size_t)round];
     if (q->head == q->n)
         return;
     sim_hb_rec_t rel = q->v[q->head++];
@@ -90,15 +105,6 @@ void shm_race_count_take(int round)
     sim_hb_unref(rel);
 }
 
-static void rounds_reset(void)
-{
-    if (!rounds)
-        return;
-    for (size_t i = 0; i < (size_t)sim_npes() * ROUNDS; i++)
-        free(rounds[i].v);
-    free(rounds);
-    rounds = NULL;
-}
 
 /* ---- the report ---- */
 
@@ -186,22 +192,21 @@ static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, c
         sim_hb_raise(rule, a, b, mem_pe, addr, len, nbi_source ? op : NULL, adv);
 }
 
-void shm_race_free_run(void)
+void shm_race_free_run(shm_run_t *run)
 {
-    rounds_reset(); /* the records they hold go with the detector's */
-    free(locks);
-    locks = NULL;
-    nlocks = caplocks = 0;
+    shm_race_run_t *r = run->race;
+    if (!r)
+        return;
+    for (size_t i = 0; r->rounds && i < (size_t)sim_npes() * ROUNDS; i++)
+        free(r->rounds[i].v); /* the records they hold go with the detector's */
+    free(r->rounds);
+    free(r->locks);
+    free(r);
+    run->race = NULL;
 }
 
 void shm_race_start(void)
 {
-    if (!sim_hb_on) {
-        rounds_reset();
-        free(locks);
-        locks = NULL;
-        nlocks = caplocks = 0;
-    }
     if (!sim_hb_on && (sim_finding_on(SIM_CHECK(DATA_RACE)) || sim_finding_on(SHM_CHECK(NBI_BUFFER_MODIFIED))))
         sim_hb_start(sim_npes(), report);
 }

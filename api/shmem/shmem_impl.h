@@ -94,12 +94,15 @@ const void *shm_nbi_oldest_site(const shm_pe_t *s);
  * shm_pe_t. */
 extern sim_layer_t shm_layer;
 /* What the layer keeps for the whole run (its sim_layer_run slot): the
- * collectives' channels (coll.c) and the pSync records (coll_check.c). */
+ * collectives' channels (coll.c), the pSync records (coll_check.c), and
+ * race.c's and alltoallv.c's own. */
 typedef struct shm_run {
     sim_chan_t *coll_chans;          /* one per PE, made on first use */
     struct psync_rec *psync_recs;    /* by pSync address on PE 0 */
     struct psync_rec **psync_active; /* those with an unfinished instance, in order */
     size_t npsync_active, cappsync_active;
+    struct shm_race_run *race;       /* race.c: lock clocks, barrier rounds' queues */
+    struct shm_a2a_run *a2a;         /* alltoallv.c: calls by pSync, calls still open */
 } shm_run_t;
 /* The run's shm_run_t (made on first use). */
 shm_run_t *shm_run(void);
@@ -118,8 +121,8 @@ void shm_alltoallv_at_end(void);
  * state (coll.c, coll_check.c, alltoallv.c, race.c). */
 void shm_coll_free_run(shm_run_t *run);
 void shm_coll_check_free_run(shm_run_t *run);
-void shm_alltoallv_free_run(void);
-void shm_race_free_run(void);
+void shm_alltoallv_free_run(shm_run_t *run);
+void shm_race_free_run(shm_run_t *run);
 int shm_me(void);
 /* Barrier over all PEs through the internal counters (no quiet). */
 void shm_barrier_world(const char *call);
