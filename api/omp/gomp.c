@@ -1949,16 +1949,6 @@ int omp_get_supported_active_levels(void)
     return MAX_LEVELS;
 }
 
-int omp_get_dynamic(void)
-{
-    return 0;
-}
-
-void omp_set_dynamic(int on)
-{
-    (void)on;
-}
-
 int omp_get_nested(void)
 {
     return proc()->max_active > 1;
@@ -1998,27 +1988,32 @@ int omp_get_ancestor_thread_num(int level)
     return num;
 }
 
-int omp_in_final(void)
-{
-    return 0;
-}
+/* Queries whose answer never changes here, and settings that change
+ * nothing: no dynamic adjustment of team sizes, no final tasks, no
+ * cancellation, one device with no places and no binding, one team of
+ * teams, task priorities all 0 (omp_proc_bind_false is 0). */
+#define OMP_CONSTANT_QUERIES(X)                                                            \
+    X(omp_get_dynamic, 0) X(omp_in_final, 0) X(omp_get_cancellation, 0)                    \
+    X(omp_get_proc_bind, 0) X(omp_get_num_places, 0) X(omp_get_place_num, -1)              \
+    X(omp_get_partition_num_places, 0) X(omp_get_num_teams, 1) X(omp_get_team_num, 0)     \
+    X(omp_get_max_teams, 1) X(omp_get_teams_thread_limit, TEAM_MAX)                        \
+    X(omp_get_max_task_priority, 0)
+#define OMP_CONSTANT_QUERY(name, value)                                                    \
+    int name(void)                                                                         \
+    {                                                                                      \
+        return value;                                                                      \
+    }
+OMP_CONSTANT_QUERIES(OMP_CONSTANT_QUERY)
 
-int omp_get_cancellation(void)
-{
-    return 0;
-}
+#define OMP_IGNORED_SETTINGS(X)                                                            \
+    X(omp_set_dynamic) X(omp_set_num_teams) X(omp_set_teams_thread_limit)
+#define OMP_IGNORED_SETTING(name)                                                          \
+    void name(int value)                                                                   \
+    {                                                                                      \
+        (void)value;                                                                       \
+    }
+OMP_IGNORED_SETTINGS(OMP_IGNORED_SETTING)
 
-/* One device, no places, no binding, one team of teams: what a machine
- * with no affinity support answers (enum values are the specification's:
- * omp_proc_bind_false is 0). */
-int omp_get_proc_bind(void)
-{
-    return 0;
-}
-int omp_get_num_places(void)
-{
-    return 0;
-}
 int omp_get_place_num_procs(int place)
 {
     (void)place;
@@ -2029,45 +2024,9 @@ void omp_get_place_proc_ids(int place, int *ids)
     (void)place;
     (void)ids;
 }
-int omp_get_place_num(void)
-{
-    return -1;
-}
-int omp_get_partition_num_places(void)
-{
-    return 0;
-}
 void omp_get_partition_place_nums(int *nums)
 {
     (void)nums;
-}
-int omp_get_num_teams(void)
-{
-    return 1;
-}
-int omp_get_team_num(void)
-{
-    return 0;
-}
-int omp_get_max_teams(void)
-{
-    return 1;
-}
-void omp_set_num_teams(int n)
-{
-    (void)n;
-}
-int omp_get_teams_thread_limit(void)
-{
-    return TEAM_MAX;
-}
-void omp_set_teams_thread_limit(int n)
-{
-    (void)n;
-}
-int omp_get_max_task_priority(void)
-{
-    return 0;
 }
 int omp_pause_resource(int kind, int device)
 {
