@@ -1623,40 +1623,28 @@ void GOMP_parallel_loop_runtime_start(void (*fn)(void *), void *data, unsigned n
     legacy_start(fn, data, num_threads, &w);
 }
 
-/* GCC's one entry point for loops it hands over with extras (task
- * reductions, scratch memory); without istart the compiler schedules the
- * iterations itself and only wants the construct. */
-int GOMP_loop_start(long start, long end, long incr, long sched, long chunk, long *istart,
-                    long *iend, uintptr_t *reductions, void **mem)
-{
-    return loop_start(gcc_sched(sched), start, end, incr, chunk, 0, istart, iend, reductions,
-                      mem);
-}
-
-int GOMP_loop_ull_start(_Bool up, unsigned long long start, unsigned long long end,
-                        unsigned long long incr, long sched, unsigned long long chunk,
-                        unsigned long long *istart, unsigned long long *iend,
-                        uintptr_t *reductions, void **mem)
-{
-    return loop_start_ull(gcc_sched(sched), up, start, end, incr, chunk, 0, istart, iend,
-                          reductions, mem);
-}
-
-int GOMP_loop_ordered_start(long start, long end, long incr, long sched, long chunk,
-                            long *istart, long *iend, uintptr_t *reductions, void **mem)
-{
-    return loop_start(gcc_sched(sched), start, end, incr, chunk, 1, istart, iend, reductions,
-                      mem);
-}
-
-int GOMP_loop_ull_ordered_start(_Bool up, unsigned long long start, unsigned long long end,
-                                unsigned long long incr, long sched, unsigned long long chunk,
-                                unsigned long long *istart, unsigned long long *iend,
-                                uintptr_t *reductions, void **mem)
-{
-    return loop_start_ull(gcc_sched(sched), up, start, end, incr, chunk, 1, istart, iend,
-                          reductions, mem);
-}
+/* GCC's entry points for loops it hands over with extras (task
+ * reductions, scratch memory), plain and ordered; without istart the
+ * compiler schedules the iterations itself and only wants the construct. */
+#define LOOP_START_FNS(KIND, ORDERED)                                                      \
+    int GOMP_loop_##KIND##start(long start, long end, long incr, long sched, long chunk,   \
+                                long *istart, long *iend, uintptr_t *reductions,           \
+                                void **mem)                                                \
+    {                                                                                      \
+        return loop_start(gcc_sched(sched), start, end, incr, chunk, ORDERED, istart, iend, \
+                          reductions, mem);                                                \
+    }                                                                                      \
+    int GOMP_loop_ull_##KIND##start(_Bool up, unsigned long long start,                    \
+                                    unsigned long long end, unsigned long long incr,       \
+                                    long sched, unsigned long long chunk,                  \
+                                    unsigned long long *istart, unsigned long long *iend,  \
+                                    uintptr_t *reductions, void **mem)                     \
+    {                                                                                      \
+        return loop_start_ull(gcc_sched(sched), up, start, end, incr, chunk, ORDERED,      \
+                              istart, iend, reductions, mem);                              \
+    }
+LOOP_START_FNS(, 0)
+LOOP_START_FNS(ordered_, 1)
 
 unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem)
 {
