@@ -478,21 +478,29 @@ static _Noreturn void unsupported(const char *what, const void *site)
  * of ours (the descriptor). */
 enum { RED_OURS = 1, RED_LAST = 2 };
 
-void GOMP_taskgroup_reduction_register(uintptr_t *data)
+/* Registers the descriptors from data on for o's taskgroup: each gets
+ * the copies of the descriptor at the same place from share on (a first
+ * thread's, for a worksharing construct's other threads), or, share NULL,
+ * copies of its own for each thread of the team; the last one links to
+ * the reductions the group saw before. */
+static void red_register(othr_t *o, uintptr_t *data, const uintptr_t *share)
 {
-    othr_t *o = me();
-    if (!o->group)
-        unsupported("a task reduction outside a taskgroup", __builtin_return_address(0));
     size_t n = (size_t)o->team->n;
     for (uintptr_t *d = data;; d = (uintptr_t *)d[4]) {
-        size_t align = d[2] > sizeof(void *) ? (size_t)d[2] : sizeof(void *);
-        size_t size = (size_t)d[1] * n;
-        void *copies;
-        if (posix_memalign(&copies, align, size ? size : 1) != 0)
-            sim_xmalloc((size_t)-1); /* reports the exhaustion */
-        memset(copies, 0, size);
-        d[2] = (uintptr_t)copies;
-        d[6] = d[2] + size;
+        if (share) {
+            d[2] = share[2];
+            d[6] = share[6];
+            share = (const uintptr_t *)share[4];
+        } else {
+            size_t align = d[2] > sizeof(void *) ? (size_t)d[2] : sizeof(void *);
+            size_t size = (size_t)d[1] * n;
+            void *copies;
+            if (posix_memalign(&copies, align, size ? size : 1) != 0)
+                sim_xmalloc((size_t)-1); /* reports the exhaustion */
+            memset(copies, 0, size);
+            d[2] = (uintptr_t)copies;
+            d[6] = d[2] + size;
+        }
         for (uintptr_t j = 0; j < d[0]; j++)
             d[7 + 3 * j + 2] = (uintptr_t)d;
         d[5] = RED_OURS;
@@ -503,6 +511,14 @@ void GOMP_taskgroup_reduction_register(uintptr_t *data)
         }
     }
     o->group->red = data;
+}
+
+void GOMP_taskgroup_reduction_register(uintptr_t *data)
+{
+    othr_t *o = me();
+    if (!o->group)
+        unsupported("a task reduction outside a taskgroup", __builtin_return_address(0));
+    red_register(o, data, NULL);
 }
 
 void GOMP_taskgroup_reduction_unregister(uintptr_t *data)
@@ -1004,25 +1020,9 @@ static void ws_leave(othr_t *o)
 static void ws_task_reductions(othr_t *o, ws_t *w, int first, uintptr_t *red)
 {
     GOMP_taskgroup_start();
-    if (first) {
-        GOMP_taskgroup_reduction_register(red);
+    red_register(o, red, first ? NULL : w->red);
+    if (first)
         w->red = red;
-        return;
-    }
-    const uintptr_t *f = w->red;
-    for (uintptr_t *d = red;; d = (uintptr_t *)d[4], f = (const uintptr_t *)f[4]) {
-        d[2] = f[2];
-        d[6] = f[6];
-        for (uintptr_t j = 0; j < d[0]; j++)
-            d[7 + 3 * j + 2] = (uintptr_t)d;
-        d[5] = RED_OURS;
-        if (!d[4]) {
-            d[4] = (uintptr_t)o->group->red;
-            d[5] = RED_LAST;
-            break;
-        }
-    }
-    o->group->red = red;
 }
 
 /* What the compiler may ask of a worksharing construct besides its work:
