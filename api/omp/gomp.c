@@ -1248,19 +1248,9 @@ static int doacross_start(unsigned ncounts, const unsigned long long *counts, in
                           unsigned long long chunk, unsigned long long *istart,
                           unsigned long long *iend, uintptr_t *red, void **mem)
 {
-    othr_t *o = me();
-    proc_t *p = proc();
-    if (sched < 0) {
-        sched = p->run_sched;
-        chunk = (unsigned long long)p->run_chunk;
-    }
-    int first;
-    ws_t *w = ws_enter(o, &first);
-    if (first) {
-        ws_loop(w, sched, 0, 0, 1, (long)chunk, 0);
-        w->n = (long)counts[0];
-        w->ustart = 0;
-        w->uincr = 1;
+    int more = loop_start_ull(sched, 1, 0, counts[0], 1, chunk, 0, istart, iend, red, mem);
+    ws_t *w = me()->ws;
+    if (!w->da_counts) { /* the first thread there (nothing ran in between) */
         w->da_ncounts = ncounts;
         w->da_counts = sim_xmalloc(ncounts * sizeof *w->da_counts);
         memcpy(w->da_counts, counts, ncounts * sizeof *counts);
@@ -1268,8 +1258,7 @@ static int doacross_start(unsigned ncounts, const unsigned long long *counts, in
         for (unsigned long long i = 0; i < counts[0]; i++)
             w->da_done[i] = -1;
     }
-    ws_extras(o, w, first, red, mem);
-    return istart ? loop_next_ull(o, istart, iend) : 1;
+    return more;
 }
 
 /* The inner loops' iteration v[1 .. ncounts) as one index, or -1 when
