@@ -35,6 +35,7 @@
 #include <time.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #define WRAP(name) __wrap_##name
 
@@ -250,6 +251,85 @@ int WRAP(snprintf)(char *d, size_t n, const char *fmt, ...)
     int r = vsnprintf(d, n, fmt, ap);
     va_end(ap);
     printed_note(d, r, n, RA);
+    return r;
+}
+
+/* What a scanf call into memory wrote: the first r conversions that
+ * assign (not %*, not %n, whose count the call does not return) wrote
+ * through their pointers, as many bytes as their type has (a string: its
+ * length and terminator; %m: the pointer it stores); it read the whole of
+ * s (the C library measures it first). */
+static void scanned_note(const char *s, const char *fmt, va_list ap, int r, const void *pc)
+{
+    sim_tsan_range(s, strlen(s) + 1, SIM_HB_READ, pc);
+    for (const char *f = fmt; *f && r > 0; f++) {
+        if (*f != '%' || *++f == '%')
+            continue;
+        int skip = *f == '*', alloc = 0, longs = 0, shorts = 0;
+        f += skip;
+        size_t width = 0;
+        while (*f >= '0' && *f <= '9')
+            width = width * 10 + (size_t)(*f++ - '0');
+        if (*f == 'm')
+            alloc = 1, f++;
+        for (;; f++) {
+            if (*f == 'h')
+                shorts++;
+            else if (*f == 'l' || *f == 'L' || *f == 'q' || *f == 'j' || *f == 'z' || *f == 't')
+                longs += *f == 'L' || *f == 'q' ? 2 : 1;
+            else
+                break;
+        }
+        char conv = *f;
+        if (conv == '[') { /* the set: a ']' right after '[' or '[^' is one of its members */
+            f += f[1] == '^' ? 2 : 1;
+            if (*f == ']')
+                f++;
+            while (*f && *f != ']')
+                f++;
+        }
+        if (!conv || skip || conv == 'n')
+            continue;
+        void *p = va_arg(ap, void *);
+        size_t n;
+        if (alloc)
+            n = sizeof(char *);
+        else if (conv == 's' || conv == '[')
+            n = longs ? (wcslen(p) + 1) * sizeof(wchar_t) : strlen(p) + 1;
+        else if (conv == 'c')
+            n = (width ? width : 1) * (longs ? sizeof(wchar_t) : 1);
+        else if (strchr("aAeEfFgG", conv))
+            n = longs >= 2 ? sizeof(long double) : longs ? sizeof(double) : sizeof(float);
+        else if (conv == 'p')
+            n = sizeof(void *);
+        else
+            n = longs ? sizeof(long) : shorts >= 2 ? 1 : shorts ? sizeof(short) : sizeof(int);
+        sim_tsan_range(p, n, SIM_HB_WRITE, pc);
+        r--;
+    }
+}
+
+int __isoc99_vsscanf(const char *s, const char *fmt, va_list ap);
+
+int WRAP(__isoc99_vsscanf)(const char *s, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int r = __isoc99_vsscanf(s, fmt, ap);
+    scanned_note(s, fmt, again, r, RA);
+    va_end(again);
+    return r;
+}
+
+int WRAP(__isoc99_sscanf)(const char *s, const char *fmt, ...)
+{
+    va_list ap, again;
+    va_start(ap, fmt);
+    va_copy(again, ap);
+    int r = __isoc99_vsscanf(s, fmt, ap);
+    scanned_note(s, fmt, again, r, RA);
+    va_end(again);
+    va_end(ap);
     return r;
 }
 

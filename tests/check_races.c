@@ -41,7 +41,7 @@ static const struct {
     {"strcpy-put", "data-race"},    {"snprintf-get", "data-race"},
     {"memcmp-put", "data-race"},    {"same-data", "data-race"},
     {"silent-put", "data-race"},    {"sweep-store", "data-race"},
-    {"sweep-load", "data-race"},
+    {"sweep-load", "data-race"},    {"sscanf-put", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

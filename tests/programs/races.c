@@ -491,6 +491,21 @@ static void snprintf_get(void)
         snprintf(text, sizeof text, "PE %d wrote this", me); /* B(snprintf-get) */
 }
 
+static void sscanf_put(void)
+{
+    /* sscanf's outputs are its writes: PE 1 parses into y (and a word of
+     * text, past a field it skips) while PE 0's put to y may land. */
+    char word[8];
+    if (me == 0)
+        shmem_long_p(&y, 3, 1); /* A(sscanf-put) */
+    SYNC();
+    int got = 0;
+    if (me == 1)
+        got = sscanf("12 skip 34 done", "%ld %*s %ld %7s", &x, &y, word); /* B(sscanf-put) */
+    if (me == 1 && got != 3)
+        printf("?\n");
+}
+
 static void memcmp_put(void)
 {
     static const long want[4] = {1, 2, 3, 4};
@@ -596,7 +611,7 @@ static const struct {
     {"strcpy-put", strcpy_put},   {"snprintf-get", snprintf_get},
     {"memcmp-put", memcmp_put},   {"same-data", same_data},
     {"silent-put", silent_put},   {"sweep-store", sweep_store},
-    {"sweep-load", sweep_load},
+    {"sweep-load", sweep_load},   {"sscanf-put", sscanf_put},
 };
 
 int main(int argc, char **argv)
