@@ -332,7 +332,7 @@ void sim_world_destroy(void)
     sim_sched_destroy();
     free(sim_w->tslot_free);
     free(sim_w->tslot_ctx);
-    sim_stacks_destroy(&sim_w->stacks);
+    /* The stacks stay mapped (see sim_sched_free_contexts). */
     sim_heap_release(sim_w->heap);
     sim_loader_close(sim_w->loader);
     sim_trace_close();

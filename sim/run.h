@@ -25,9 +25,11 @@ int sim_run(const sim_config_t *cfg);
 /* Frees the current world and everything it holds: the layers' state
  * (their free_ctx and free_run), the race detector's, every PE's and
  * thread's, messages still in flight, the event queue, the findings.  The
- * memory the program itself may still reach from its destructors at exit
- * stays mapped until the process ends: its copies and the symmetric heap.
- * No world is current afterwards; nothing of it may be used. */
+ * memory the program itself may still reach stays mapped until the
+ * process ends: its copies and the symmetric heap (its destructors run at
+ * exit), and the stacks (a PE or thread that never ended has frames that
+ * may hold what its calls allocated).  No world is current afterwards;
+ * nothing of it may be used. */
 void sim_world_destroy(void);
 /* The exit status of the last run once it has ended, or -1. */
 extern int sim_run_status;

@@ -110,16 +110,23 @@ void sim_sched_free_contexts(void)
 {
     for (int i = 0; i < sim_w->npes; i++) {
         sim_pe_t *pe = &sim_w->pes[i];
+        /* A context that never ended keeps its stack (mapped and, under
+         * LeakSanitizer, a root): its frames may hold what the calls it
+         * was in allocated, which nothing else can free. */
         for (sim_pe_t *t = pe->threads, *next; t; t = next) {
             next = t->next_thread;
-            release_slot(t);
+            if (t->state == SIM_PE_DONE)
+                release_slot(t);
+            else
+                sim_thread_tls_free(t);
             sim_pthread_free(t);
             free(t); /* its thread_t: the context is its first member */
         }
         pe->threads = pe->helper = NULL;
         sim_pthread_free(pe);
         sim_interpose_free(pe);
-        sim_coro_destroy(&pe->coro);
+        if (pe->state == SIM_PE_DONE)
+            sim_coro_destroy(&pe->coro);
         for (char **a = pe->argv; a && *a; a++)
             free(*a);
         free(pe->argv);
@@ -824,10 +831,10 @@ static _Noreturn void outside_the_run(const char *name)
 
 void sim_call_enter(const char *name, const void *site)
 {
-    if (!sim_w || !sim_w->cur)
-        outside_the_run(name);
     if (sim_forked_pe >= 0)
         sim_forked_call(name);
+    if (!sim_w || !sim_w->cur)
+        outside_the_run(name);
     if (sim_w->sched_st && !pthread_equal(pthread_self(), S->os_thread))
         foreign_thread(name);
     sim_pe_t *pe = sim_w->cur;

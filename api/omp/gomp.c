@@ -420,7 +420,7 @@ static task_t *task_new(void (*fn)(void *), void *data, void (*cpyfn)(void *, vo
     void *arg = (void *)(((uintptr_t)(k + 1) + align - 1) & ~(uintptr_t)(align - 1));
     if (cpyfn)
         cpyfn(arg, data);
-    else
+    else if (arg_size > 0)
         memcpy(arg, data, (size_t)arg_size);
     k->fn = fn;
     k->data = arg;
