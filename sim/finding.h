@@ -36,7 +36,8 @@ typedef struct sim_check {
     X(SHARED_LIBRARY_DATA, "shared-library-data",                                    \
       "a shared library built with shmemsim-cc holds variables all PEs share")        \
     X(THREAD_UNSUPPORTED, "thread-unsupported",                                      \
-      "a thread call the simulator cannot carry out (cancellation, a signal to one thread, a task reduction)")
+      "a thread call the simulator cannot carry out (cancellation, a signal to one thread, "   \
+      "an in_reduction no task_reduction covers)")
 
 enum {
 #define SIM_F_ENUM(name, id, help) SIM_F_##name,
