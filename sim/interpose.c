@@ -254,14 +254,12 @@ int WRAP(snprintf)(char *d, size_t n, const char *fmt, ...)
     return r;
 }
 
-/* What a scanf call into memory wrote: the first r conversions that
- * assign (not %*, not %n, whose count the call does not return) wrote
- * through their pointers, as many bytes as their type has (a string: its
- * length and terminator; %m: the pointer it stores); it read the whole of
- * s (the C library measures it first). */
-static void scanned_note(const char *s, const char *fmt, va_list ap, int r, const void *pc)
+/* What a scanf call wrote: the first r conversions that assign (not %*,
+ * not %n, whose count the call does not return) wrote through their
+ * pointers, as many bytes as their type has (a string: its length and
+ * terminator; %m: the pointer it stores). */
+static void scanned_note(const char *fmt, va_list ap, int r, const void *pc)
 {
-    sim_tsan_range(s, strlen(s) + 1, SIM_HB_READ, pc);
     for (const char *f = fmt; *f && r > 0; f++) {
         if (*f != '%' || *++f == '%')
             continue;
@@ -310,25 +308,70 @@ static void scanned_note(const char *s, const char *fmt, va_list ap, int r, cons
 }
 
 int __isoc99_vsscanf(const char *s, const char *fmt, va_list ap);
+int __isoc99_vfscanf(FILE *f, const char *fmt, va_list ap);
 
-int WRAP(__isoc99_vsscanf)(const char *s, const char *fmt, va_list ap)
+/* The scanf family (glibc's __isoc99_ names: what C99 code calls), called
+ * from pc; sscanf also read the whole of s (the C library measures it
+ * first). */
+static int vsscanf_at(const char *s, const char *fmt, va_list ap, const void *pc)
 {
     va_list again;
     va_copy(again, ap);
     int r = __isoc99_vsscanf(s, fmt, ap);
-    scanned_note(s, fmt, again, r, RA);
+    sim_tsan_range(s, strlen(s) + 1, SIM_HB_READ, pc);
+    scanned_note(fmt, again, r, pc);
     va_end(again);
     return r;
 }
 
+static int vfscanf_at(FILE *f, const char *fmt, va_list ap, const void *pc)
+{
+    va_list again;
+    va_copy(again, ap);
+    int r = __isoc99_vfscanf(f, fmt, ap);
+    scanned_note(fmt, again, r, pc);
+    va_end(again);
+    return r;
+}
+
+int WRAP(__isoc99_vsscanf)(const char *s, const char *fmt, va_list ap)
+{
+    return vsscanf_at(s, fmt, ap, RA);
+}
+
+int WRAP(__isoc99_vfscanf)(FILE *f, const char *fmt, va_list ap)
+{
+    return vfscanf_at(f, fmt, ap, RA);
+}
+
+int WRAP(__isoc99_vscanf)(const char *fmt, va_list ap)
+{
+    return vfscanf_at(stdin, fmt, ap, RA);
+}
+
 int WRAP(__isoc99_sscanf)(const char *s, const char *fmt, ...)
 {
-    va_list ap, again;
+    va_list ap;
     va_start(ap, fmt);
-    va_copy(again, ap);
-    int r = __isoc99_vsscanf(s, fmt, ap);
-    scanned_note(s, fmt, again, r, RA);
-    va_end(again);
+    int r = vsscanf_at(s, fmt, ap, RA);
+    va_end(ap);
+    return r;
+}
+
+int WRAP(__isoc99_fscanf)(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vfscanf_at(f, fmt, ap, RA);
+    va_end(ap);
+    return r;
+}
+
+int WRAP(__isoc99_scanf)(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vfscanf_at(stdin, fmt, ap, RA);
     va_end(ap);
     return r;
 }

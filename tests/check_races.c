@@ -42,6 +42,7 @@ static const struct {
     {"memcmp-put", "data-race"},    {"same-data", "data-race"},
     {"silent-put", "data-race"},    {"sweep-store", "data-race"},
     {"sweep-load", "data-race"},    {"sscanf-put", "data-race"},
+    {"fscanf-put", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -506,6 +506,22 @@ static void sscanf_put(void)
         printf("?\n");
 }
 
+static void fscanf_put(void)
+{
+    /* The same through a stream: fscanf's output is PE 1's write. */
+    static char digits[] = "56";
+    if (me == 0)
+        shmem_long_p(&y, 3, 1); /* A(fscanf-put) */
+    SYNC();
+    if (me == 1) {
+        FILE *f = fmemopen(digits, sizeof digits - 1, "r");
+        if (!f || fscanf(f, "%ld", &y) != 1) /* B(fscanf-put) */
+            printf("?\n");
+        if (f)
+            fclose(f);
+    }
+}
+
 static void memcmp_put(void)
 {
     static const long want[4] = {1, 2, 3, 4};
@@ -612,6 +628,7 @@ static const struct {
     {"memcmp-put", memcmp_put},   {"same-data", same_data},
     {"silent-put", silent_put},   {"sweep-store", sweep_store},
     {"sweep-load", sweep_load},   {"sscanf-put", sscanf_put},
+    {"fscanf-put", fscanf_put},
 };
 
 int main(int argc, char **argv)
