@@ -810,10 +810,6 @@ static sim_hb_rec_t read_after(sim_hb_rec_t old, sim_hb_rec_t ai, const view_t *
     return reads_as_one(keep + from, kept - from);
 }
 
-/* Access ai (a write when write; seen from v) to [off, off+run) of a page
- * kept as runs, when the page stays two runs after it: the first access to
- * a uniform page, or the access that made the run, next to it.  Returns 0,
- * changing nothing, when the page needs a cell per byte. */
 /* The run of pg becomes [lo, hi): its run bytes new to it held u and now
  * hold v (hi and lo are passed, not read back from the page: the sweep's
  * fast path is this function, and a 16-bit store read back as part of a
@@ -838,6 +834,10 @@ static void moved(spage_t *pg, size_t lo, size_t hi, size_t run)
     }
 }
 
+/* Access ai (a write when write; seen from v) to [off, off+run) of a page
+ * kept as runs, when the page stays two runs after it: the first access to
+ * a uniform page, or the access that made the run, next to it.  Returns 0,
+ * changing nothing, when the page needs a cell per byte. */
 static int sweep(spage_t *pg, sim_hb_rec_t ai, int write, const view_t *v, const pkey_t *k,
                  size_t off, const void *addr, size_t run)
 {

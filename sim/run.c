@@ -302,7 +302,6 @@ static void summary(int status)
             sim_w->findings_total == 1 ? "" : "s", faults);
 }
 
-
 int sim_run_status = -1;
 
 void sim_world_destroy(void)
@@ -318,14 +317,13 @@ void sim_world_destroy(void)
     sim_layers_free_run();
     sim_hb_stop();
     sim_fault_destroy();
-    if (sim_w->pes && sim_w->stacks.base)
+    if (sim_w->stacks.base) /* the PEs were made */
         sim_sched_free_contexts();
-    else
-        for (int i = 0; sim_w->pes && i < sim_w->npes; i++) {
-            for (char **a = sim_w->pes[i].argv; a && *a; a++)
-                free(*a);
-            free(sim_w->pes[i].argv);
-        }
+    for (int i = 0; i < sim_w->npes; i++) {
+        for (char **a = sim_w->pes[i].argv; a && *a; a++)
+            free(*a);
+        free(sim_w->pes[i].argv);
+    }
     free(sim_w->pes);
     sim_net_destroy();
     sim_evq_free(&sim_w->evq);
@@ -344,7 +342,6 @@ void sim_world_destroy(void)
 int sim_run(const sim_config_t *cfg)
 {
     if (setup(cfg) != 0) {
-        sim_trace_close();
         sim_world_destroy();
         return SIM_EXIT_USAGE;
     }

@@ -127,10 +127,6 @@ void sim_sched_free_contexts(void)
         sim_interpose_free(pe);
         if (pe->state == SIM_PE_DONE)
             sim_coro_destroy(&pe->coro);
-        for (char **a = pe->argv; a && *a; a++)
-            free(*a);
-        free(pe->argv);
-        pe->argv = NULL;
     }
 }
 

@@ -201,7 +201,8 @@ void sim_thread_tls_free(sim_pe_t *ctx);
  * a PE's threads first, then the PE. */
 void sim_pthread_free(sim_pe_t *ctx);
 /* When the world is destroyed: frees every PE's and thread's engine state
- * (stack, threads, C library state), after the layers freed theirs. */
+ * (threads, pthread records, C library state; the stack of a context that
+ * ended), after the layers freed theirs. */
 void sim_sched_free_contexts(void);
 /* Thread context (not a PE's main program).  Ends the running thread as
  * if its function had returned.  Does not return. */

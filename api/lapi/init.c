@@ -42,9 +42,17 @@ lx_task_t *lx_task(int pe, int create)
     return *slot;
 }
 
+/* The layer's state for the run (its sim_layer_run slot). */
+typedef struct lx_run {
+    lx_t *live;              /* transfers not yet freed (lx_new, lx_free) */
+} lx_run_t;
+
 lx_t **lx_live(void)
 {
-    return (lx_t **)sim_layer_run(&lx_layer);
+    void **slot = sim_layer_run(&lx_layer);
+    if (!*slot)
+        *slot = sim_xcalloc(1, sizeof(lx_run_t));
+    return &((lx_run_t *)*slot)->live;
 }
 
 /* A task's state (its threads have none of their own). */
@@ -78,9 +86,12 @@ static void free_task(sim_pe_t *ctx)
 /* Transfers still queued or in flight when the run ended. */
 static void free_run(void)
 {
-    lx_t **live = lx_live();
-    while (*live)
-        lx_free(*live);
+    void **slot = sim_layer_run(&lx_layer);
+    lx_run_t *run = *slot;
+    while (run && run->live)
+        lx_free(run->live);
+    free(run);
+    *slot = NULL;
 }
 
 lx_peer_t *lx_peer_find(lx_task_t *t, int id)

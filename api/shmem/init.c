@@ -49,9 +49,7 @@ static void free_pe(sim_pe_t *ctx)
     }
     for (shm_team_t *t = s->teams, *next; t; t = next) {
         next = t->next;
-        free(t->members);
-        free(t->by_pe);
-        free(t);
+        shm_team_free(t);
     }
     sim_chan_destroy(&s->chan);
     free(s->locks);

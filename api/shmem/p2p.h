@@ -54,6 +54,8 @@ struct shm_team {
 /* The calling PE's team for handle h, or NULL for SHMEM_TEAM_INVALID and
  * handles that are not live teams of this PE. */
 shm_team_t *shm_team_of(shmem_team_t h);
+/* Frees t (off its owner's list already). */
+void shm_team_free(shm_team_t *t);
 /* The handle for t (the predefined constants for the predefined teams). */
 shmem_team_t shm_team_handle(shm_team_t *t);
 static inline int shm_team_world_pe(const shm_team_t *t, int i)

@@ -486,11 +486,16 @@ void shmem_team_destroy(shmem_team_t team)
                 break;
             }
         s->slots_used &= ~(1u << t->slot);
-        free(t->members);
-        free(t->by_pe);
-        free(t);
+        shm_team_free(t);
     }
     SHM_LEAVE();
+}
+
+void shm_team_free(shm_team_t *t)
+{
+    free(t->members);
+    free(t->by_pe);
+    free(t);
 }
 
 int shmem_team_my_pe(shmem_team_t team)
