@@ -809,8 +809,9 @@ static _Noreturn void foreign_thread(const char *name)
 
 /* The library was called while no PE runs: by one of the program's
  * constructors, which run when it is loaded, before any PE, or by its
- * destructors or atexit handlers, which run when the process exits, after
- * the world is gone.  Nothing can be carried out: the process ends, with
+ * destructors (a C++ global object's too), which run when the process
+ * exits, after the world is gone (a PE's atexit handlers run in the PE,
+ * at its exit).  Nothing can be carried out: the process ends, with
  * the run's status once there was one (else 2: the program cannot be run
  * as it is), and a message. */
 static _Noreturn void outside_the_run(const char *name)
