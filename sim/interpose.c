@@ -254,10 +254,11 @@ int WRAP(snprintf)(char *d, size_t n, const char *fmt, ...)
     return r;
 }
 
-/* What a scanf call wrote: the first r conversions that assign (not %*,
- * not %n, whose count the call does not return) wrote through their
- * pointers, as many bytes as their type has (a string: its length and
- * terminator; %m: the pointer it stores). */
+/* What a scanf call wrote: the first r conversions that assign (not %*)
+ * wrote through their pointers, as many bytes as their type has (a
+ * string: its length and terminator; %m: the pointer it stores); a %n
+ * takes a pointer too and wrote an int when an assignment after it was
+ * made (r does not count it). */
 static void scanned_note(const char *fmt, va_list ap, int r, const void *pc)
 {
     for (const char *f = fmt; *f && r > 0; f++) {
@@ -286,7 +287,7 @@ static void scanned_note(const char *fmt, va_list ap, int r, const void *pc)
             while (*f && *f != ']')
                 f++;
         }
-        if (!conv || skip || conv == 'n')
+        if (!conv || skip)
             continue;
         void *p = va_arg(ap, void *);
         size_t n;
@@ -300,10 +301,10 @@ static void scanned_note(const char *fmt, va_list ap, int r, const void *pc)
             n = longs >= 2 ? sizeof(long double) : longs ? sizeof(double) : sizeof(float);
         else if (conv == 'p')
             n = sizeof(void *);
-        else
+        else /* the integers, %n's among them */
             n = longs ? sizeof(long) : shorts >= 2 ? 1 : shorts ? sizeof(short) : sizeof(int);
         sim_tsan_range(p, n, SIM_HB_WRITE, pc);
-        r--;
+        r -= conv != 'n';
     }
 }
 

@@ -494,15 +494,17 @@ static void snprintf_get(void)
 static void sscanf_put(void)
 {
     /* sscanf's outputs are its writes: PE 1 parses into y (and a word of
-     * text, past a field it skips) while PE 0's put to y may land. */
+     * text, past a field it skips and a %n that takes a pointer too) while
+     * PE 0's put to y may land. */
     char word[8];
+    int pos = 0;
     if (me == 0)
         shmem_long_p(&y, 3, 1); /* A(sscanf-put) */
     SYNC();
-    int got = 0;
+    int k = 0;
     if (me == 1)
-        got = sscanf("12 skip 34 done", "%ld %*s %ld %7s", &x, &y, word); /* B(sscanf-put) */
-    if (me == 1 && got != 3)
+        k = sscanf("12 skip 34 done", "%ld%n %*s %ld %7s", &x, &pos, &y, word); /* B(sscanf-put) */
+    if (me == 1 && k != 3)
         printf("?\n");
 }
 
