@@ -830,12 +830,11 @@ void sim_call_enter(const char *name, const void *site)
 {
     if (sim_forked_pe >= 0)
         sim_forked_call(name);
+    if (sim_w && sim_w->sched_st && !pthread_equal(pthread_self(), S->os_thread))
+        foreign_thread(name);
     if (!sim_w || !sim_w->cur)
         outside_the_run(name);
-    if (sim_w->sched_st && !pthread_equal(pthread_self(), S->os_thread))
-        foreign_thread(name);
     sim_pe_t *pe = sim_w->cur;
-    SIM_ASSERT(pe != NULL);
     pe->calls++;
     if (pe->call_depth == 0 && sim_pe_main(pe)->threads && pe != S->borrow_pe)
         publish_stores(pe);
