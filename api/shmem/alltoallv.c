@@ -1,11 +1,14 @@
 /* api/shmem/alltoallv: Cray's shmemx_alltoallv and shmemx_alltoallv_packed.
  *
  * Each sender serves the members in a rotated order (me+1, me+2, ...).
- * shmemx_alltoallv reads the target's t_offsets[me] (and, when checking,
- * t_sizes[me]) with a get, puts the data and its size, fences and counts
- * itself in the target's pSync[0].  shmemx_alltoallv_packed reserves room
- * in the target with a fetch-and-add on its pSync[1], so the deposit order
- * is the order the requests reach the target, decided by the network.
+ * shmemx_alltoallv asks every target for its t_offsets[me] (and, when
+ * checking, t_sizes[me]) with gets issued together, then sends each
+ * target, once its answer is in, one message that writes the data, then
+ * its size in t_sizes[me], then counts itself in the target's pSync[0] (a
+ * put-with-signal).  shmemx_alltoallv_packed reserves room in the target
+ * with a fetch-and-add on its pSync[1], so the deposit order is the order
+ * the requests reach the target, decided by the network; its data
+ * messages count themselves the same way.
  *
  * SHMEM_ALLTOALLV_TSIZE_CHK: none (default) writes whatever is sent, past
  * the end of an undersized target into whatever symmetric memory follows;
@@ -299,11 +302,12 @@ static size_t object_room(int pe, const void *target, size_t off)
     return at + off >= size ? 0 : size - at - off;
 }
 
-static void count_and_wait(const char *call, const coll_set_t *s, long *psync)
+/* How many targets ahead of the block being sent the offsets are asked for. */
+#define A2A_AHEAD 8
+
+/* Each block's message counts itself in its target's psync[0]. */
+static void wait_for_all(const char *call, const coll_set_t *s, long *psync)
 {
-    coll_fence();
-    for (int t = 1; t < s->size; t++)
-        coll_add_word(call, &psync[0], 1, coll_pe(s, (s->me + t) % s->size));
     sim_why_t why;
     why = sim_why("%s (waiting for the data of %d other PEs)", call, s->size - 1);
     coll_wait_ge(&why, &psync[0], s->size - 1);
@@ -334,20 +338,40 @@ void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const vo
             mine = too_big(c, shm_me(), mine, room);
         memcpy((char *)target + t_offsets[s.me], (const char *)source + s_offsets[s.me], mine);
         t_sizes[s.me] = mine;
-        for (int t = 1; t < s.size; t++) {
-            int j = (s.me + t) % s.size, pe = coll_pe(&s, j);
-            size_t off, max = (size_t)-1, n = s_sizes[j];
-            coll_get(call, &off, &t_offsets[s.me], sizeof off, pe);
-            if (chk != CHK_NONE)
-                coll_get(call, &max, &t_sizes[s.me], sizeof max, pe);
-            room = chk != CHK_NONE ? max : object_room(pe, target, off);
+        /* Targets' offsets (and bounds) for us are asked for a few ahead
+         * of the block that needs them, so the answers are mostly in
+         * when needed while few requests are in flight at once. */
+        coll_getting_t *g = sim_xcalloc(2 * (size_t)s.size, sizeof *g);
+        size_t *got = sim_xcalloc(2 * (size_t)s.size, sizeof *got);
+        for (int t = 1; t < s.size + A2A_AHEAD; t++) {
+            if (t < s.size) {
+                int j = (s.me + t) % s.size, pe = coll_pe(&s, j);
+                coll_get_start(call, &got[2 * j], &t_offsets[s.me], sizeof *got, pe, &g[2 * j]);
+                if (chk != CHK_NONE)
+                    coll_get_start(call, &got[2 * j + 1], &t_sizes[s.me], sizeof *got, pe,
+                                   &g[2 * j + 1]);
+            }
+            if (t <= A2A_AHEAD)
+                continue;
+            int j = (s.me + t - A2A_AHEAD) % s.size, pe = coll_pe(&s, j);
+            size_t off, n = s_sizes[j];
+            coll_get_wait(call, &g[2 * j]);
+            off = got[2 * j];
+            if (chk != CHK_NONE) {
+                coll_get_wait(call, &g[2 * j + 1]);
+                room = got[2 * j + 1];
+            } else {
+                room = object_room(pe, target, off);
+            }
             if (n > room)
                 n = too_big(c, pe, n, room);
-            coll_put(call, (char *)target + off, (const char *)source + s_offsets[j], n, pe);
-            coll_put(call, &t_sizes[s.me], &n, sizeof n, pe);
+            coll_put_count(call, (char *)target + off, (const char *)source + s_offsets[j], n,
+                           &t_sizes[s.me], &pSync[0], pe);
         }
+        free(g);
+        free(got);
         sent_all(c);
-        count_and_wait(call, &s, pSync);
+        wait_for_all(call, &s, pSync);
         pSync[0] = SHMEM_SYNC_VALUE;
         coll_check_leave(pSync);
     }
@@ -392,11 +416,12 @@ void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
             room = off >= target_len ? 0 : target_len - off;
             if (n > room)
                 n = too_big(c, pe, n, room);
-            coll_put(call, (char *)target + off, (const char *)source + s_offsets[j], n, pe);
+            coll_put_count(call, (char *)target + off, (const char *)source + s_offsets[j], n,
+                           NULL, &pSync[0], pe);
         }
         free(f);
         sent_all(c);
-        count_and_wait(call, &s, pSync);
+        wait_for_all(call, &s, pSync);
         size_t total = (size_t)pSync[1];
         *t_size = chk == CHK_TRUNC && total > target_len ? target_len : total;
         pSync[0] = pSync[1] = SHMEM_SYNC_VALUE;

@@ -102,23 +102,29 @@ int coll_tree_child(const coll_tree_t *t, int i)
 /* Protocol messages carry their sender's clock (sim/hb): the receiver
  * acquires it when it next waits.  Data messages also write the target's
  * memory as an op of the sender's, complete for the receiver from then. */
+/* Writes n bytes of data at home address home of m's target, as m's op
+ * when data is set (else as a flag the protocol observes). */
+static void write_at(const sim_msg_t *m, void *home, const void *data, size_t n, int is_data)
+{
+    /* Data the bytes hold already (a collective repeated on the same
+     * data) is no access at all: unlike a put's, it is not kept as a read
+     * for later writes to race with, as each PE's return from the
+     * collective writes its dest for the detector anyway
+     * (shm_race_coll_done), and back-to-back calls on the same data would
+     * race with those returns. */
+    if (is_data && !sim_hb_silent(m->dst, home, data, n))
+        sim_hb_op_access(m->hb, m->dst, home, n, 1, 0, SIM_HB_WRITE);
+    memcpy(sim_mem_live(m->dst, home), data, n);
+    coll_check_delivered(m->dst, home, n, m->src, m->what);
+    sim_mem_written(m->dst, home, n);
+}
+
 static void put_deliver(sim_msg_t *m)
 {
     sim_hb_sync_deliver(m->dst, m->hb);
-    if (m->arg[1]) {
-        /* Data the bytes hold already (a collective repeated on the same
-         * data) is no access at all: unlike a put's, it is not kept as a
-         * read for later writes to race with, as each PE's return from
-         * the collective writes its dest for the detector anyway
-         * (shm_race_coll_done), and back-to-back calls on the same data
-         * would race with those returns. */
-        if (!sim_hb_silent(m->dst, m->dst_addr, m->data, m->bytes))
-            sim_hb_op_access(m->hb, m->dst, m->dst_addr, m->bytes, 1, 0, SIM_HB_WRITE);
+    if (m->arg[1])
         sim_hb_sync_deliver_op(m->dst, m->hb);
-    }
-    memcpy(sim_mem_live(m->dst, m->dst_addr), m->data, m->bytes);
-    coll_check_delivered(m->dst, m->dst_addr, m->bytes, m->src, m->what);
-    sim_mem_written(m->dst, m->dst_addr, m->bytes);
+    write_at(m, m->dst_addr, m->data, m->bytes, (int)m->arg[1]);
 }
 
 static void add_deliver(sim_msg_t *m)
@@ -264,9 +270,83 @@ long coll_fetch_add(const char *call, long *word, long value, int pe)
     return coll_fetch_wait(call, &f);
 }
 
-void coll_get(const char *call, void *dst, const void *src, size_t n, int pe)
+/* A get of the protocol: read at the target on arrival, as an op of the
+ * sender's that its wait completes. */
+static void getting_reply_deliver(sim_msg_t *m)
 {
-    shm_get(call, dst, src, n, pe);
+    coll_getting_t *g = m->ptr;
+    memcpy(g->dst, m->data, m->bytes);
+    g->done = 1;
+    sim_pe_wake(sim_pe_get(m->dst));
+}
+
+static void getting_arrives(sim_msg_t *req)
+{
+    size_t n = req->arg[0];
+    if (req->hb)
+        sim_hb_op_access(req->hb, req->dst, req->dst_addr, n, 1, 0, SIM_HB_READ);
+    sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, n);
+    memcpy(r->data, sim_mem_live(req->dst, req->dst_addr), n);
+    r->what = req->what;
+    r->ptr = req->ptr;
+    r->deliver = getting_reply_deliver;
+    sim_net_send(r);
+}
+
+void coll_get_start(const char *call, void *dst, const void *src, size_t n, int pe,
+                    coll_getting_t *g)
+{
+    *g = (coll_getting_t){.dst = dst, .pe = pe};
+    sim_msg_t *m = coll_msg(call, (void *)src, 0, pe);
+    m->arg[0] = n;
+    m->ptr = g;
+    m->deliver = getting_arrives;
+    m->hb = shm_race_op(call, my_chan(), pe, 0, 0, 0);
+    g->op = sim_hb_hold(m->hb);
+    sim_net_send(m); /* no channel: completes by its reply */
+}
+
+void coll_get_wait(const char *call, coll_getting_t *g)
+{
+    sim_why_t why = sim_why("%s (waiting for a get's reply from PE %d)", call, g->pe);
+    while (!g->done)
+        sim_pe_block_why(&why, NULL, 0);
+    sim_hb_op_complete(g->op);
+    sim_hb_unref(g->op);
+    g->op = 0;
+}
+
+/* A block, its size and the count in one message (coll_put_count). */
+static void put_count_deliver(sim_msg_t *m)
+{
+    size_t n = m->arg[0];
+    void *size_at = (void *)(uintptr_t)m->arg[1];
+    sim_hb_sync_deliver(m->dst, m->hb);
+    sim_hb_sync_deliver_op(m->dst, m->hb);
+    if (n)
+        write_at(m, m->dst_addr, m->data, n, 1);
+    if (size_at)
+        write_at(m, size_at, m->data + n, sizeof n, 1);
+    long *count = (long *)(uintptr_t)m->arg[2], one = 1;
+    one += *(long *)sim_mem_live(m->dst, count);
+    write_at(m, count, &one, sizeof one, 0);
+}
+
+void coll_put_count(const char *call, void *dst, const void *src, size_t n, size_t *size_at,
+                    long *count, int pe)
+{
+    int me = shm_me();
+    /* Nothing to write: dst need not be anywhere (an offset past the end). */
+    sim_msg_t *m = coll_msg(call, n ? dst : (void *)count, n + (size_at ? sizeof n : 0), pe);
+    memcpy(m->data, src, n);
+    if (size_at)
+        memcpy(m->data + n, &n, sizeof n);
+    m->arg[0] = n;
+    m->arg[1] = (uintptr_t)(size_at ? sim_mem_xlate(me, size_at, pe) : NULL);
+    m->arg[2] = (uintptr_t)sim_mem_xlate(me, count, pe);
+    m->deliver = put_count_deliver;
+    m->hb = shm_race_op(call, my_chan(), pe, 0, 0, 1);
+    coll_send(m);
 }
 
 /* ---- barrier and sync over an active set (counted discipline) ---- */

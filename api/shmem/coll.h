@@ -23,6 +23,7 @@
 
 #include "settings.h"
 #include "shmem_impl.h"
+#include "hb.h"
 
 #include <shmemx.h>
 
@@ -93,8 +94,26 @@ void coll_fetch_add_start(const char *call, long *word, long value, int pe, coll
 long coll_fetch_wait(const char *call, coll_fetch_t *f);
 /* Atomic fetch-and-add on pe's word; returns the old value (blocks). */
 long coll_fetch_add(const char *call, long *word, long value, int pe);
-/* Reads n bytes of pe's symmetric src into private dst (blocks). */
-void coll_get(const char *call, void *dst, const void *src, size_t n, int pe);
+/* A get in flight (coll_get_start). */
+typedef struct coll_getting {
+    int done;        /* the reply landed */
+    int pe;          /* source PE, for the blocking description */
+    void *dst;       /* where the reply goes */
+    sim_hb_rec_t op; /* the get, for the race detector */
+} coll_getting_t;
+/* Starts reading n bytes of pe's symmetric src into private dst; g must
+ * stay valid until coll_get_wait returns. */
+void coll_get_start(const char *call, void *dst, const void *src, size_t n, int pe,
+                    coll_getting_t *g);
+/* Waits for g's reply (dst holds the data from then). */
+void coll_get_wait(const char *call, coll_getting_t *g);
+/* One message to pe: n bytes of private src to dst (symmetric, as the
+ * caller sees it), then n itself as a size_t to size_at (symmetric, or
+ * NULL for none), then 1 added to the long *count (symmetric), in that
+ * order at delivery: a put-with-signal whose signal says how many such
+ * messages have landed. */
+void coll_put_count(const char *call, void *dst, const void *src, size_t n, size_t *size_at,
+                    long *count, int pe);
 /* Waits until every collective message the caller sent is acknowledged. */
 void coll_quiet(const char *call);
 
