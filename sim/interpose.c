@@ -148,6 +148,103 @@ static void printed_note(char *d, int r, size_t n, const void *pc)
         sim_tsan_range(d, (size_t)r < n ? (size_t)r + 1 : n, SIM_HB_WRITE, pc);
 }
 
+/* What a printf format reads and writes through its arguments: each %s
+ * reads its string (up to the precision; %ls wide), each %n writes its
+ * integer.  Stops at what it cannot follow: positional arguments (%1$s)
+ * and conversions it does not know (a registered one). */
+static void formatted_note(const char *fmt, va_list ap, const void *pc)
+{
+    if (!sim_tsan_seen || !sim_hb_on)
+        return;
+    for (const char *f = fmt; *f; f++) {
+        if (*f != '%' || *++f == '%')
+            continue;
+        while (*f && strchr("-+ #0'I", *f))
+            f++;
+        if (*f == '*')
+            (void)va_arg(ap, int), f++;
+        while (*f >= '0' && *f <= '9')
+            f++;
+        if (*f == '$')
+            return;
+        size_t prec = SIZE_MAX;
+        if (*f == '.') {
+            f++;
+            if (*f == '*') {
+                int p = va_arg(ap, int);
+                prec = p < 0 ? SIZE_MAX : (size_t)p;
+                f++;
+            } else {
+                for (prec = 0; *f >= '0' && *f <= '9'; f++)
+                    prec = prec * 10 + (size_t)(*f - '0');
+            }
+        }
+        int longs = 0, shorts = 0, size_t_len = 0;
+        for (;; f++) {
+            if (*f == 'h')
+                shorts++;
+            else if (*f == 'l' || *f == 'q' || *f == 'L')
+                longs += *f == 'l' ? 1 : 2;
+            else if (*f == 'j' || *f == 'z' || *f == 't')
+                size_t_len = 1;
+            else
+                break;
+        }
+        char c = *f;
+        if (!c)
+            return;
+        if (c == 'C' || c == 'S')
+            longs = 1, c = (char)(c == 'C' ? 'c' : 's');
+        if (c == 'c') {
+            (void)va_arg(ap, int); /* wint_t too, promoted */
+        } else if (strchr("diouxX", c)) {
+            if (size_t_len || longs >= 2)
+                (void)va_arg(ap, long long); /* intmax_t, size_t, ptrdiff_t: 8 bytes here */
+            else if (longs)
+                (void)va_arg(ap, long);
+            else
+                (void)va_arg(ap, int);
+        } else if (strchr("fFeEgGaA", c)) {
+            if (longs >= 2)
+                (void)va_arg(ap, long double);
+            else
+                (void)va_arg(ap, double);
+        } else if (c == 'p') {
+            (void)va_arg(ap, void *);
+        } else if (c == 's') {
+            const char *str = va_arg(ap, const char *);
+            if (!str)
+                continue; /* glibc prints (null) */
+            if (longs) {
+                const wchar_t *w = (const wchar_t *)str;
+                size_t n = 0; /* each makes a byte or more, so at most prec are read */
+                while (n < prec && w[n])
+                    n++;
+                sim_tsan_range(w, (n < prec ? n + 1 : n) * sizeof *w, SIM_HB_READ, pc);
+            } else {
+                size_t n = strnlen(str, prec);
+                sim_tsan_range(str, n < prec ? n + 1 : n, SIM_HB_READ, pc);
+            }
+        } else if (c == 'n') {
+            void *out = va_arg(ap, void *);
+            size_t n = size_t_len || longs >= 2 ? 8 : longs ? sizeof(long)
+                       : shorts >= 2 ? 1 : shorts ? sizeof(short) : sizeof(int);
+            sim_tsan_range(out, n, SIM_HB_WRITE, pc);
+        } else if (c != 'm') {
+            return;
+        }
+    }
+}
+
+/* formatted_note on a copy of ap (which the call then consumes). */
+#define ARGS_NOTE(fmt, ap, pc)                 \
+    do {                                       \
+        va_list again_;                        \
+        va_copy(again_, ap);                   \
+        formatted_note(fmt, again_, pc);       \
+        va_end(again_);                        \
+    } while (0)
+
 char *WRAP(strcpy)(char *d, const char *s)
 {
     copy_note(d, s, strlen(s) + 1, RA);
@@ -222,6 +319,7 @@ int WRAP(memcmp)(const void *a, const void *b, size_t n)
 
 int WRAP(vsprintf)(char *d, const char *fmt, va_list ap)
 {
+    ARGS_NOTE(fmt, ap, RA);
     int r = vsprintf(d, fmt, ap);
     printed_note(d, r, SIZE_MAX, RA);
     return r;
@@ -229,6 +327,7 @@ int WRAP(vsprintf)(char *d, const char *fmt, va_list ap)
 
 int WRAP(vsnprintf)(char *d, size_t n, const char *fmt, va_list ap)
 {
+    ARGS_NOTE(fmt, ap, RA);
     int r = vsnprintf(d, n, fmt, ap);
     printed_note(d, r, n, RA);
     return r;
@@ -238,6 +337,7 @@ int WRAP(sprintf)(char *d, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    ARGS_NOTE(fmt, ap, RA);
     int r = vsprintf(d, fmt, ap);
     va_end(ap);
     printed_note(d, r, SIZE_MAX, RA);
@@ -248,6 +348,7 @@ int WRAP(snprintf)(char *d, size_t n, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    ARGS_NOTE(fmt, ap, RA);
     int r = vsnprintf(d, n, fmt, ap);
     va_end(ap);
     printed_note(d, r, n, RA);
@@ -410,6 +511,7 @@ char *WRAP(__strncat_chk)(char *d, const char *s, size_t n, size_t room)
 
 int WRAP(__vsprintf_chk)(char *d, int flag, size_t room, const char *fmt, va_list ap)
 {
+    ARGS_NOTE(fmt, ap, RA);
     int r = __vsprintf_chk(d, flag, room, fmt, ap);
     printed_note(d, r, SIZE_MAX, RA);
     return r;
@@ -417,6 +519,7 @@ int WRAP(__vsprintf_chk)(char *d, int flag, size_t room, const char *fmt, va_lis
 
 int WRAP(__vsnprintf_chk)(char *d, size_t n, int flag, size_t room, const char *fmt, va_list ap)
 {
+    ARGS_NOTE(fmt, ap, RA);
     int r = __vsnprintf_chk(d, n, flag, room, fmt, ap);
     printed_note(d, r, n, RA);
     return r;
@@ -426,6 +529,7 @@ int WRAP(__sprintf_chk)(char *d, int flag, size_t room, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    ARGS_NOTE(fmt, ap, RA);
     int r = __vsprintf_chk(d, flag, room, fmt, ap);
     va_end(ap);
     printed_note(d, r, SIZE_MAX, RA);
@@ -436,13 +540,12 @@ int WRAP(__snprintf_chk)(char *d, size_t n, int flag, size_t room, const char *f
 {
     va_list ap;
     va_start(ap, fmt);
+    ARGS_NOTE(fmt, ap, RA);
     int r = __vsnprintf_chk(d, n, flag, room, fmt, ap);
     va_end(ap);
     printed_note(d, r, n, RA);
     return r;
 }
-
-#undef RA
 
 /* ---- process end ---- */
 
@@ -974,6 +1077,7 @@ pid_t WRAP(getpid)(void)
 
 int WRAP(vfprintf)(FILE *f, const char *fmt, va_list ap)
 {
+    ARGS_NOTE(fmt, ap, RA);
     return vfprintf(redirect(f), fmt, ap);
 }
 
@@ -981,6 +1085,7 @@ int WRAP(fprintf)(FILE *f, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    ARGS_NOTE(fmt, ap, RA);
     int r = vfprintf(redirect(f), fmt, ap);
     va_end(ap);
     return r;
@@ -988,6 +1093,7 @@ int WRAP(fprintf)(FILE *f, const char *fmt, ...)
 
 int WRAP(vprintf)(const char *fmt, va_list ap)
 {
+    ARGS_NOTE(fmt, ap, RA);
     return vfprintf(redirect(stdout), fmt, ap);
 }
 
@@ -995,6 +1101,7 @@ int WRAP(printf)(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    ARGS_NOTE(fmt, ap, RA);
     int r = vfprintf(redirect(stdout), fmt, ap);
     va_end(ap);
     return r;
@@ -1005,6 +1112,7 @@ int WRAP(__printf_chk)(int flag, const char *fmt, ...)
     (void)flag;
     va_list ap;
     va_start(ap, fmt);
+    ARGS_NOTE(fmt, ap, RA);
     int r = vfprintf(redirect(stdout), fmt, ap);
     va_end(ap);
     return r;
@@ -1015,6 +1123,7 @@ int WRAP(__fprintf_chk)(FILE *f, int flag, const char *fmt, ...)
     (void)flag;
     va_list ap;
     va_start(ap, fmt);
+    ARGS_NOTE(fmt, ap, RA);
     int r = vfprintf(redirect(f), fmt, ap);
     va_end(ap);
     return r;
@@ -1022,18 +1131,21 @@ int WRAP(__fprintf_chk)(FILE *f, int flag, const char *fmt, ...)
 
 int WRAP(__vprintf_chk)(int flag, const char *fmt, va_list ap)
 {
+    ARGS_NOTE(fmt, ap, RA);
     (void)flag;
     return vfprintf(redirect(stdout), fmt, ap);
 }
 
 int WRAP(__vfprintf_chk)(FILE *f, int flag, const char *fmt, va_list ap)
 {
+    ARGS_NOTE(fmt, ap, RA);
     (void)flag;
     return vfprintf(redirect(f), fmt, ap);
 }
 
 int WRAP(puts)(const char *s)
 {
+    sim_tsan_range(s, strlen(s) + 1, SIM_HB_READ, RA);
     FILE *f = redirect(stdout);
     if (fputs(s, f) == EOF)
         return EOF;
@@ -1042,6 +1154,7 @@ int WRAP(puts)(const char *s)
 
 int WRAP(fputs)(const char *s, FILE *f)
 {
+    sim_tsan_range(s, strlen(s) + 1, SIM_HB_READ, RA);
     return fputs(s, redirect(f));
 }
 
@@ -1067,7 +1180,74 @@ int WRAP(_IO_putc)(int c, FILE *f)
 
 size_t WRAP(fwrite)(const void *p, size_t size, size_t n, FILE *f)
 {
-    return fwrite(p, size, n, redirect(f));
+    size_t r = fwrite(p, size, n, redirect(f));
+    sim_tsan_range(p, r * size, SIM_HB_READ, RA);
+    return r;
+}
+
+/* ---- input into the program's memory: the bytes read are its writes ---- */
+
+char *__fgets_chk(char *s, size_t room, int n, FILE *f);
+size_t __fread_chk(void *p, size_t room, size_t size, size_t n, FILE *f);
+ssize_t __read_chk(int fd, void *buf, size_t n, size_t room);
+ssize_t __pread_chk(int fd, void *buf, size_t n, off_t at, size_t room);
+
+static char *got_line(char *s, char *r, const void *pc)
+{
+    if (r)
+        sim_tsan_range(s, strlen(s) + 1, SIM_HB_WRITE, pc);
+    return r;
+}
+
+static ssize_t got_bytes(void *buf, ssize_t r, const void *pc)
+{
+    if (r > 0)
+        sim_tsan_range(buf, (size_t)r, SIM_HB_WRITE, pc);
+    return r;
+}
+
+char *WRAP(fgets)(char *s, int n, FILE *f)
+{
+    return got_line(s, fgets(s, n, f), RA);
+}
+
+char *WRAP(__fgets_chk)(char *s, size_t room, int n, FILE *f)
+{
+    return got_line(s, __fgets_chk(s, room, n, f), RA);
+}
+
+size_t WRAP(fread)(void *p, size_t size, size_t n, FILE *f)
+{
+    size_t r = fread(p, size, n, f);
+    got_bytes(p, (ssize_t)(r * size), RA);
+    return r;
+}
+
+size_t WRAP(__fread_chk)(void *p, size_t room, size_t size, size_t n, FILE *f)
+{
+    size_t r = __fread_chk(p, room, size, n, f);
+    got_bytes(p, (ssize_t)(r * size), RA);
+    return r;
+}
+
+ssize_t WRAP(read)(int fd, void *buf, size_t n)
+{
+    return got_bytes(buf, read(fd, buf, n), RA);
+}
+
+ssize_t WRAP(__read_chk)(int fd, void *buf, size_t n, size_t room)
+{
+    return got_bytes(buf, __read_chk(fd, buf, n, room), RA);
+}
+
+ssize_t WRAP(pread)(int fd, void *buf, size_t n, off_t at)
+{
+    return got_bytes(buf, pread(fd, buf, n, at), RA);
+}
+
+ssize_t WRAP(__pread_chk)(int fd, void *buf, size_t n, off_t at, size_t room)
+{
+    return got_bytes(buf, __pread_chk(fd, buf, n, at, room), RA);
 }
 
 int WRAP(fflush)(FILE *f)
@@ -1120,7 +1300,10 @@ ssize_t write(int fd, const void *buf, size_t n)
 
 ssize_t WRAP(write)(int fd, const void *buf, size_t n)
 {
-    return write(fd, buf, n);
+    ssize_t r = write(fd, buf, n);
+    if (r > 0)
+        sim_tsan_range(buf, (size_t)r, SIM_HB_READ, RA);
+    return r;
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int cnt)

@@ -524,6 +524,91 @@ static void fscanf_put(void)
     }
 }
 
+/* Input the C library writes into symmetric memory is the program's
+ * write: a line, a record, a read(2) landing where a put may land. */
+static void fgets_put(void)
+{
+    static char lines[] = "first line\nsecond\n";
+    static const char greeting[] = "hello from PE 0";
+    if (me == 0)
+        shmem_putmem(text, greeting, sizeof greeting, 1); /* A(fgets-put) */
+    SYNC();
+    if (me == 1) {
+        FILE *f = fmemopen(lines, sizeof lines - 1, "r");
+        if (!f || !fgets(text, sizeof text, f)) /* B(fgets-put) */
+            printf("?\n");
+        if (f)
+            fclose(f);
+    }
+}
+
+static void fread_put(void)
+{
+    static long record[1] = {42};
+    if (me == 0)
+        shmem_long_p(&y, 3, 1); /* A(fread-put) */
+    SYNC();
+    if (me == 1) {
+        FILE *f = fmemopen(record, sizeof record, "rb");
+        if (!f || fread(&y, sizeof y, 1, f) != 1) /* B(fread-put) */
+            printf("?\n");
+        if (f)
+            fclose(f);
+    }
+}
+
+static void read_put(void)
+{
+    if (me == 0)
+        shmem_long_p(&y, 3, 1); /* A(read-put) */
+    SYNC();
+    int fd[2];
+    long v = 9;
+    if (me == 1 && pipe(fd) == 0) {
+        if (write(fd[1], &v, sizeof v) != sizeof v || read(fd[0], &y, sizeof y) != sizeof y) /* B(read-put) */
+            printf("?\n");
+        close(fd[0]);
+        close(fd[1]);
+    }
+}
+
+/* Output the C library reads from symmetric memory is the program's
+ * read: printing a buffer a put may still be landing in. */
+static void printf_put(void)
+{
+    static const char greeting[] = "hello from PE 0";
+    if (me == 0)
+        shmem_putmem(text, greeting, sizeof greeting, 1); /* A(printf-put) */
+    SYNC();
+    if (me == 1)
+        printf("%*d %.*s %s\n", 3, me, 2, "abc", text); /* B(printf-put) */
+}
+
+static void puts_put(void)
+{
+    static const char greeting[] = "hello from PE 0";
+    if (me == 0)
+        shmem_putmem(text, greeting, sizeof greeting, 1); /* A(puts-put) */
+    SYNC();
+    if (me == 1)
+        puts(text); /* B(puts-put) */
+}
+
+static void fwrite_put(void)
+{
+    static const unsigned char ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    if (me == 0)
+        shmem_putmem(bytes, ones, sizeof ones, 1); /* A(fwrite-put) */
+    SYNC();
+    if (me == 1) {
+        FILE *f = fopen("/dev/null", "w");
+        if (!f || fwrite(bytes, 1, sizeof bytes, f) != sizeof bytes) /* B(fwrite-put) */
+            printf("?\n");
+        if (f)
+            fclose(f);
+    }
+}
+
 static void memcmp_put(void)
 {
     static const long want[4] = {1, 2, 3, 4};
@@ -630,7 +715,10 @@ static const struct {
     {"memcmp-put", memcmp_put},   {"same-data", same_data},
     {"silent-put", silent_put},   {"sweep-store", sweep_store},
     {"sweep-load", sweep_load},   {"sscanf-put", sscanf_put},
-    {"fscanf-put", fscanf_put},
+    {"fscanf-put", fscanf_put},   {"fgets-put", fgets_put},
+    {"fread-put", fread_put},     {"read-put", read_put},
+    {"printf-put", printf_put},   {"puts-put", puts_put},
+    {"fwrite-put", fwrite_put},
 };
 
 int main(int argc, char **argv)
