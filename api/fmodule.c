@@ -10,7 +10,11 @@
  *     if the library replaced them (it installs its own backtrace handlers
  *     when built with -fbacktrace), then N$PES is filled in and, for
  *     --cray, SHMEM is initialised;
- *   - the I/O statements, bracketed by shmemsim_fortran_io_begin/end. */
+ *   - the I/O statements, bracketed by shmemsim_fortran_io_begin/end;
+ *   - the data transfers of READ and WRITE (PRINT): the items a READ
+ *     stores into and a WRITE reads are the program's accesses for the
+ *     race detector (shmemsim_fortran_item, _array), as the library's
+ *     code is not instrumented. */
 #include <signal.h>
 #include <stddef.h>
 
@@ -23,6 +27,8 @@
 void shmemsim_fortran_start(int *npes_common, int implicit_init);
 void shmemsim_fortran_io_begin(void);
 void shmemsim_fortran_io_end(void);
+void shmemsim_fortran_item(const void *p, size_t n, int write, const void *pc);
+void shmemsim_fortran_array(const void *desc, size_t elem, int write, const void *pc);
 
 /* COMMON /SHMEMNPES/ N$PES (shmem.fh), when the program declares it. */
 extern int shmemnpes_ __attribute__((weak));
@@ -85,3 +91,55 @@ WHOLE_STMT(_gfortran_st_endfile)
 WHOLE_STMT(_gfortran_st_flush)
 WHOLE_STMT(_gfortran_st_wait)
 WHOLE_STMT(_gfortran_st_wait_async)
+
+/* A READ's items are written, a WRITE's read; p's size from its kind
+ * (REAL(10) fills 10 of its 16 bytes; a COMPLEX is two of its kind). */
+#define RA __builtin_return_address(0)
+#define ITEM(name, write, bytes)                                               \
+    void __real_##name(void *dtp, void *p, int kind);                          \
+    void __wrap_##name(void *dtp, void *p, int kind)                           \
+    {                                                                          \
+        shmemsim_fortran_item(p, (bytes), (write), RA);                        \
+        __real_##name(dtp, p, kind);                                           \
+    }
+#define REAL_BYTES(kind) ((size_t)(kind) == 10 ? 10 : (size_t)(kind))
+ITEM(_gfortran_transfer_integer, 1, (size_t)kind)
+ITEM(_gfortran_transfer_integer_write, 0, (size_t)kind)
+ITEM(_gfortran_transfer_logical, 1, (size_t)kind)
+ITEM(_gfortran_transfer_logical_write, 0, (size_t)kind)
+ITEM(_gfortran_transfer_real, 1, REAL_BYTES(kind))
+ITEM(_gfortran_transfer_real_write, 0, REAL_BYTES(kind))
+ITEM(_gfortran_transfer_complex, 1, (kind == 10 ? 16 : (size_t)kind) + REAL_BYTES(kind))
+ITEM(_gfortran_transfer_complex_write, 0, (kind == 10 ? 16 : (size_t)kind) + REAL_BYTES(kind))
+
+#define CHARS(name, write)                                                     \
+    void __real_##name(void *dtp, void *p, size_t len);                        \
+    void __wrap_##name(void *dtp, void *p, size_t len)                         \
+    {                                                                          \
+        shmemsim_fortran_item(p, len, (write), RA);                            \
+        __real_##name(dtp, p, len);                                            \
+    }
+CHARS(_gfortran_transfer_character, 1)
+CHARS(_gfortran_transfer_character_write, 0)
+
+#define WIDE(name, write)                                                      \
+    void __real_##name(void *dtp, void *p, size_t len, int kind);              \
+    void __wrap_##name(void *dtp, void *p, size_t len, int kind)               \
+    {                                                                          \
+        shmemsim_fortran_item(p, len * (size_t)kind, (write), RA);             \
+        __real_##name(dtp, p, len, kind);                                      \
+    }
+WIDE(_gfortran_transfer_character_wide, 1)
+WIDE(_gfortran_transfer_character_wide_write, 0)
+
+/* An array item: its descriptor; kind, or the length of a CHARACTER. */
+#define ARRAY(name, write)                                                     \
+    void __real_##name(void *dtp, void *desc, int kind, size_t charlen);       \
+    void __wrap_##name(void *dtp, void *desc, int kind, size_t charlen)        \
+    {                                                                          \
+        (void)kind;                                                            \
+        shmemsim_fortran_array(desc, charlen, (write), RA);                    \
+        __real_##name(dtp, desc, kind, charlen);                               \
+    }
+ARRAY(_gfortran_transfer_array, 1)
+ARRAY(_gfortran_transfer_array_write, 0)

@@ -197,7 +197,7 @@ static void formatted_note(const char *fmt, va_list ap, const void *pc)
             longs = 1, c = (char)(c == 'C' ? 'c' : 's');
         if (c == 'c') {
             (void)va_arg(ap, int); /* wint_t too, promoted */
-        } else if (strchr("diouxX", c)) {
+        } else if (strchr("diouxXbB", c)) {
             if (size_t_len || longs >= 2)
                 (void)va_arg(ap, long long); /* intmax_t, size_t, ptrdiff_t: 8 bytes here */
             else if (longs)

@@ -61,18 +61,25 @@ static const char *const lapi_cases[] = {
 static const char *const thread_cases[] = {"fence", "nbi-buffer", "stack-read"};
 #define NTHREAD (int)(sizeof thread_cases / sizeof thread_cases[0])
 
+/* The Fortran cases (tests/programs/f_races.f90): the program's own load,
+ * and the run-time library's READ and WRITE of symmetric variables. */
+static const char *const fortran_cases[] = {"put-load", "print-put", "write-section",
+                                            "read-put", "read-chars"};
+#define NFORTRAN (int)(sizeof fortran_cases / sizeof fortran_cases[0])
+
 /* Whether the finding text names the program's source (tests/programs/
  * PROG.c) at the line of marker. */
 static int names_line_in(const char *prog, const char *err, const char *marker)
 {
+    const char *ext = strncmp(prog, "f_", 2) == 0 ? "f90" : "c"; /* f_*: Fortran */
     char src[128];
-    snprintf(src, sizeof src, "tests/programs/%s.c", prog);
+    snprintf(src, sizeof src, "tests/programs/%s.%s", prog, ext);
     int line = tu_line_of(src, marker);
     ck_assert_msg(line > 0, "no %s in %s", marker, src);
     char want[64];
-    snprintf(want, sizeof want, "%s.c:%d ", prog, line);
+    snprintf(want, sizeof want, "%s.%s:%d ", prog, ext, line);
     char want_nl[64];
-    snprintf(want_nl, sizeof want_nl, "%s.c:%d:", prog, line);
+    snprintf(want_nl, sizeof want_nl, "%s.%s:%d:", prog, ext, line);
     return strstr(err, want) != NULL || strstr(err, want_nl) != NULL;
 }
 
@@ -131,6 +138,18 @@ END_TEST
 START_TEST(thread_twins_are_clean_on_50_seeds)
 {
     twin_clean("pthread_races", thread_cases[_i]);
+}
+END_TEST
+
+START_TEST(each_fortran_race_names_both_accesses)
+{
+    bad_and_good("f_races", fortran_cases[_i], "data-race");
+}
+END_TEST
+
+START_TEST(fortran_twins_are_clean_on_50_seeds)
+{
+    twin_clean("f_races", fortran_cases[_i]);
 }
 END_TEST
 
@@ -216,6 +235,8 @@ Suite *races_suite(void)
     tcase_add_loop_test(tc, lapi_twins_are_clean_on_50_seeds, 0, NLAPI);
     tcase_add_loop_test(tc, each_thread_race_names_both_accesses, 0, NTHREAD);
     tcase_add_loop_test(tc, thread_twins_are_clean_on_50_seeds, 0, NTHREAD);
+    tcase_add_loop_test(tc, each_fortran_race_names_both_accesses, 0, NFORTRAN);
+    tcase_add_loop_test(tc, fortran_twins_are_clean_on_50_seeds, 0, NFORTRAN);
     suite_add_tcase(s, tc);
     return s;
 }

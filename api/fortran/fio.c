@@ -30,6 +30,8 @@
 #include "fortran.h"
 #include "interpose.h"
 #include "util.h"
+#include "hb.h"
+#include "tsan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,6 +107,69 @@ void shmemsim_fortran_io_end(void)
     for (size_t i = 0; i < io.nwaiting; i++)
         sim_pe_wake(io.waiting[i]);
     io.nwaiting = 0;
+}
+
+/* ---- the items of READ and WRITE, for the race detector ---- */
+
+void shmemsim_fortran_item(const void *p, size_t n, int write, const void *pc)
+{
+    sim_tsan_range(p, n, write ? SIM_HB_WRITE : SIM_HB_READ, pc);
+}
+
+/* gfortran's array descriptor (GCC 8 and later): the first element's
+ * address, then per dimension a stride in elements of `span` bytes and
+ * the bounds. */
+typedef struct {
+    ptrdiff_t stride, lbound, ubound;
+} gfc_dim_t;
+typedef struct {
+    char *base;
+    size_t offset;
+    struct {
+        size_t elem_len;
+        int version;
+        signed char rank, type;
+        short attribute;
+    } dtype;
+    ptrdiff_t span;
+    gfc_dim_t dim[15];
+} gfc_desc_t;
+
+/* Every element of the array desc describes: its bytes (charlen for a
+ * CHARACTER array, else the element's length) read or written, a run of
+ * contiguous elements at a time. */
+void shmemsim_fortran_array(const void *desc, size_t charlen, int write, const void *pc)
+{
+    const gfc_desc_t *d = desc;
+    if (!sim_tsan_seen || !sim_hb_on || !d || !d->base)
+        return;
+    int rank = d->dtype.rank;
+    if (rank < 1 || rank > 15)
+        return;
+    size_t elem = charlen ? charlen : d->dtype.elem_len;
+    ptrdiff_t step[15], extent[15], at[15] = {0};
+    for (int k = 0; k < rank; k++) {
+        step[k] = d->dim[k].stride * d->span;
+        extent[k] = d->dim[k].ubound - d->dim[k].lbound + 1;
+        if (extent[k] <= 0)
+            return;
+    }
+    sim_hb_dir_t dir = write ? SIM_HB_WRITE : SIM_HB_READ;
+    for (;;) {
+        const char *row = d->base;
+        for (int k = 1; k < rank; k++)
+            row += at[k] * step[k];
+        if (step[0] == (ptrdiff_t)elem)
+            sim_tsan_range(row, (size_t)extent[0] * elem, dir, pc);
+        else
+            for (ptrdiff_t i = 0; i < extent[0]; i++)
+                sim_tsan_range(row + i * step[0], elem, dir, pc);
+        int k = 1;
+        while (k < rank && ++at[k] == extent[k])
+            at[k++] = 0;
+        if (k == rank)
+            return;
+    }
 }
 
 /* CALL ABORT: the PE ends as a C program's abort() ends it.  (The run-time

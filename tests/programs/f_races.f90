@@ -1,0 +1,57 @@
+! f_races: races in a Fortran program, and their corrected twins:
+! f_races CASE bad|good on 3 PEs.  PE 0 puts into PE 1's memory while PE 1
+! touches the same bytes: in its own code, or through the run-time
+! library's READ and WRITE (PRINT) of the variable.  The bad case skips
+! the barrier between the two accesses (marked A(case) and B(case)); the
+! good twin keeps it.
+program f_races
+  implicit none
+  include 'shmem.fh'
+  integer(8), save :: x = 0, arr(4) = 0, grid(3, 3) = 0
+  character(len=8), save :: word = ' '
+  integer(8) :: vals(4) = (/ 1, 2, 3, 4 /), v
+  character(len=8) :: hello = 'hello   '
+  character(len=16) :: cs, bad_arg
+  character(len=32) :: line
+  character(len=8) :: digits = '42', bye = 'bye'
+  integer :: me
+  logical :: bad
+  integer, external :: shmem_my_pe
+
+  call get_command_argument(1, cs)
+  call get_command_argument(2, bad_arg)
+  bad = bad_arg == 'bad'
+  call shmem_init()
+  me = shmem_my_pe()
+  call shmem_barrier_all()
+  select case (trim(cs))
+  case ('put-load')
+    if (me == 0) call shmem_put64(x, vals(1), 1, 1) ! A(put-load)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) then
+      v = x ! B(put-load)
+      if (v < 0) print *, '?'
+    end if
+  case ('print-put')
+    if (me == 0) call shmem_put64(arr(1), vals(1), 4, 1) ! A(print-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) print '(4I3)', arr ! B(print-put)
+  case ('write-section')
+    if (me == 0) call shmem_put64(grid(2, 2), vals(1), 1, 1) ! A(write-section)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) write (line, '(3I3)') grid(2, :) ! B(write-section)
+  case ('read-put')
+    if (me == 0) call shmem_put64(x, vals(1), 1, 1) ! A(read-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) read (digits, *) x ! B(read-put)
+  case ('read-chars')
+    if (me == 0) call shmem_character_put(word, hello, 8, 1) ! A(read-chars)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) read (bye, '(A)') word ! B(read-chars)
+  case default
+    print *, 'f_races: no case ', trim(cs)
+    stop 2
+  end select
+  call shmem_barrier_all()
+  call shmem_finalize()
+end program f_races
