@@ -1033,7 +1033,7 @@ unsigned WRAP(sleep)(unsigned s)
 {
     if (!sim_w || !sim_w->cur)
         return sleep(s);
-    sim_pe_sleep((uint64_t)s * 1000000000u);
+    sim_pthread_sleep((uint64_t)s * 1000000000u, "sleep", __builtin_return_address(0));
     return 0;
 }
 
@@ -1041,7 +1041,7 @@ int WRAP(usleep)(useconds_t us)
 {
     if (!sim_w || !sim_w->cur)
         return usleep(us);
-    sim_pe_sleep((uint64_t)us * 1000u);
+    sim_pthread_sleep((uint64_t)us * 1000u, "usleep", __builtin_return_address(0));
     return 0;
 }
 
@@ -1053,7 +1053,8 @@ int WRAP(nanosleep)(const struct timespec *req, struct timespec *rem)
             real = (int (*)(const struct timespec *, struct timespec *))next_fn("nanosleep");
         return real(req, rem);
     }
-    sim_pe_sleep((uint64_t)req->tv_sec * 1000000000u + (uint64_t)req->tv_nsec);
+    sim_pthread_sleep((uint64_t)req->tv_sec * 1000000000u + (uint64_t)req->tv_nsec, "nanosleep",
+                      __builtin_return_address(0));
     if (rem)
         rem->tv_sec = rem->tv_nsec = 0;
     return 0;

@@ -18,8 +18,15 @@
  * A pthread_t is (PE + 1) << 32 | the thread's number in its PE (0: the
  * main program), so what a program prints does not depend on addresses.
  * Thread-specific data (pthread_key_*) is per context; the keys are per
- * PE, as a process's are.  Cancellation and signals to one thread are not
- * simulated: they raise thread-unsupported and fail with ENOTSUP.
+ * PE, as a process's are.  Cancellation is deferred: a cancelled context
+ * ends at its next cancellation point (a sleep, pthread_join, a wait on a
+ * condition variable, pthread_testcancel), running the cleanup handlers
+ * C code pushes (pthread_cleanup_push without -fexceptions: glibc's
+ * __pthread_register_cancel records, whose jump buffers it unwinds to
+ * here), newest first, as pthread_exit does; asynchronous cancellation is
+ * deferred too, and the handlers of code built with exceptions (C++, or
+ * C with -fexceptions) are not run.  A signal to one thread is not
+ * simulated: it raises thread-unsupported and fails with ENOTSUP.
  *
  * A thread's thread-local variables (__thread, thread_local, OpenMP's
  * threadprivate) are its own: the module is shared code, so the compiler
@@ -31,12 +38,14 @@
  * library's function. */
 #include "finding.h"
 #include "hb.h"
+#include "net.h"
 #include "sched.h"
 #include "util.h"
 
 #include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
+#include <setjmp.h>
 #include <limits.h>
 #include <link.h>
 #include <pthread.h>
@@ -70,6 +79,11 @@ typedef struct pth {
     void *(*start)(void *);
     void *arg, *ret;
     int detached, ended;
+    int cancel_pending;        /* pthread_cancel was called on it */
+    int cancel_off;            /* PTHREAD_CANCEL_DISABLE */
+    int cancel_async;          /* PTHREAD_CANCEL_ASYNCHRONOUS (acted on as deferred) */
+    __pthread_unwind_buf_t *cleanup; /* cleanup handlers pushed, newest first */
+    void *exit_ret;            /* what it ends with, while its handlers run */
     void *specific[KEYS];      /* pthread_setspecific values */
     char name[16];             /* pthread_setname_np */
     struct pth *next;          /* the PE's records, oldest first */
@@ -210,17 +224,12 @@ int WRAP(pthread_create)(pthread_t *thr, const pthread_attr_t *attr, void *(*sta
     return 0;
 }
 
-void WRAP(pthread_exit)(void *ret)
+/* The main program ends as pthread_exit ends it: the process lives on
+ * until its last thread ends, then exits with status 0. */
+static _Noreturn void main_exit(const void *site)
 {
-    if (!in_pe())
-        pthread_exit(ret);
-    sim_pe_t *c = sim_w->cur;
-    if (c->owner)
-        finish(self(), ret);
-    /* The main program: the process lives on until its last thread ends,
-     * then exits with status 0. */
-    sim_call_enter("pthread_exit", __builtin_return_address(0));
-    sim_pe_t *pe = c;
+    sim_call_enter("pthread_exit", site);
+    sim_pe_t *pe = sim_w->cur;
     for (;;) {
         sim_pe_t *t = pe->threads;
         while (t && (t == pe->helper || t->state == SIM_PE_DONE || !t->pthread))
@@ -234,6 +243,94 @@ void WRAP(pthread_exit)(void *ret)
     sim_pe_exit(0);
 }
 
+/* The running context ends with ret: its cleanup handlers first, newest
+ * first (each runs in the frame that pushed it, which then calls
+ * __pthread_unwind_next to come back here), then its end. */
+static _Noreturn void end_self(pth_t *r, void *ret, const void *site)
+{
+    r->exit_ret = ret;
+    __pthread_unwind_buf_t *b = r->cleanup;
+    if (b) {
+        r->cleanup = b->__pad[0];
+        /* The buffer holds a jmp_buf's registers and its mask flag (the
+         * macro saved no mask): all longjmp reads of it. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+        longjmp((struct __jmp_buf_tag *)(void *)b->__cancel_jmp_buf, 1);
+#pragma GCC diagnostic pop
+    }
+    if (sim_w->cur->owner)
+        finish(r, ret);
+    main_exit(site);
+}
+
+void WRAP(pthread_exit)(void *ret)
+{
+    if (!in_pe())
+        pthread_exit(ret);
+    end_self(self(), ret, __builtin_return_address(0));
+}
+
+/* A cancellation point of the running context: a cancel it has been sent
+ * (and not disabled) ends it here. */
+static void cancel_point(const void *site)
+{
+    pth_t *r = self();
+    if (!r->cancel_pending || r->cancel_off)
+        return;
+    r->cancel_pending = 0;
+    r->cancel_off = 1; /* its handlers are not cancelled in turn */
+    while (sim_w->cur->call_depth > 0)
+        sim_call_leave(); /* the call it was cancelled in is over */
+    end_self(r, PTHREAD_CANCELED, site);
+}
+
+void WRAP(__pthread_register_cancel)(__pthread_unwind_buf_t *b)
+{
+    if (!in_pe()) {
+        __pthread_register_cancel(b);
+        return;
+    }
+    pth_t *r = self();
+    b->__pad[0] = r->cleanup;
+    r->cleanup = b;
+}
+
+void WRAP(__pthread_unregister_cancel)(__pthread_unwind_buf_t *b)
+{
+    if (!in_pe()) {
+        __pthread_unregister_cancel(b);
+        return;
+    }
+    pth_t *r = self();
+    if (r->cleanup == b)
+        r->cleanup = b->__pad[0];
+}
+
+void WRAP(__pthread_unwind_next)(__pthread_unwind_buf_t *b)
+{
+    if (!in_pe())
+        __pthread_unwind_next(b);
+    pth_t *r = self();
+    end_self(r, r->exit_ret, __builtin_return_address(0));
+}
+
+void sim_pthread_sleep(uint64_t ns, const char *call, const void *site)
+{
+    sim_pe_t *c = sim_w->cur;
+    if (!c->owner && !proc()->threads) { /* nobody can cancel it */
+        sim_pe_sleep(ns);
+        return;
+    }
+    cancel_point(site);
+    uint64_t deadline = sim_w->now + ns;
+    sim_why_t why = sim_why("%s (a sleep, which a cancel ends)", call);
+    pth_t *r = self();
+    while (sim_w->now < deadline && !(r->cancel_pending && !r->cancel_off))
+        sim_pe_block_until_why(&why, NULL, 0, deadline);
+    cancel_point(site);
+}
+
 static int join_in_pe(pthread_t t, void **ret)
 {
     pth_t *r = find(t), *me = self();
@@ -244,8 +341,10 @@ static int join_in_pe(pthread_t t, void **ret)
     if (r->detached)
         return EINVAL;
     sim_why_t why = sim_why("%s(thread %d)", "pthread_join", r->tid);
-    while (!r->ended)
+    while (!r->ended) {
+        cancel_point(__builtin_return_address(0));
         sim_pe_block_why(&why, r, sizeof *r);
+    }
     sim_hb_obj_acquire(r);
     if (ret)
         *ret = r->ret;
@@ -291,20 +390,88 @@ int WRAP(sched_yield)(void)
 {
     if (!in_pe())
         return sched_yield();
-    /* Every context due now runs first; when none is, virtual time moves
-     * on to the next event (a thread that spins on sched_yield waiting
-     * for one that wakes a little later would otherwise never let it). */
+    /* The call takes a call's CPU time, so contexts that all spin on
+     * sched_yield (a thread of each of two PEs waiting for virtual time to
+     * pass) still move it on; every context due by then runs first; when
+     * none is, virtual time moves on to the next event (a thread that
+     * spins waiting for one that wakes a little later would otherwise
+     * never let it). */
+    sim_charge(sim_net_params()->call_ns);
     if (!sim_pe_sleep_to_next_event())
         sim_pe_sleep(0);
     return 0;
+}
+
+/* The context whose record is r, in the running PE. */
+static sim_pe_t *context_of(const pth_t *r)
+{
+    sim_pe_t *pe = sim_pe_main(sim_w->cur);
+    if (r->tid == 0)
+        return pe;
+    for (sim_pe_t *t = pe->threads; t; t = t->next_thread)
+        if (t->pthread == r)
+            return t;
+    return NULL;
 }
 
 int WRAP(pthread_cancel)(pthread_t t)
 {
     if (!in_pe())
         return pthread_cancel(t);
-    return unsupported("pthread_cancel", __builtin_return_address(0),
-                       "threads cannot be cancelled; end them with a flag they check");
+    pth_t *r = find(t);
+    if (!r)
+        return ESRCH;
+    if (r->ended)
+        return 0;
+    r->cancel_pending = 1;
+    if (r == self()) {
+        if (r->cancel_async)
+            cancel_point(__builtin_return_address(0));
+        return 0;
+    }
+    sim_pe_t *c = context_of(r);
+    if (c && c->state == SIM_PE_BLOCKED && !r->cancel_off)
+        sim_pe_wake(c); /* it looks again: a cancellation point acts on it */
+    return 0;
+}
+
+int WRAP(pthread_setcancelstate)(int state, int *old)
+{
+    if (!in_pe())
+        return pthread_setcancelstate(state, old);
+    if (state != PTHREAD_CANCEL_ENABLE && state != PTHREAD_CANCEL_DISABLE)
+        return EINVAL;
+    pth_t *r = self();
+    if (old)
+        *old = r->cancel_off ? PTHREAD_CANCEL_DISABLE : PTHREAD_CANCEL_ENABLE;
+    r->cancel_off = state == PTHREAD_CANCEL_DISABLE;
+    if (r->cancel_async)
+        cancel_point(__builtin_return_address(0));
+    return 0;
+}
+
+int WRAP(pthread_setcanceltype)(int type, int *old)
+{
+    if (!in_pe())
+        return pthread_setcanceltype(type, old);
+    if (type != PTHREAD_CANCEL_DEFERRED && type != PTHREAD_CANCEL_ASYNCHRONOUS)
+        return EINVAL;
+    pth_t *r = self();
+    if (old)
+        *old = r->cancel_async ? PTHREAD_CANCEL_ASYNCHRONOUS : PTHREAD_CANCEL_DEFERRED;
+    r->cancel_async = type == PTHREAD_CANCEL_ASYNCHRONOUS;
+    if (r->cancel_async)
+        cancel_point(__builtin_return_address(0));
+    return 0;
+}
+
+void WRAP(pthread_testcancel)(void)
+{
+    if (!in_pe()) {
+        pthread_testcancel();
+        return;
+    }
+    cancel_point(__builtin_return_address(0));
 }
 
 int WRAP(pthread_kill)(pthread_t t, int sig)
@@ -461,11 +628,21 @@ static int cond_wait(pthread_cond_t *c, pthread_mutex_t *m, const char *call, ui
     return timed ? ETIMEDOUT : 0;
 }
 
+/* A wait that a cancel may have ended: the cancel acts once the mutex is
+ * the caller's again, as POSIX has it (its handlers may unlock it). */
+static int cancelled_after(int rc, const void *site)
+{
+    cancel_point(site);
+    return rc;
+}
+
 int WRAP(pthread_cond_wait)(pthread_cond_t *c, pthread_mutex_t *m)
 {
     if (!in_pe())
         return pthread_cond_wait(c, m);
-    CALL("pthread_cond_wait", cond_wait(c, m, "pthread_cond_wait", 0));
+    cancel_point(__builtin_return_address(0));
+    CALL("pthread_cond_wait", cancelled_after(cond_wait(c, m, "pthread_cond_wait", 0),
+                                                 __builtin_return_address(0)));
 }
 
 int WRAP(pthread_cond_timedwait)(pthread_cond_t *c, pthread_mutex_t *m,
@@ -473,8 +650,10 @@ int WRAP(pthread_cond_timedwait)(pthread_cond_t *c, pthread_mutex_t *m,
 {
     if (!in_pe())
         return pthread_cond_timedwait(c, m, abs);
+    cancel_point(__builtin_return_address(0));
     CALL("pthread_cond_timedwait",
-         cond_wait(c, m, "pthread_cond_timedwait", deadline_of(abs)));
+         cancelled_after(cond_wait(c, m, "pthread_cond_timedwait", deadline_of(abs)),
+                         __builtin_return_address(0)));
 }
 
 int WRAP(pthread_cond_signal)(pthread_cond_t *c)

@@ -200,6 +200,10 @@ void sim_thread_tls_free(sim_pe_t *ctx);
 /* When the world is destroyed: frees ctx's pthread records (sim/pthread);
  * a PE's threads first, then the PE. */
 void sim_pthread_free(sim_pe_t *ctx);
+/* PE context (sim/pthread).  A sleep of ns that is a cancellation point:
+ * a context a thread may cancel wakes when it is cancelled and ends
+ * there; call and site name the sleeping call. */
+void sim_pthread_sleep(uint64_t ns, const char *call, const void *site);
 /* When the world is destroyed: frees every PE's and thread's engine state
  * (threads, pthread records, C library state; the stack of a context that
  * ended), after the layers freed theirs. */

@@ -319,10 +319,10 @@ START_TEST(deadlock_report_lists_each_thread)
     ck_assert_int_eq(r.status, 3);
     ck_assert_ptr_nonnull(strstr(r.err, "PE 0: blocked in pthread_mutex_lock(a mutex that "
                                         "thread 1 holds), called from main at "
-                                        "pthread_deadlock.c:34"));
+                                        "pthread_deadlock.c:35"));
     ck_assert_ptr_nonnull(strstr(r.err, "PE 0 thread 1: blocked in pthread_mutex_lock(a mutex "
                                         "that thread 0 holds), called from other at "
-                                        "pthread_deadlock.c:16"));
+                                        "pthread_deadlock.c:17"));
     char *j = tu_read_file(path, NULL);
     ck_assert_ptr_nonnull(j);
     ck_assert_ptr_nonnull(strstr(j, "\"threads_blocked\": [{\"thread\": 1, \"blocked_in\": "
@@ -333,13 +333,38 @@ START_TEST(deadlock_report_lists_each_thread)
 }
 END_TEST
 
-START_TEST(cancel_is_a_finding_not_a_crash)
+START_TEST(a_signal_to_one_thread_is_a_finding_not_a_crash)
 {
-    run_result_t r = tu_run("%s -n 1 --quiet %s cancel", SIM, PROG("pthread_deadlock"));
+    run_result_t r = tu_run("%s -n 1 --quiet %s kill", SIM, PROG("pthread_deadlock"));
     ck_assert_int_eq(r.status, 4);
-    ck_assert_ptr_nonnull(strstr(r.out, "cancel failed: 1"));
+    ck_assert_ptr_nonnull(strstr(r.out, "kill failed: 1"));
     ck_assert_ptr_nonnull(strstr(r.err, "[thread-unsupported]"));
-    ck_assert_ptr_nonnull(strstr(r.err, "pthread_deadlock.c:28"));
+    ck_assert_ptr_nonnull(strstr(r.err, "pthread_deadlock.c:29"));
+    tu_free(&r);
+}
+END_TEST
+
+/* Deferred cancellation: at a sleep (at once, not when the sleep would
+ * end), a condition wait (the handler gives the mutex back), cleanup
+ * handlers newest first on a cancel and on pthread_exit, a cancel held
+ * while disabled; two PEs whose threads spin on sched_yield while their
+ * main programs sleep (which once held virtual time still). */
+START_TEST(cancel_ends_threads_at_cancellation_points)
+{
+    static const char *const lines[] = {
+        ": watchdog cancelled after less than a second\n",
+        ": waiter cancelled, mutex free\n",
+        ": cancel ran handlers 'ba', cancelled\n",
+        ": pthread_exit ran handlers 'ba', returned 7\n",
+        ": disabled thread cancelled\n",
+        ": cancel of an ended thread: 0, it returned; of a joined one: ESRCH\n",
+    };
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("pthread_cancel"));
+    ck_assert_msg(r.status == 0 && r.err[0] == 0, "%d\n%s%s", r.status, r.out, r.err);
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        ck_assert_msg(tu_count(r.out, lines[i]) == 2, "not twice: %s\n%s", lines[i], r.out);
+    ck_assert_int_eq(tu_count(r.out, "watchdog fired"), 0);
+    ck_assert_int_eq(tu_count(r.out, " ok\n"), 2);
     tu_free(&r);
 }
 END_TEST
@@ -368,7 +393,8 @@ Suite *threads_suite(void)
     tcase_add_test(t, race_between_openmp_threads);
     tcase_add_test(t, cxx_std_thread_runs_as_threads_of_the_pe);
     tcase_add_test(t, deadlock_report_lists_each_thread);
-    tcase_add_test(t, cancel_is_a_finding_not_a_crash);
+    tcase_add_test(t, a_signal_to_one_thread_is_a_finding_not_a_crash);
+    tcase_add_test(t, cancel_ends_threads_at_cancellation_points);
     suite_add_tcase(s, t);
     return s;
 }
