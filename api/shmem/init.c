@@ -67,6 +67,7 @@ static void free_run(void)
         shm_coll_check_free_run(run);
         shm_alltoallv_free_run(run);
         shm_race_free_run(run);
+        free(run->barrier);
         free(run);
         *slot = NULL;
     }

@@ -70,7 +70,8 @@ typedef struct shm_pe {
 } shm_pe_t;
 
 /* Offsets in the heap's internal area (identical on every PE). */
-#define SHM_OFF_BARRIER 0 /* long[64]: dissemination barrier round counters */
+/* Rounds of the world barrier a PE counts (2^64 PEs). */
+#define SHM_BARRIER_ROUNDS 64
 #define SHM_OFF_TEAMS (32 * 1024) /* team pool: see team.h (up to the end of the area) */
 
 #define SHM_ENTER(name) shm_enter((name), __builtin_return_address(0))
@@ -103,6 +104,7 @@ typedef struct shm_run {
     size_t npsync_active, cappsync_active;
     struct shm_race_run *race;       /* race.c: lock clocks, barrier rounds' queues */
     struct shm_a2a_run *a2a;         /* alltoallv.c: calls by pSync, calls still open */
+    long (*barrier)[SHM_BARRIER_ROUNDS]; /* sync.c: each PE's world barrier round counters */
 } shm_run_t;
 /* The run's shm_run_t (made on first use). */
 shm_run_t *shm_run(void);

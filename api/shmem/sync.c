@@ -9,16 +9,29 @@
  * arrive early without being lost or mistaken. */
 #include "race.h"
 #include "shmem_impl.h"
+#include "util.h"
 
 #include <stdint.h>
 #include <stdio.h>
 
+/* PE pe's world barrier round counters.  Kept together for all PEs, not
+ * in each PE's heap: a barrier at thousands of PEs touches every PE's,
+ * and in one array they share pages (and the TLB) rather than each
+ * taking its own. */
+static long *round_counters(int pe)
+{
+    shm_run_t *r = shm_run();
+    if (!r->barrier)
+        r->barrier = sim_xcalloc((size_t)sim_npes(), sizeof *r->barrier);
+    return r->barrier[pe];
+}
+
 static void count_deliver(sim_msg_t *m)
 {
-    long *ctr = sim_mem_live(m->dst, m->dst_addr);
+    long *ctr = m->ptr; /* not dst_addr: no memory of the PE's */
     shm_race_count_deliver(m->dst, (int)m->arg[0], m->hb);
     (*ctr)++;
-    sim_mem_written(m->dst, m->dst_addr, sizeof *ctr);
+    sim_mem_written(m->dst, ctr, sizeof *ctr);
 }
 
 static void signal_round(int me, int to, int k, const char *call)
@@ -26,7 +39,7 @@ static void signal_round(int me, int to, int k, const char *call)
     sim_charge(sim_net_params()->overhead_ns);
     sim_msg_t *m = sim_msg_new(me, to, SIM_OP_CTRL, sizeof(long));
     m->what = call;
-    m->dst_addr = (long *)sim_heap_addr(sim_heap(), to, SHM_OFF_BARRIER) + k;
+    m->ptr = round_counters(to) + k;
     m->deliver = count_deliver;
     m->arg[0] = (uint64_t)k;
     m->hb = sim_hb_release();
@@ -37,7 +50,7 @@ void shm_barrier_world(const char *call)
 {
     shm_wake_after_direct_stores();
     int me = shm_me(), n = sim_npes();
-    long *ctr = sim_heap_addr(sim_heap(), me, SHM_OFF_BARRIER);
+    long *ctr = round_counters(me);
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
         signal_round(me, (me + dist) % n, k, call);
         int from = ((me - dist) % n + n) % n;
