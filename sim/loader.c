@@ -26,7 +26,48 @@ typedef struct file_info {
     int nload;          /* PT_LOAD count */
     int bss_spills;     /* a segment's zero fill extends past its last file page */
     size_t rw_lo, rw_hi; /* extent (vaddr) of the writable segments, exact bytes */
+    size_t rw_prog;      /* from here to rw_hi, what the program itself may write */
 } file_info_t;
+
+/* The writable sections the dynamic linker fills at load (RTLD_NOW binds
+ * every symbol then) and nothing writes after: the same in every PE. */
+static int linker_only(const char *name)
+{
+    static const char *const names[] = {".init_array", ".fini_array", ".preinit_array",
+                                        ".data.rel.ro", ".dynamic", ".got", ".got.plt"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Sets fi->rw_prog: the lowest address of a writable section that is not
+ * linker_only, or rw_lo when the section headers do not say. */
+static void find_program_data(file_info_t *fi)
+{
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)fi->bytes;
+    fi->rw_prog = fi->rw_lo;
+    if (eh->e_shoff == 0 || eh->e_shstrndx >= eh->e_shnum ||
+        eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > fi->size)
+        return;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)(fi->bytes + eh->e_shoff);
+    const Elf64_Shdr *names = &sh[eh->e_shstrndx];
+    if (names->sh_offset + names->sh_size > fi->size)
+        return;
+    size_t lo = fi->rw_hi;
+    for (int i = 0; i < eh->e_shnum; i++) {
+        if (!(sh[i].sh_flags & SHF_WRITE) || !(sh[i].sh_flags & SHF_ALLOC) || sh[i].sh_size == 0 ||
+            sh[i].sh_addr < fi->rw_lo || sh[i].sh_addr >= fi->rw_hi)
+            continue;
+        if (sh[i].sh_name >= names->sh_size ||
+            memchr(fi->bytes + names->sh_offset + sh[i].sh_name, 0,
+                   names->sh_size - sh[i].sh_name) == NULL)
+            return; /* a name we cannot read: swap everything */
+        if (!linker_only(fi->bytes + names->sh_offset + sh[i].sh_name) && sh[i].sh_addr < lo)
+            lo = sh[i].sh_addr;
+    }
+    fi->rw_prog = lo;
+}
 
 static int read_file(const char *path, file_info_t *fi, char *err, size_t n)
 {
@@ -123,6 +164,7 @@ static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
     }
     if (fi->nload == 0)
         return not_module(path, "has no loadable segments", err, n);
+    find_program_data(fi);
     return 0;
 }
 
@@ -286,6 +328,7 @@ static int load_swap(sim_loader_t *l, const file_info_t *fi, char *err, size_t n
     }
     l->rw_off = fi->rw_lo - fi->vlo;
     l->rw_len = fi->rw_hi > fi->rw_lo ? fi->rw_hi - fi->rw_lo : 0;
+    l->swap_skip = fi->rw_prog - fi->rw_lo;
     size_t total = l->rw_len * (size_t)l->ncopies;
     l->stores = total ? mmap(NULL, total, PROT_READ | PROT_WRITE,
                              MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) : NULL;
@@ -522,9 +565,10 @@ void sim_loader_activate(sim_loader_t *l, int pe)
 {
     if (!l || l->mode != SIM_LOAD_SWAP || pe == l->owner || l->rw_len == 0)
         return;
-    char *live = l->img[0].lo + l->rw_off;
-    memcpy(l->stores + (size_t)l->owner * l->rw_len, live, l->rw_len);
-    memcpy(live, l->stores + (size_t)pe * l->rw_len, l->rw_len);
+    size_t skip = l->swap_skip, n = l->rw_len - skip;
+    char *live = l->img[0].lo + l->rw_off + skip;
+    memcpy(l->stores + (size_t)l->owner * l->rw_len + skip, live, n);
+    memcpy(live, l->stores + (size_t)pe * l->rw_len + skip, n);
     l->owner = pe;
 }
 

@@ -48,6 +48,8 @@ typedef struct sim_loader {
     /* Swap strategy only: */
     size_t rw_off, rw_len; /* writable bytes: offset from lo and length */
     char *stores;         /* PE p's writable data at stores + p * rw_len */
+    size_t swap_skip;     /* leading writable bytes only the dynamic linker writes
+                           * (relocated pointers, the same for every PE): not swapped */
     int owner;            /* PE whose data is in the live image */
     struct sim_symcache *sym; /* sim/symbolize's state for this module, or NULL */
 } sim_loader_t;
