@@ -406,6 +406,8 @@ void sim_sched_run(void)
             ended = 1;
             for (int i = 0; i < S->nall_ended; i++)
                 S->all_ended_fns[i]();
+            if (sim_w->exit_pending) /* nobody left for the launcher to stop */
+                sim_terminate(SIM_OUT_EXIT, sim_w->exit_pending - 1);
         }
         if (sim_w->stopping || sim_evq_pop(&sim_w->evq, &ev) != 0)
             break;
@@ -658,6 +660,13 @@ void sim_mem_written(int pe_id, const void *addr, size_t len)
         wake_if_watching(t, lo, hi);
 }
 
+/* The launcher noticed that PE arg exited non-zero: the job stops (with
+ * that PE as its culprit, unless something stopped it first). */
+static void exit_noticed_ev(void *arg)
+{
+    sim_terminate(SIM_OUT_EXIT, (int)(intptr_t)arg);
+}
+
 void sim_terminate(sim_outcome_t outcome, int culprit)
 {
     if (sim_w->stopping)
@@ -711,8 +720,11 @@ void sim_pe_exit(int status)
         sim_layers_pe_exit(pe);
     pe->end = SIM_END_EXIT;
     pe->exit_status = status & 0xff;
-    if (pe->exit_status != 0)
-        sim_terminate(SIM_OUT_EXIT, pe->id);
+    if (pe->exit_status != 0 && !sim_w->exit_pending) {
+        sim_w->exit_pending = pe->id + 1;
+        sim_evq_push(&sim_w->evq, sim_w->now + SIM_LAUNCHER_NS, exit_noticed_ev,
+                     (void *)(intptr_t)pe->id);
+    }
     leave_for_good(ctx);
 }
 

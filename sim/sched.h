@@ -144,6 +144,11 @@ _Noreturn void sim_job_exit(int status);
 /* Any context.  Stops the job: no PE runs again; outcome and culprit are
  * recorded once (the first call wins). */
 void sim_terminate(sim_outcome_t outcome, int culprit);
+/* How long after a PE exits with a non-zero status the job is stopped,
+ * as a launcher notices the exit and kills the rest a little later: the
+ * others finish what they were doing at that moment (PE 0 printing the
+ * usage message its peers exited over). */
+#define SIM_LAUNCHER_NS ((uint64_t)10000)
 
 /* Marks entry into / exit from an API call of the running PE, for the
  * deadlock report, the trace and the watchdog.  site is the caller's

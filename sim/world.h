@@ -159,6 +159,8 @@ typedef struct sim_world {
     uint64_t now;            /* virtual time in ns */
     sim_rng_t rng;           /* the only randomness */
     int stopping;            /* set when the job is being terminated */
+    int exit_pending;        /* 1 + a PE that exited non-zero: the job stops SIM_LAUNCHER_NS
+                              * later, or when the last PE ends; 0 none */
     int interrupted;         /* the signal from outside that stopped the run, or 0 */
     sim_outcome_t outcome;   /* how the run ended (valid after sim_run) */
     int culprit;             /* PE that caused a terminating outcome, or -1 */

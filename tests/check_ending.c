@@ -250,12 +250,28 @@ START_TEST(calls_outside_the_run_end_the_process_with_a_message)
 }
 END_TEST
 
+/* A PE exits non-zero: the job stops 10 us of virtual time later, as a
+ * launcher would, so PE 0's usage message a microsecond later is printed
+ * and PE 2's line a millisecond later is not. */
+START_TEST(the_job_stops_a_little_after_a_failed_exit)
+{
+    run_result_t r = tu_run("%s -n 3 %s", tu_shmemsim(), tu_prog("usage_exit"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "usage: ") != NULL, "%s", r.err);
+    ck_assert_ptr_null(strstr(r.out, "still running"));
+    ck_assert_msg(strstr(r.err, "PE 1 exited with status 1; the job was terminated (1 other PE "
+                                "stopped)") != NULL, "%s", r.err);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *ending_suite(void)
 {
     Suite *s = suite_create("ending");
     TCase *tc = tcase_create("ending");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, deadlock_finding_per_blocked_call_names_who_could_release_it);
+    tcase_add_test(tc, the_job_stops_a_little_after_a_failed_exit);
     tcase_add_test(tc, deadlock_finding_in_a_large_scattered_job_stays_whole);
     tcase_add_test(tc, check_minus_deadlock_drops_only_the_record);
     tcase_add_test(tc, stack_overflow_in_program_code_is_a_finding_at_the_frame);
