@@ -5,7 +5,8 @@
 #
 # DIR is a checkout of openshmem-org/tests-sos (any tag), of
 # openshmem-org/tests-uh, tests-cray, shmemx-cray-tests,
-# openshmem-examples or tests-mellanox, or of RWTH-HPC/RMARaceBench.
+# openshmem-examples or tests-mellanox, of RWTH-HPC/RMARaceBench, or of
+# the OSU micro-benchmarks (a copy with their openshmem/ directory).
 # tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
@@ -24,7 +25,11 @@
 # builds them (-fopenmp, no optimisation) and run on the NPROCS of their
 # labels; a case labelled as a race passes when shmemsim names a
 # data-race (or nbi-buffer-modified), one labelled race-free when the run
-# ends with status 0 and no finding.
+# ends with status 0 and no finding.  OSU micro-benchmarks: each
+# openshmem/osu_oshm_* program with osu_common.c, the point-to-point ones
+# on 2 PEs with each of their heap and global buffers, the collectives
+# on 4, with the 512 MiB symmetric heap the message-rate test asks for;
+# passing when it exits 0.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -291,12 +296,29 @@ for dir in "$@"; do
             case $name in *-yes) expect=Race ;; *) expect=NoRace ;; esac
             echo "$suite|$(dirname "$src")|$name|$name.c|-fopenmp|${npes:-2}|$expect|$out" >>"$list"
         done
+    elif [ -f "$dir/openshmem/osu_oshm_put.c" ]; then
+        suite="osu-micro-benchmarks $(version "$dir")"
+        incdir=$dir/openshmem
+        for src in "$dir"/openshmem/osu_oshm_*.c; do
+            name=$(basename "$src" .c)
+            case $name in
+                *_put | *_get | *_atomics | *_put_mr)
+                    for buf in heap global; do
+                        echo "$suite|$dir/openshmem|$name-$buf|$name.c|osu_common.c|2|Pass|$out|$buf" >>"$list"
+                    done ;;
+                *) echo "$suite|$dir/openshmem|$name|$name.c|osu_common.c|4|Pass|$out" >>"$list" ;;
+            esac
+        done
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
-             "openshmem-examples, tests-mellanox, RMARaceBench" >&2
+             "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks" >&2
         exit 2
     fi
-    run_list "$list" "$out/results"
+    if [ "${suite#osu-}" != "$suite" ]; then # its message-rate test's buffers
+        (SHMEM_SYMMETRIC_SIZE=512M && export SHMEM_SYMMETRIC_SIZE && run_list "$list" "$out/results")
+    else
+        run_list "$list" "$out/results"
+    fi
     p=$(grep -c '^passed' "$out/results" || true)
     f=$(grep -c '^failed' "$out/results" || true)
     x=$(grep -c '^excluded' "$out/results" || true)
