@@ -208,6 +208,21 @@ int sim_heap_object(const sim_heap_t *h, int pe, const void *addr, size_t *off, 
     return 0;
 }
 
+void sim_heap_zero(sim_heap_t *h, void *p, size_t n)
+{
+    (void)h;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    char *lo = p, *hi = lo + n;
+    char *plo = (char *)(((uintptr_t)lo + page - 1) & ~(uintptr_t)(page - 1));
+    char *phi = (char *)((uintptr_t)hi & ~(uintptr_t)(page - 1));
+    if (plo >= phi || madvise(plo, (size_t)(phi - plo), MADV_DONTNEED) != 0) {
+        memset(lo, 0, n);
+        return;
+    }
+    memset(lo, 0, (size_t)(plo - lo));
+    memset(phi, 0, (size_t)(hi - phi));
+}
+
 void sim_heap_set_site(sim_heap_t *h, int pe, const void *ptr, const void *site)
 {
     long i = find_used(h, pe, ptr);

@@ -63,6 +63,10 @@ size_t sim_heap_size_of(const sim_heap_t *h, int pe, const void *p);
  * program asked for; -1 when addr is in no used block or in the rounding
  * past the asked size. */
 int sim_heap_object(const sim_heap_t *h, int pe, const void *addr, size_t *off, size_t *size);
+/* Zeroes n bytes at p (in pe's heap) without touching the whole pages
+ * among them: those are handed back to the kernel, which gives zeros (and
+ * no resident memory) until they are written. */
+void sim_heap_zero(sim_heap_t *h, void *p, size_t n);
 /* Records the call site that allocated the used block starting at p. */
 void sim_heap_set_site(sim_heap_t *h, int pe, const void *p, const void *site);
 /* The used block of pe's heap at or after offset off: its offset, asked size

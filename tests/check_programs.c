@@ -381,6 +381,20 @@ END_TEST
  * the routine and the target variable, and one a later message overtook
  * (a scenario's reorder fault) is marked; a message never delivered
  * closes its arrow at the end. */
+/* Large symmetric blocks: shmem_malloc's garbage pattern covers their
+ * first 16 MiB only (a benchmark's gigabyte buffer is not touched before
+ * the program does); shmem_calloc zeroes all of a block, over memory an
+ * earlier block dirtied too. */
+START_TEST(large_blocks_fill_their_start_and_calloc_zeroes_all)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet --check none --heap-size 100M %s", SIM,
+                            PROG("heap_big"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " ok\n") == 2, "%d\n%s%s", r.status, r.out,
+                  r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(the_trace_tells_the_story)
 {
     char path[128], rep[128];
@@ -592,6 +606,7 @@ Suite *programs_suite(void)
     TCase *tc = tcase_create("run");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, globals_are_private_to_each_pe);
+    tcase_add_test(tc, large_blocks_fill_their_start_and_calloc_zeroes_all);
     tcase_add_test(tc, same_seed_gives_identical_output_and_trace);
     tcase_add_test(tc, adaptive_ordering_reorders_unfenced_puts);
     tcase_add_test(tc, fifo_ordering_keeps_pair_order);

@@ -26,8 +26,13 @@ static void check_size(const char *call, size_t size)
 
 /* New blocks hold garbage, as on a real system: a fixed pattern (so runs
  * repeat) that is not SHMEM_SYNC_VALUE, so a pSync or flag the program
- * forgot to initialise shows up (shmem_calloc zeroes). */
+ * forgot to initialise shows up (shmem_calloc zeroes).  Only their first
+ * SHM_FILL_MAX bytes: a benchmark's gigabyte receive buffer, filled, would
+ * cost its whole size in resident memory and time on every PE before the
+ * program touched it; the rest keeps what the heap held (zeros where it
+ * was never used). */
 #define SHM_HEAP_FILL 0xa5
+#define SHM_FILL_MAX ((size_t)16 << 20)
 
 /* The implicit barrier of every allocation routine quiets the default
  * context first, so what a PE put before the call has landed when any PE
@@ -55,7 +60,10 @@ static void *carve(const char *call, size_t align, size_t size, int fill, const 
     }
     if (p) {
         sim_heap_set_site(sim_heap(), me->id, p, me->call_site);
-        memset(p, fill, size);
+        if (fill == 0)
+            sim_heap_zero(sim_heap(), p, size);
+        else
+            memset(p, fill, size < SHM_FILL_MAX ? size : SHM_FILL_MAX);
         if (from)
             memcpy(p, from, keep < size ? keep : size);
     }
