@@ -983,6 +983,7 @@ int sim_hb_start(int npes, sim_hb_report_fn report)
         H.act[p].vc[p] = 1;
     }
     H.nrec = 1; /* record 0 is "none" */
+    sim_hb_watch_gen++; /* a new run: its heap, program data and contexts */
     return sim_hb_on = 1;
 }
 
@@ -1205,6 +1206,27 @@ int sim_hb_watched(const void *addr)
 void sim_hb_foreign_stores(void)
 {
     H.foreign = 1;
+    sim_hb_watch_gen++;
+}
+
+sim_hb_wcache_t sim_hb_wcache;
+uint32_t sim_hb_watch_gen;
+
+void sim_hb_wcache_fill(void)
+{
+    const sim_heap_t *hp = sim_w->heap;
+    const sim_loader_t *l = sim_w->loader;
+    int me = self_id();
+    const hpe_t *h = &H.pe[me];
+    sim_hb_wcache = (sim_hb_wcache_t){
+        .owner = sim_w->cur,
+        .gen = sim_hb_watch_gen,
+        .heap_lo = (uintptr_t)hp->base,
+        .heap_len = hp->stride * (size_t)hp->npes,
+        .rw_lo = (uintptr_t)(l->img[me].lo + l->data_off),
+        .rw_len = l->data_len,
+        .plain = h->nnb == 0 && !h->prog_threads && !H.foreign,
+    };
 }
 
 /* The running PE's record for a load or store at site in its current epoch. */
@@ -1594,6 +1616,7 @@ static void drop_buffers(hpe_t *h, uintptr_t chan)
             h->nb[kept++] = b;
     }
     h->nnb = kept;
+    sim_hb_watch_gen++;
 }
 
 void sim_hb_quiet(uintptr_t chan)
@@ -1920,6 +1943,7 @@ void sim_hb_nbi_buffer(uintptr_t chan, const void *addr, size_t n)
         h->nb = sim_xrealloc(h->nb, h->capnb * sizeof *h->nb);
     }
     h->nb[h->nnb++] = (nbuf_t){chan, addr, (const char *)addr + n};
+    sim_hb_watch_gen++;
 }
 
 /* Every access recorded there is forgotten. */
@@ -1980,6 +2004,7 @@ void sim_hb_thread_start(const sim_pe_t *child)
     h->seen = 0;
     H.pe[self_id()].threaded = 1;
     H.pe[self_id()].prog_threads = 1;
+    sim_hb_watch_gen++;
     tick(parent);
 }
 

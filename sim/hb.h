@@ -162,6 +162,33 @@ int sim_hb_swept(const void *addr, size_t n, int write, const void *pc);
  * symmetric memory, or a buffer a non-blocking op of its still uses. */
 int sim_hb_watched(const void *addr);
 
+/* What sim_hb_watched answers for the running context, cached: the
+ * symmetric heaps and its program data are watched; anything else only
+ * when it has buffers of non-blocking calls, program threads or foreign
+ * pointers (plain is 0).  Remade when the context or sim_hb_watch_gen
+ * (bumped whenever those change) differs. */
+typedef struct sim_hb_wcache {
+    const void *owner;           /* the context it was made for */
+    uint32_t gen;                /* sim_hb_watch_gen then */
+    uintptr_t heap_lo, heap_len; /* every PE's symmetric heap */
+    uintptr_t rw_lo, rw_len;     /* the context's program data */
+    int plain;                   /* nothing else is watched */
+} sim_hb_wcache_t;
+extern sim_hb_wcache_t sim_hb_wcache;
+extern uint32_t sim_hb_watch_gen;
+void sim_hb_wcache_fill(void);
+/* 1: addr is watched; 0: it is not; -1: ask sim_hb_watched. */
+static inline int sim_hb_watched_fast(const void *cur, const void *addr)
+{
+    if (sim_hb_wcache.owner != cur || sim_hb_wcache.gen != sim_hb_watch_gen)
+        sim_hb_wcache_fill();
+    uintptr_t a = (uintptr_t)addr;
+    if (a - sim_hb_wcache.heap_lo < sim_hb_wcache.heap_len ||
+        a - sim_hb_wcache.rw_lo < sim_hb_wcache.rw_len)
+        return 1;
+    return sim_hb_wcache.plain ? 0 : -1;
+}
+
 /* Some PE was given a pointer into another PE's memory (an API's direct
  * pointer): its loads and stores there are watched too, at the cost of a
  * look-up for every access outside its own symmetric memory. */

@@ -87,7 +87,8 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
     if (!atomic && (sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE) ||
                     sim_hb_swept(addr, n, dir == SIM_HB_WRITE, pc)))
         return;
-    if (!sim_hb_watched(addr))
+    int watched = sim_hb_watched_fast(sim_w->cur, addr); /* private memory leaves here */
+    if (watched == 0 || (watched < 0 && !sim_hb_watched(addr)))
         return;
     sim_hb_local(addr, n, dir, atomic, pc);
 }
