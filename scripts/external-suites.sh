@@ -6,7 +6,8 @@
 # DIR is a checkout of openshmem-org/tests-sos (any tag), of
 # openshmem-org/tests-uh, tests-cray, shmemx-cray-tests,
 # openshmem-examples or tests-mellanox, of RWTH-HPC/RMARaceBench, or of
-# the OSU micro-benchmarks (a copy with their openshmem/ directory).
+# the OSU micro-benchmarks (a copy with their openshmem/ directory), or of
+# ParRes/ISx.
 # tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
@@ -29,7 +30,10 @@
 # openshmem/osu_oshm_* program with osu_common.c, the point-to-point ones
 # on 2 PEs with each of their heap and global buffers, the collectives
 # on 4, with the 512 MiB symmetric heap the message-rate test asks for;
-# passing when it exits 0.
+# passing when it exits 0.  ISx: its SHMEM sort in each scaling mode
+# (strong, weak, weak iso-bucket) on 4 PEs, 2 iterations, with the 1 GiB
+# receive buffer per PE it allocates; passing when it exits 0 (it
+# verifies the sort) and prints no FAIL.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -309,13 +313,24 @@ for dir in "$@"; do
                 *) echo "$suite|$dir/openshmem|$name|$name.c|osu_common.c|4|Pass|$out" >>"$list" ;;
             esac
         done
+    elif [ -f "$dir/SHMEM/isx.c" ]; then
+        suite="ISx $(version "$dir")"
+        incdir=$dir/SHMEM
+        # As its Makefile builds it, but gnu99: its timer.h asks for
+        # _GNU_SOURCE after shmem.h has included the C library's headers.
+        for mode in strong:1:40000 weak:2:10000 weak_iso:3:10000; do
+            name=${mode%%:*} rest=${mode#*:}
+            echo "$suite|$dir/SHMEM|isx.$name|isx.c|pcg_basic.c timer.c -std=gnu99 -DSCALING_OPTION=${rest%%:*}|4|NoFAIL|$out|${rest#*:} 2 $out/isx.$name.out" >>"$list"
+        done
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
-             "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks" >&2
+             "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks, ISx" >&2
         exit 2
     fi
     if [ "${suite#osu-}" != "$suite" ]; then # its message-rate test's buffers
         (SHMEM_SYMMETRIC_SIZE=512M && export SHMEM_SYMMETRIC_SIZE && run_list "$list" "$out/results")
+    elif [ "${suite#ISx}" != "$suite" ]; then # its receive buffers
+        (SHMEM_SYMMETRIC_SIZE=1100M && export SHMEM_SYMMETRIC_SIZE && run_list "$list" "$out/results")
     else
         run_list "$list" "$out/results"
     fi
