@@ -435,34 +435,35 @@ int WRAP(pthread_cancel)(pthread_t t)
     return 0;
 }
 
+/* Sets one of the running context's cancellation settings: *field to
+ * whether value is on (off the other valid value), the old one in *old;
+ * with the asynchronous type, a pending cancel acts at once. */
+static int cancel_setting(int *field, int value, int on, int off, int *old, const void *site)
+{
+    if (value != on && value != off)
+        return EINVAL;
+    if (old)
+        *old = *field ? on : off;
+    *field = value == on;
+    if (self()->cancel_async)
+        cancel_point(site);
+    return 0;
+}
+
 int WRAP(pthread_setcancelstate)(int state, int *old)
 {
     if (!in_pe())
         return pthread_setcancelstate(state, old);
-    if (state != PTHREAD_CANCEL_ENABLE && state != PTHREAD_CANCEL_DISABLE)
-        return EINVAL;
-    pth_t *r = self();
-    if (old)
-        *old = r->cancel_off ? PTHREAD_CANCEL_DISABLE : PTHREAD_CANCEL_ENABLE;
-    r->cancel_off = state == PTHREAD_CANCEL_DISABLE;
-    if (r->cancel_async)
-        cancel_point(__builtin_return_address(0));
-    return 0;
+    return cancel_setting(&self()->cancel_off, state, PTHREAD_CANCEL_DISABLE,
+                          PTHREAD_CANCEL_ENABLE, old, __builtin_return_address(0));
 }
 
 int WRAP(pthread_setcanceltype)(int type, int *old)
 {
     if (!in_pe())
         return pthread_setcanceltype(type, old);
-    if (type != PTHREAD_CANCEL_DEFERRED && type != PTHREAD_CANCEL_ASYNCHRONOUS)
-        return EINVAL;
-    pth_t *r = self();
-    if (old)
-        *old = r->cancel_async ? PTHREAD_CANCEL_ASYNCHRONOUS : PTHREAD_CANCEL_DEFERRED;
-    r->cancel_async = type == PTHREAD_CANCEL_ASYNCHRONOUS;
-    if (r->cancel_async)
-        cancel_point(__builtin_return_address(0));
-    return 0;
+    return cancel_setting(&self()->cancel_async, type, PTHREAD_CANCEL_ASYNCHRONOUS,
+                          PTHREAD_CANCEL_DEFERRED, old, __builtin_return_address(0));
 }
 
 void WRAP(pthread_testcancel)(void)

@@ -49,23 +49,26 @@ static const struct {
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
-/* The LAPI cases (tests/programs/lapi_races.c): counters, fences, Gfence. */
-static const char *const lapi_cases[] = {
-    "put-load", "origin-store", "get-load", "put-put", "rmw-put", "fence-load",
-    "completion-chain", "handler-load", "handler-flag", "am-data-store", "polling-flag",
-    "header-completion",
+/* The cases of the other race programs, with their twins: LAPI's
+ * (tests/programs/lapi_races.c: counters, fences, Gfence), those with a
+ * PE's threads (pthread_races.c) and Fortran's (f_races.f90: the
+ * program's own load, and the run-time library's READ and WRITE of
+ * symmetric variables). */
+static const struct {
+    const char *prog, *name;
+} others[] = {
+    {"lapi_races", "put-load"},        {"lapi_races", "origin-store"},
+    {"lapi_races", "get-load"},        {"lapi_races", "put-put"},
+    {"lapi_races", "rmw-put"},         {"lapi_races", "fence-load"},
+    {"lapi_races", "completion-chain"}, {"lapi_races", "handler-load"},
+    {"lapi_races", "handler-flag"},    {"lapi_races", "am-data-store"},
+    {"lapi_races", "polling-flag"},    {"lapi_races", "header-completion"},
+    {"pthread_races", "fence"},        {"pthread_races", "nbi-buffer"},
+    {"pthread_races", "stack-read"},   {"f_races", "put-load"},
+    {"f_races", "print-put"},          {"f_races", "write-section"},
+    {"f_races", "read-put"},           {"f_races", "read-chars"},
 };
-#define NLAPI (int)(sizeof lapi_cases / sizeof lapi_cases[0])
-
-/* The cases with a PE's threads (tests/programs/pthread_races.c). */
-static const char *const thread_cases[] = {"fence", "nbi-buffer", "stack-read"};
-#define NTHREAD (int)(sizeof thread_cases / sizeof thread_cases[0])
-
-/* The Fortran cases (tests/programs/f_races.f90): the program's own load,
- * and the run-time library's READ and WRITE of symmetric variables. */
-static const char *const fortran_cases[] = {"put-load", "print-put", "write-section",
-                                            "read-put", "read-chars"};
-#define NFORTRAN (int)(sizeof fortran_cases / sizeof fortran_cases[0])
+#define NOTHERS (int)(sizeof others / sizeof others[0])
 
 /* Whether the finding text names the program's source (tests/programs/
  * PROG.c) at the line of marker. */
@@ -117,39 +120,15 @@ static void twin_clean(const char *prog, const char *name)
     ck_assert_msg(msg == NULL, "%s", msg);
 }
 
-START_TEST(each_lapi_race_names_both_accesses)
+START_TEST(each_other_race_names_both_accesses)
 {
-    bad_and_good("lapi_races", lapi_cases[_i], "data-race");
+    bad_and_good(others[_i].prog, others[_i].name, "data-race");
 }
 END_TEST
 
-START_TEST(lapi_twins_are_clean_on_50_seeds)
+START_TEST(other_twins_are_clean_on_50_seeds)
 {
-    twin_clean("lapi_races", lapi_cases[_i]);
-}
-END_TEST
-
-START_TEST(each_thread_race_names_both_accesses)
-{
-    bad_and_good("pthread_races", thread_cases[_i], "data-race");
-}
-END_TEST
-
-START_TEST(thread_twins_are_clean_on_50_seeds)
-{
-    twin_clean("pthread_races", thread_cases[_i]);
-}
-END_TEST
-
-START_TEST(each_fortran_race_names_both_accesses)
-{
-    bad_and_good("f_races", fortran_cases[_i], "data-race");
-}
-END_TEST
-
-START_TEST(fortran_twins_are_clean_on_50_seeds)
-{
-    twin_clean("f_races", fortran_cases[_i]);
+    twin_clean(others[_i].prog, others[_i].name);
 }
 END_TEST
 
@@ -231,12 +210,8 @@ Suite *races_suite(void)
     tcase_add_test(tc, check_option_and_uninstrumented_modules);
     tcase_add_test(tc, earlier_demonstrations_are_diagnosed);
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
-    tcase_add_loop_test(tc, each_lapi_race_names_both_accesses, 0, NLAPI);
-    tcase_add_loop_test(tc, lapi_twins_are_clean_on_50_seeds, 0, NLAPI);
-    tcase_add_loop_test(tc, each_thread_race_names_both_accesses, 0, NTHREAD);
-    tcase_add_loop_test(tc, thread_twins_are_clean_on_50_seeds, 0, NTHREAD);
-    tcase_add_loop_test(tc, each_fortran_race_names_both_accesses, 0, NFORTRAN);
-    tcase_add_loop_test(tc, fortran_twins_are_clean_on_50_seeds, 0, NFORTRAN);
+    tcase_add_loop_test(tc, each_other_race_names_both_accesses, 0, NOTHERS);
+    tcase_add_loop_test(tc, other_twins_are_clean_on_50_seeds, 0, NOTHERS);
     suite_add_tcase(s, tc);
     return s;
 }
