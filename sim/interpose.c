@@ -1246,6 +1246,29 @@ ssize_t WRAP(pread)(int fd, void *buf, size_t n, off_t at)
     return got_bytes(buf, pread(fd, buf, n, at), RA);
 }
 
+ssize_t WRAP(pread64)(int fd, void *buf, size_t n, off64_t at)
+{
+    return got_bytes(buf, pread64(fd, buf, n, at), RA);
+}
+
+/* A line and its terminator, at *line (which the call may have made or
+ * grown: the buffer it returns is what was written). */
+ssize_t WRAP(getline)(char **line, size_t *n, FILE *f)
+{
+    ssize_t r = getline(line, n, f);
+    if (r >= 0)
+        got_bytes(*line, r + 1, RA);
+    return r;
+}
+
+ssize_t WRAP(getdelim)(char **line, size_t *n, int delim, FILE *f)
+{
+    ssize_t r = getdelim(line, n, delim, f);
+    if (r >= 0)
+        got_bytes(*line, r + 1, RA);
+    return r;
+}
+
 ssize_t WRAP(__pread_chk)(int fd, void *buf, size_t n, off_t at, size_t room)
 {
     return got_bytes(buf, __pread_chk(fd, buf, n, at, room), RA);

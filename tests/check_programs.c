@@ -392,6 +392,13 @@ START_TEST(large_blocks_fill_their_start_and_calloc_zeroes_all)
     ck_assert_msg(r.status == 0 && tu_count(r.out, " ok\n") == 2, "%d\n%s%s", r.status, r.out,
                   r.err);
     tu_free(&r);
+    /* A heap too small: the allocations return NULL and the run says
+     * once which option sets a larger one. */
+    r = tu_run("%s -n 2 --quiet --check none --heap-size 1M %s", SIM, PROG("heap_big"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(tu_count(r.err, "found no room in the symmetric heap") == 1 &&
+                  strstr(r.err, "--heap-size (or SHMEM_SYMMETRIC_SIZE)"), "%s", r.err);
+    tu_free(&r);
 }
 END_TEST
 

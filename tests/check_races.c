@@ -45,7 +45,7 @@ static const struct {
     {"fscanf-put", "data-race"},    {"fgets-put", "data-race"},
     {"fread-put", "data-race"},     {"read-put", "data-race"},
     {"printf-put", "data-race"},    {"puts-put", "data-race"},
-    {"fwrite-put", "data-race"},
+    {"fwrite-put", "data-race"},    {"getline-put", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -51,9 +51,9 @@ static void *carve(const char *call, size_t align, size_t size, int fill, const 
     sim_pe_t *me = sim_pe_self();
     check_size(call, size);
     void *p = sim_heap_alloc(sim_heap(), me->id, align, size);
-    static int hinted;
-    if (!p && !hinted) {
-        hinted = 1;
+    static const void *hinted; /* the run it was said in: once per run */
+    if (!p && hinted != sim_world_key()) {
+        hinted = sim_world_key();
         fprintf(stderr, "shmemsim: PE %d: %s(%zu bytes) found no room in the symmetric heap "
                 "(%zu bytes per PE) and returned NULL; --heap-size (or SHMEM_SYMMETRIC_SIZE) "
                 "sets a larger one\n", me->id, call, size, sim_heap()->user_size);

@@ -2,7 +2,7 @@
  * 16 MiB of a block with the 0xa5 garbage pattern (the rest holds what the
  * heap held: zeros here, never used); shmem_calloc zeroes all of a block,
  * also over memory an earlier block dirtied.  Prints "PE n ok" or what was
- * wrong. */
+ * wrong (with a heap too small, that the blocks are NULL). */
 #include <shmem.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,7 +20,8 @@ int main(void)
                p ? p[16 * MIB - 1] : 0, p ? p[16 * MIB] : 0, p ? p[BIG - 1] : 0);
         bad = 1;
     }
-    memset(p, 7, BIG);
+    if (p)
+        memset(p, 7, BIG);
     shmem_free(p);
     unsigned char *q = shmem_calloc(BIG + 3, 1); /* not a whole number of pages */
     for (size_t i = 0; q && i < BIG + 3; i += 4093)

@@ -542,6 +542,26 @@ static void fgets_put(void)
     }
 }
 
+static void getline_put(void)
+{
+    /* getline into a symmetric buffer big enough for the line (so it is
+     * not reallocated): the line is PE 1's write. */
+    static char lines[] = "a line\n";
+    static const char greeting[] = "hello from PE 0";
+    if (me == 0)
+        shmem_putmem(text, greeting, sizeof greeting, 1); /* A(getline-put) */
+    SYNC();
+    if (me == 1) {
+        char *line = text;
+        size_t cap = sizeof text;
+        FILE *f = fmemopen(lines, sizeof lines - 1, "r");
+        if (!f || getline(&line, &cap, f) < 0 || line != text) /* B(getline-put) */
+            printf("?\n");
+        if (f)
+            fclose(f);
+    }
+}
+
 static void fread_put(void)
 {
     static long record[1] = {42};
@@ -718,7 +738,7 @@ static const struct {
     {"fscanf-put", fscanf_put},   {"fgets-put", fgets_put},
     {"fread-put", fread_put},     {"read-put", read_put},
     {"printf-put", printf_put},   {"puts-put", puts_put},
-    {"fwrite-put", fwrite_put},
+    {"fwrite-put", fwrite_put},   {"getline-put", getline_put},
 };
 
 int main(int argc, char **argv)
