@@ -331,7 +331,7 @@ void sim_pthread_sleep(uint64_t ns, const char *call, const void *site)
     cancel_point(site);
 }
 
-static int join_in_pe(pthread_t t, void **ret)
+static int join_in_pe(pthread_t t, void **ret, const void *site)
 {
     pth_t *r = find(t), *me = self();
     if (r == me)
@@ -342,7 +342,7 @@ static int join_in_pe(pthread_t t, void **ret)
         return EINVAL;
     sim_why_t why = sim_why("%s(thread %d)", "pthread_join", r->tid);
     while (!r->ended) {
-        cancel_point(__builtin_return_address(0));
+        cancel_point(site);
         sim_pe_block_why(&why, r, sizeof *r);
     }
     sim_hb_obj_acquire(r);
@@ -356,7 +356,7 @@ int WRAP(pthread_join)(pthread_t t, void **ret)
 {
     if (!in_pe())
         return pthread_join(t, ret);
-    CALL("pthread_join", join_in_pe(t, ret));
+    CALL("pthread_join", join_in_pe(t, ret, __builtin_return_address(0)));
 }
 
 int WRAP(pthread_detach)(pthread_t t)

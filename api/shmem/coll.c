@@ -99,11 +99,8 @@ int coll_tree_child(const coll_tree_t *t, int i)
 
 /* ---- messages ---- */
 
-/* Protocol messages carry their sender's clock (sim/hb): the receiver
- * acquires it when it next waits.  Data messages also write the target's
- * memory as an op of the sender's, complete for the receiver from then. */
 /* Writes n bytes of data at home address home of m's target, as m's op
- * when data is set (else as a flag the protocol observes). */
+ * when is_data is set (else as a flag the protocol observes). */
 static void write_at(const sim_msg_t *m, void *home, const void *data, size_t n, int is_data)
 {
     /* Data the bytes hold already (a collective repeated on the same
@@ -119,6 +116,9 @@ static void write_at(const sim_msg_t *m, void *home, const void *data, size_t n,
     sim_mem_written(m->dst, home, n);
 }
 
+/* Protocol messages carry their sender's clock (sim/hb): the receiver
+ * acquires it when it next waits.  Data messages also write the target's
+ * memory as an op of the sender's, complete for the receiver from then. */
 static void put_deliver(sim_msg_t *m)
 {
     sim_hb_sync_deliver(m->dst, m->hb);
@@ -327,9 +327,9 @@ static void put_count_deliver(sim_msg_t *m)
         write_at(m, m->dst_addr, m->data, n, 1);
     if (size_at)
         write_at(m, size_at, m->data + n, sizeof n, 1);
-    long *count = (long *)(uintptr_t)m->arg[2], one = 1;
-    one += *(long *)sim_mem_live(m->dst, count);
-    write_at(m, count, &one, sizeof one, 0);
+    long *count = (long *)(uintptr_t)m->arg[2];
+    long next = *(long *)sim_mem_live(m->dst, count) + 1;
+    write_at(m, count, &next, sizeof next, 0);
 }
 
 void coll_put_count(const char *call, void *dst, const void *src, size_t n, size_t *size_at,
