@@ -318,7 +318,8 @@ void WRAP(__pthread_unwind_next)(__pthread_unwind_buf_t *b)
 void sim_pthread_sleep(uint64_t ns, const char *call, const void *site)
 {
     sim_pe_t *c = sim_w->cur;
-    if (!c->owner && !proc()->threads) { /* nobody can cancel it */
+    const proc_t *p = c->owner ? NULL : c->pthread; /* not proc(): no record made to sleep */
+    if (!c->owner && (!p || !p->threads)) { /* nobody can cancel it */
         sim_pe_sleep(ns);
         return;
     }
