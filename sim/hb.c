@@ -131,6 +131,7 @@ typedef struct spage {
     uint16_t lo, hi;      /* lo == hi: no run */
     uint8_t sweep_w;
     sim_hb_rec_t sweep;
+    sim_hb_sweep_t *sweeper; /* a live sweep whose steps it has yet to learn */
     UT_hash_handle hh;
 } spage_t;
 
@@ -239,20 +240,8 @@ static struct {
     spage_t *swept;       /* the page whose run sweep() last moved up, or NULL */
 } H;
 
-/* The sweeps the running PE's plain accesses are making, by site: where
- * the next step of each would be (its live address), valid while the
- * filter's stamp is. */
-#define NSWEEP 64
-static struct sweeping {
-    const void *pc;
-    const char *next;
-    const void *owner;
-    uint32_t stamp;
-    uint8_t write;
-    uint16_t hi;
-    spage_t *pg;
-    sim_hb_rec_t ai;
-} sweeping[NSWEEP];
+sim_hb_sweep_t sim_hb_sweeps[SIM_HB_NSWEEP];
+sim_hb_sweep_t *sim_hb_cover[2];
 
 /* ---- records ---- */
 
@@ -539,13 +528,35 @@ static int locate(int mem_pe, const void *addr, pkey_t *k, size_t *off)
     return p;
 }
 
+static void moved(spage_t *pg, size_t lo, size_t hi, size_t run);
+
+/* The page learns the steps its live sweep took since it last looked, and
+ * the sweep stops being live (whoever looks may change the page). */
+static void settle(spage_t *pg)
+{
+    sim_hb_sweep_t *e = pg->sweeper;
+    size_t hi = (size_t)(e->next - e->base);
+    if (hi > e->hi) {
+        moved(pg, pg->lo, hi, hi - e->hi);
+        e->hi = (uint16_t)hi;
+    }
+    e->live = 0;
+    pg->sweeper = NULL;
+}
+
+/* Every look at a shadow page comes here, so it is never behind. */
 static spage_t *page_get(const pkey_t *k, int make)
 {
     size_t slot = (size_t)(k->page * 31 + (uint64_t)k->pe * 7 + (uint64_t)k->region) & 4095;
     spage_t *pg = H.recent[slot];
-    if (pg && pg->key.page == k->page && pg->key.pe == k->pe && pg->key.region == k->region)
+    if (pg && pg->key.page == k->page && pg->key.pe == k->pe && pg->key.region == k->region) {
+        if (pg->sweeper)
+            settle(pg);
         return pg;
+    }
     HASH_FIND(hh, H.pages, k, sizeof *k, pg);
+    if (pg && pg->sweeper)
+        settle(pg);
     if (!pg && make) {
         pg = sim_xcalloc(1, sizeof *pg);
         pg->key = *k;
@@ -991,7 +1002,8 @@ void sim_hb_stop(void)
 {
     if (!H.pe)
         return;
-    memset(sweeping, 0, sizeof sweeping);
+    memset(sim_hb_sweeps, 0, sizeof sim_hb_sweeps);
+    memset(sim_hb_cover, 0, sizeof sim_hb_cover);
     spage_t *pg, *tmp;
     HASH_ITER(hh, H.pages, pg, tmp) {
         HASH_DEL(H.pages, pg);
@@ -1298,19 +1310,42 @@ static void filter_note(const void *addr, size_t n, int write)
 
 int sim_hb_swept(const void *addr, size_t n, int write, const void *pc)
 {
-    struct sweeping *e = &sweeping[((uintptr_t)pc >> 2) & (NSWEEP - 1)];
-    if (e->pc != pc || e->next != addr || e->stamp != sim_hb_stamp || e->write != write ||
-        e->owner != sim_w->cur)
+    sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
+    if (e->pc != pc || e->next != (const char *)addr || e->stamp != sim_hb_stamp ||
+        e->write != write || e->owner != sim_w->cur || e->live)
         return 0;
     spage_t *pg = e->pg;
+    if (pg->sweeper)
+        settle(pg); /* another sweep's page no more */
     if (pg->c || pg->lo == pg->hi || pg->sweep != e->ai || pg->sweep_w != write ||
         pg->hi != e->hi || pg->hi + n > PAGE || H.rec[e->ai].site != pc)
         return 0;
+    e->live = 1;
+    pg->sweeper = e;
     e->next += n;
-    e->hi = (uint16_t)(e->hi + n);
-    moved(pg, pg->lo, e->hi, n);
-    filter_note(addr, n, write);
     return 1;
+}
+
+/* Site's access of n bytes at addr (off into pg) made pg's run [.., off+n)
+ * with record ai: its next steps may be taken without a look. */
+static void sweep_begin(const void *site, const void *addr, size_t n, int write, spage_t *pg,
+                        size_t off, sim_hb_rec_t ai)
+{
+    sim_hb_sweep_t *e = sim_hb_sweep_of(site);
+    if (e->live)
+        settle(e->pg); /* another site's, or this one's on another page */
+    const char *start = addr;
+    if (e->pc == site && e->stamp == sim_hb_stamp && e->owner == sim_w->cur &&
+        e->write == write && e->next == (const char *)addr)
+        start = e->start; /* the same sweep, on a new page or looked at */
+    const char *base = (const char *)addr - off;
+    *e = (sim_hb_sweep_t){site, (const char *)addr + n, base + PAGE, start, base, sim_w->cur,
+                          sim_hb_stamp, (uint8_t)write, 1, (uint16_t)(off + n), pg, ai};
+    pg->sweeper = e;
+    if (sim_hb_cover[0] != e) {
+        sim_hb_cover[1] = sim_hb_cover[0];
+        sim_hb_cover[0] = e;
+    }
 }
 
 void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site)
@@ -1342,10 +1377,8 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
         return;
     }
     filter_note(addr, n, write);
-    if (pg && H.swept == pg && pg->hi == off + n) /* the next step may take sim_hb_swept */
-        sweeping[((uintptr_t)site >> 2) & (NSWEEP - 1)] =
-            (struct sweeping){site, (const char *)addr + n, sim_w->cur, sim_hb_stamp,
-                              (uint8_t)write, pg->hi, pg, i};
+    if (pg && H.swept == pg && pg->hi == off + n) /* the next step may be sim_hb_sweep_step */
+        sweep_begin(site, addr, n, write, pg, off, i);
 }
 
 /* ---- ops ---- */

@@ -153,9 +153,65 @@ static inline int sim_hb_filtered(const void *cur, const void *addr, size_t n, i
     return f->word == (a >> 3) && f->stamp == sim_hb_stamp && ((write ? f->w : f->r) & m) == m;
 }
 
-/* Whether the running PE's plain access continues, at the very next
- * bytes of the same shadow page, a sweep its site began in this stamp:
- * then it is recorded here (it was checked when the sweep began). */
+/* The sweeps the running PE's plain accesses are making, by site: a
+ * loop's load or store that continues, at the very next bytes of the same
+ * shadow page, the run its site began in this stamp was checked when the
+ * run began, so it only moves next on (sim_hb_sweep_step); the shadow page
+ * learns the bytes when anything else looks at it.  [start, next) is what
+ * the site has accessed in this stamp, so an access of another site
+ * inside it is FastTrack's same-epoch case too (sim_hb_covered). */
+#define SIM_HB_NSWEEP 64
+typedef struct sim_hb_sweep {
+    const void *pc;
+    const char *next;    /* the next step's live address */
+    const char *end;     /* where its shadow page ends */
+    const char *start;   /* where it began in this stamp */
+    const char *base;    /* the live address of its shadow page's byte 0 */
+    const void *owner;   /* the PE (compared for identity only) */
+    uint32_t stamp;
+    uint8_t write;
+    uint8_t live;        /* the page is still its run: next may move */
+    uint16_t hi;         /* the page's run ends here as the page knows it */
+    void *pg;
+    uint32_t ai;         /* its record */
+} sim_hb_sweep_t;
+extern sim_hb_sweep_t sim_hb_sweeps[SIM_HB_NSWEEP];
+extern sim_hb_sweep_t *sim_hb_cover[2]; /* the two sweeps begun last */
+
+static inline sim_hb_sweep_t *sim_hb_sweep_of(const void *pc)
+{
+    return &sim_hb_sweeps[((uintptr_t)pc >> 2) & (SIM_HB_NSWEEP - 1)];
+}
+
+/* The running PE's (cur) plain access of n bytes at addr from pc is the
+ * next step of its site's live sweep: taken. */
+static inline int sim_hb_sweep_step(const void *cur, const void *addr, size_t n, int write,
+                                    const void *pc)
+{
+    sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
+    if (e->next != (const char *)addr || e->pc != pc || e->stamp != sim_hb_stamp ||
+        e->owner != cur || e->write != write || !e->live || (size_t)(e->end - e->next) < n)
+        return 0;
+    e->next += n;
+    return 1;
+}
+
+/* Whether the running PE's access lies in what one of the last sweeps
+ * already made in this stamp (a read in a read or write run, a write in a
+ * write run). */
+static inline int sim_hb_covered(const void *cur, const void *addr, size_t n, int write)
+{
+    for (int i = 0; i < 2; i++) {
+        const sim_hb_sweep_t *e = sim_hb_cover[i];
+        if (e && e->stamp == sim_hb_stamp && e->owner == cur && (e->write || !write) &&
+            (size_t)((const char *)addr - e->start) + n <= (size_t)(e->next - e->start))
+            return 1;
+    }
+    return 0;
+}
+
+/* The slow step of a sweep: one that the page has to confirm is still its
+ * run (something else looked at the page since).  Returns whether taken. */
 int sim_hb_swept(const void *addr, size_t n, int write, const void *pc);
 
 /* Whether the running PE's access to addr may concern the detector: its

@@ -62,8 +62,9 @@ static inline void spin_note(const void *addr, size_t n, const void *pc)
     spin.n = 0;
 }
 
-static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic,
-                        const void *pc)
+/* Everything but a loop's next step (note). */
+static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_hb_dir_t dir,
+                                                int atomic, const void *pc)
 {
     if (!sim_w || !sim_w->cur)
         return;
@@ -91,6 +92,25 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
     if (watched == 0 || (watched < 0 && !sim_hb_watched(addr)))
         return;
     sim_hb_local(addr, n, dir, atomic, pc);
+}
+
+/* An access of the program.  A loop's next step, which is most of them,
+ * costs only a look at its site's sweep, here. */
+static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic,
+                        const void *pc)
+{
+    /* The load a spin would repeat goes the slow way, to be counted; any
+     * other ends the spin, as spin_note would. */
+    if (sim_hb_on && !atomic && sim_w && addr != spin.addr) {
+        const sim_pe_t *c = sim_w->cur;
+        int write = dir == SIM_HB_WRITE;
+        if (c && (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write))) {
+            spin.addr = write ? NULL : addr;
+            spin.pc = NULL;
+            return;
+        }
+    }
+    note_slow(addr, n, dir, atomic, pc);
 }
 
 #define RA __builtin_return_address(0)
