@@ -238,6 +238,12 @@ static struct {
     int foreign;          /* pointers into other PEs' memory were handed out */
     int record_only;      /* access_range records without checking (sim_hb_op_silent) */
     spage_t *swept;       /* the page whose run sweep() last moved up, or NULL */
+    /* The open world barriers, by number (sim_hb_all_arrive): at most two,
+     * as a PE may arrive at the next before the last has left this one. */
+    struct allsync {
+        uint64_t n;
+        uint32_t *v, w;   /* what the PEs knew when they arrived (w clocks) */
+    } all[2];
 } H;
 
 sim_hb_sweep_t sim_hb_sweeps[SIM_HB_NSWEEP];
@@ -1033,6 +1039,8 @@ void sim_hb_stop(void)
         snap_put(H.act[a].snap);
     }
     free(H.act);
+    free(H.all[0].v);
+    free(H.all[1].v);
     free(H.slot_act);
     oclock_t *o, *ot;
     HASH_ITER(hh, H.objs, o, ot) {
@@ -1931,6 +1939,40 @@ void sim_hb_sync_acquire(void)
         }
         h->inops.n = 0;
     }
+}
+
+void sim_hb_all_arrive(uint64_t n)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
+    int me = self_act();
+    if (H.act[me].unobserved)
+        return;
+    struct allsync *s = &H.all[n & 1];
+    if (s->n != n || !s->v) { /* the first to arrive: n - 2 is over for all */
+        s->n = n;
+        if (s->v)
+            memset(s->v, 0, s->w * sizeof *s->v);
+    }
+    if (s->w < (uint32_t)H.width) {
+        s->v = sim_xrealloc(s->v, (size_t)H.width * sizeof *s->v);
+        memset(s->v + s->w, 0, (H.width - s->w) * sizeof *s->v);
+        s->w = (uint32_t)H.width;
+    }
+    merge(s->v, H.act[me].vc, H.width);
+    tick(me);
+}
+
+void sim_hb_all_leave(uint64_t n)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
+    int me = self_act();
+    const struct allsync *s = &H.all[n & 1];
+    if (H.act[me].unobserved || s->n != n || !s->v)
+        return;
+    view_t v = {-1, -1, s->v, s->w, 0};
+    join(me, &v);
 }
 
 void sim_hb_unobserved(int on)

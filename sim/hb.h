@@ -313,6 +313,12 @@ void sim_hb_sync_acquire(void);
  * nothing and its waits acquire nothing, so the program is not taken as
  * ordered by it. */
 void sim_hb_unobserved(int on);
+/* PE context.  A world barrier, the running PE's nth: every PE's accesses
+ * before it are ordered before every PE's after it.  The barrier's own
+ * messages then carry nothing: one merge per PE to arrive and one to
+ * leave, not a release and an acquire per round. */
+void sim_hb_all_arrive(uint64_t n);
+void sim_hb_all_leave(uint64_t n);
 /* PE context.  The running PE acquires from rel directly (a lock). */
 void sim_hb_acquire(sim_hb_rec_t rel);
 /* ---- threads of a PE (PE context) ----

@@ -25,13 +25,10 @@ typedef struct lock_clock {
     sim_hb_rec_t rel;   /* the last holder's clock when it cleared the lock */
 } lock_clock_t;
 
-typedef struct round_q round_q_t;
-
 /* This module's part of the run's state (shm_run). */
 typedef struct shm_race_run {
     lock_clock_t *locks;
     size_t nlocks, caplocks;
-    round_q_t *rounds;        /* [pe * ROUNDS + round], made on first use */
 } shm_race_run_t;
 
 static shm_race_run_t *race_run(void)
@@ -56,55 +53,6 @@ static lock_clock_t *lock_of(const void *lock)
     r->locks[r->nlocks] = (lock_clock_t){key, 0};
     return &r->locks[r->nlocks++];
 }
-
-/* ---- the world barrier's counters ----
- * A round's counter is counted: a fast PE's signal for the next barrier
- * may arrive before this one is over.  Each signal's clock waits in a
- * queue per (PE, round) and a PE acquires only the one it takes, so
- * finishing a barrier does not claim to know what a fast PE did after it. */
-
-#define ROUNDS 64
-
-struct round_q {
-    sim_hb_rec_t *v;      /* releases delivered, oldest at head */
-    size_t head, n, cap;
-};
-
-void shm_race_count_deliver(int pe, int round, sim_hb_rec_t rel)
-{
-    if (!sim_hb_on || !rel || round >= ROUNDS)
-        return;
-    shm_race_run_t *r = race_run();
-    if (!r->rounds)
-        r->rounds = sim_xcalloc((size_t)sim_npes() * ROUNDS, sizeof *r->rounds);
-    round_q_t *q = &r->rounds[(size_t)pe * ROUNDS + (size_t)round];
-    if (q->n == q->cap) {
-        if (q->head) {
-            memmove(q->v, q->v + q->head, (q->n - q->head) * sizeof *q->v);
-            q->n -= q->head;
-            q->head = 0;
-        }
-        if (q->n == q->cap) {
-            q->cap = q->cap ? q->cap * 2 : 4;
-            q->v = sim_xrealloc(q->v, q->cap * sizeof *q->v);
-        }
-    }
-    q->v[q->n++] = sim_hb_hold(rel);
-}
-
-void shm_race_count_take(int round)
-{
-    shm_race_run_t *r = sim_hb_on ? race_run() : NULL;
-    if (!r || !r->rounds || round >= ROUNDS)
-        return;
-    round_q_t *q = &r->rounds[(size_t)shm_me() * ROUNDS + (size_t)round];
-    if (q->head == q->n)
-        return;
-    sim_hb_rec_t rel = q->v[q->head++];
-    sim_hb_acquire(rel);
-    sim_hb_unref(rel);
-}
-
 
 /* ---- the report ---- */
 
@@ -197,9 +145,6 @@ void shm_race_free_run(shm_run_t *run)
     shm_race_run_t *r = run->race;
     if (!r)
         return;
-    for (size_t i = 0; r->rounds && i < (size_t)sim_npes() * ROUNDS; i++)
-        free(r->rounds[i].v); /* the records they hold go with the detector's */
-    free(r->rounds);
     free(r->locks);
     free(r);
     run->race = NULL;

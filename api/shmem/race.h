@@ -33,11 +33,6 @@ typedef struct shm_race_span {
  * call's: an access by another PE that is not ordered after this return
  * races with the call, whatever order the protocol happened to use. */
 void shm_race_coll_done(const char *call, shm_race_span_t dest, shm_race_span_t src);
-/* The world barrier's signal for round of pe, carrying rel, was
- * delivered; the running PE took one count of round (acquires the oldest
- * signal delivered for it). */
-void shm_race_count_deliver(int pe, int round, sim_hb_rec_t rel);
-void shm_race_count_take(int round);
 /* PE context.  The running PE took / is about to release lock. */
 void shm_race_lock_acquired(const void *lock);
 void shm_race_lock_released(const void *lock);

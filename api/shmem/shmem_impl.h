@@ -67,6 +67,7 @@ typedef struct shm_pe {
     unsigned any_victim;  /* the slot to reuse next */
     int put_departed;     /* a large blocking put's data has started to leave */
     uint64_t put_gone_at; /* ... and is all on the wire at this time */
+    uint64_t world_barriers; /* world barriers this PE has entered */
 } shm_pe_t;
 
 /* Offsets in the heap's internal area (identical on every PE). */

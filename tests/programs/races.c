@@ -710,6 +710,21 @@ static void sweep_load(void)
     }
 }
 
+/* PE 2 reaches a barrier late: the others leave it a round before PE 2
+ * does, and PE 0 is already in the next one (main's last) when PE 2
+ * leaves.  What PE 0 did between the two is not PE 2's to know. */
+static void barrier_overlap(void)
+{
+    if (me == 2)
+        usleep(20);
+    shmem_barrier_all();
+    if (me == 0)
+        x = 1; /* A(barrier-overlap) */
+    SYNC();
+    if (me == 2)
+        (void)shmem_long_g(&x, 0); /* B(barrier-overlap) */
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -739,6 +754,7 @@ static const struct {
     {"fread-put", fread_put},     {"read-put", read_put},
     {"printf-put", printf_put},   {"puts-put", puts_put},
     {"fwrite-put", fwrite_put},   {"getline-put", getline_put},
+    {"barrier-overlap", barrier_overlap},
 };
 
 int main(int argc, char **argv)
