@@ -42,13 +42,19 @@ static inline int on_stacks(const void *addr)
     return (size_t)((const char *)addr - sim_w->stacks.base) < sim_w->stacks.size;
 }
 
+/* A load that is not the last one again only says so (the context is
+ * taken when it repeats): most loads are not. */
 static inline void spin_note(const void *addr, size_t n, const void *pc)
 {
     if (on_stacks(addr))
         return;
     sim_pe_t *c = sim_w->cur;
-    if (pc == spin.pc && addr == spin.addr && c == spin.ctx && c->calls == spin.calls) {
-        if (++spin.n >= SPIN_LOADS) {
+    if (pc == spin.pc && addr == spin.addr) {
+        if (c != spin.ctx || c->calls != spin.calls) {
+            spin.ctx = c;
+            spin.calls = c->calls;
+            spin.n = 0;
+        } else if (++spin.n >= SPIN_LOADS) {
             spin.n = 0;
             sim_pe_spinning(addr, n, pc);
             spin.calls = c->calls;
@@ -57,9 +63,7 @@ static inline void spin_note(const void *addr, size_t n, const void *pc)
     }
     spin.pc = pc;
     spin.addr = addr;
-    spin.ctx = c;
-    spin.calls = c->calls;
-    spin.n = 0;
+    spin.ctx = NULL;
 }
 
 /* Everything but a loop's next step (note). */
@@ -95,16 +99,25 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
 }
 
 /* An access of the program.  A loop's next step, which is most of them,
- * costs only a look at its site's sweep, here. */
+ * costs only a look at its site's sweep, here; without the detector, an
+ * access only moves the spin watch on, here too. */
 static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic,
                         const void *pc)
 {
     /* The load a spin would repeat goes the slow way, to be counted; any
      * other ends the spin, as spin_note would. */
-    if (sim_hb_on && !atomic && sim_w && addr != spin.addr) {
+    if (!atomic && addr != spin.addr && sim_w && sim_w->cur) {
         const sim_pe_t *c = sim_w->cur;
         int write = dir == SIM_HB_WRITE;
-        if (c && (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write))) {
+        if (!sim_hb_on) {
+            if (!on_stacks(addr)) {
+                spin.addr = write ? NULL : addr;
+                spin.pc = pc;
+                spin.ctx = NULL;
+            }
+            return;
+        }
+        if (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write)) {
             spin.addr = write ? NULL : addr;
             spin.pc = NULL;
             return;
