@@ -317,6 +317,170 @@ int WRAP(memcmp)(const void *a, const void *b, size_t n)
     return memcmp(a, b, n);
 }
 
+/* ---- the wide forms, in wide characters (WC bytes each) ---- */
+
+#define WC sizeof(wchar_t)
+
+wchar_t *__wmemcpy_chk(wchar_t *d, const wchar_t *s, size_t n, size_t room);
+wchar_t *__wmemmove_chk(wchar_t *d, const wchar_t *s, size_t n, size_t room);
+wchar_t *__wmemset_chk(wchar_t *d, wchar_t c, size_t n, size_t room);
+wchar_t *__wcscpy_chk(wchar_t *d, const wchar_t *s, size_t room);
+wchar_t *__wcpcpy_chk(wchar_t *d, const wchar_t *s, size_t room);
+wchar_t *__wcsncpy_chk(wchar_t *d, const wchar_t *s, size_t n, size_t room);
+wchar_t *__wcscat_chk(wchar_t *d, const wchar_t *s, size_t room);
+wchar_t *__wcsncat_chk(wchar_t *d, const wchar_t *s, size_t n, size_t room);
+
+static void wcopy_note(wchar_t *d, const wchar_t *s, size_t n, const void *pc)
+{
+    copy_note((char *)d, (const char *)s, n * WC, pc);
+}
+
+static void wncopy_note(wchar_t *d, const wchar_t *s, size_t n, const void *pc)
+{
+    size_t len = wcsnlen(s, n);
+    sim_tsan_range(s, (len < n ? len + 1 : n) * WC, SIM_HB_READ, pc);
+    sim_tsan_range(d, n * WC, SIM_HB_WRITE, pc);
+}
+
+static void wcat_note(wchar_t *d, const wchar_t *s, size_t n, const void *pc)
+{
+    size_t dl = wcslen(d), sl = wcsnlen(s, n);
+    sim_tsan_range(d, (dl + 1) * WC, SIM_HB_READ, pc);
+    sim_tsan_range(s, (sl < n ? sl + 1 : sl) * WC, SIM_HB_READ, pc);
+    sim_tsan_range(d + dl, (sl + 1) * WC, SIM_HB_WRITE, pc);
+}
+
+static void wcompare_note(const wchar_t *a, const wchar_t *b, size_t n, int str, const void *pc)
+{
+    size_t i = 0;
+    while (i < n && a[i] == b[i] && !(str && a[i] == 0))
+        i++;
+    size_t k = (i < n ? i + 1 : n) * WC;
+    sim_tsan_range(a, k, SIM_HB_READ, pc);
+    sim_tsan_range(b, k, SIM_HB_READ, pc);
+}
+
+wchar_t *WRAP(wmemcpy)(wchar_t *d, const wchar_t *s, size_t n)
+{
+    wcopy_note(d, s, n, RA);
+    return wmemcpy(d, s, n);
+}
+
+wchar_t *WRAP(wmemmove)(wchar_t *d, const wchar_t *s, size_t n)
+{
+    wcopy_note(d, s, n, RA);
+    return wmemmove(d, s, n);
+}
+
+wchar_t *WRAP(wmemset)(wchar_t *d, wchar_t c, size_t n)
+{
+    sim_tsan_range(d, n * WC, SIM_HB_WRITE, RA);
+    return wmemset(d, c, n);
+}
+
+wchar_t *WRAP(wcscpy)(wchar_t *d, const wchar_t *s)
+{
+    wcopy_note(d, s, wcslen(s) + 1, RA);
+    return wcscpy(d, s);
+}
+
+wchar_t *WRAP(wcpcpy)(wchar_t *d, const wchar_t *s)
+{
+    wcopy_note(d, s, wcslen(s) + 1, RA);
+    return wcpcpy(d, s);
+}
+
+wchar_t *WRAP(wcsncpy)(wchar_t *d, const wchar_t *s, size_t n)
+{
+    wncopy_note(d, s, n, RA);
+    return wcsncpy(d, s, n);
+}
+
+wchar_t *WRAP(wcscat)(wchar_t *d, const wchar_t *s)
+{
+    wcat_note(d, s, SIZE_MAX, RA);
+    return wcscat(d, s);
+}
+
+wchar_t *WRAP(wcsncat)(wchar_t *d, const wchar_t *s, size_t n)
+{
+    wcat_note(d, s, n, RA);
+    return wcsncat(d, s, n);
+}
+
+size_t WRAP(wcslen)(const wchar_t *s)
+{
+    size_t n = wcslen(s);
+    sim_tsan_range(s, (n + 1) * WC, SIM_HB_READ, RA);
+    return n;
+}
+
+int WRAP(wcscmp)(const wchar_t *a, const wchar_t *b)
+{
+    wcompare_note(a, b, SIZE_MAX, 1, RA);
+    return wcscmp(a, b);
+}
+
+int WRAP(wcsncmp)(const wchar_t *a, const wchar_t *b, size_t n)
+{
+    wcompare_note(a, b, n, 1, RA);
+    return wcsncmp(a, b, n);
+}
+
+int WRAP(wmemcmp)(const wchar_t *a, const wchar_t *b, size_t n)
+{
+    wcompare_note(a, b, n, 0, RA);
+    return wmemcmp(a, b, n);
+}
+
+wchar_t *WRAP(__wmemcpy_chk)(wchar_t *d, const wchar_t *s, size_t n, size_t room)
+{
+    wcopy_note(d, s, n, RA);
+    return __wmemcpy_chk(d, s, n, room);
+}
+
+wchar_t *WRAP(__wmemmove_chk)(wchar_t *d, const wchar_t *s, size_t n, size_t room)
+{
+    wcopy_note(d, s, n, RA);
+    return __wmemmove_chk(d, s, n, room);
+}
+
+wchar_t *WRAP(__wmemset_chk)(wchar_t *d, wchar_t c, size_t n, size_t room)
+{
+    sim_tsan_range(d, n * WC, SIM_HB_WRITE, RA);
+    return __wmemset_chk(d, c, n, room);
+}
+
+wchar_t *WRAP(__wcscpy_chk)(wchar_t *d, const wchar_t *s, size_t room)
+{
+    wcopy_note(d, s, wcslen(s) + 1, RA);
+    return __wcscpy_chk(d, s, room);
+}
+
+wchar_t *WRAP(__wcpcpy_chk)(wchar_t *d, const wchar_t *s, size_t room)
+{
+    wcopy_note(d, s, wcslen(s) + 1, RA);
+    return __wcpcpy_chk(d, s, room);
+}
+
+wchar_t *WRAP(__wcsncpy_chk)(wchar_t *d, const wchar_t *s, size_t n, size_t room)
+{
+    wncopy_note(d, s, n, RA);
+    return __wcsncpy_chk(d, s, n, room);
+}
+
+wchar_t *WRAP(__wcscat_chk)(wchar_t *d, const wchar_t *s, size_t room)
+{
+    wcat_note(d, s, SIZE_MAX, RA);
+    return __wcscat_chk(d, s, room);
+}
+
+wchar_t *WRAP(__wcsncat_chk)(wchar_t *d, const wchar_t *s, size_t n, size_t room)
+{
+    wcat_note(d, s, n, RA);
+    return __wcsncat_chk(d, s, n, room);
+}
+
 int WRAP(vsprintf)(char *d, const char *fmt, va_list ap)
 {
     ARGS_NOTE(fmt, ap, RA);
@@ -1210,6 +1374,25 @@ static ssize_t got_bytes(void *buf, ssize_t r, const void *pc)
 char *WRAP(fgets)(char *s, int n, FILE *f)
 {
     return got_line(s, fgets(s, n, f), RA);
+}
+
+wchar_t *__fgetws_chk(wchar_t *s, size_t room, int n, FILE *f);
+
+static wchar_t *got_wline(wchar_t *s, wchar_t *r, const void *pc)
+{
+    if (r)
+        sim_tsan_range(s, (wcslen(s) + 1) * WC, SIM_HB_WRITE, pc);
+    return r;
+}
+
+wchar_t *WRAP(fgetws)(wchar_t *s, int n, FILE *f)
+{
+    return got_wline(s, fgetws(s, n, f), RA);
+}
+
+wchar_t *WRAP(__fgetws_chk)(wchar_t *s, size_t room, int n, FILE *f)
+{
+    return got_wline(s, __fgetws_chk(s, room, n, f), RA);
 }
 
 char *WRAP(__fgets_chk)(char *s, size_t room, int n, FILE *f)

@@ -46,7 +46,8 @@ static const struct {
     {"fread-put", "data-race"},     {"read-put", "data-race"},
     {"printf-put", "data-race"},    {"puts-put", "data-race"},
     {"fwrite-put", "data-race"},    {"getline-put", "data-race"},
-    {"barrier-overlap", "data-race"},
+    {"barrier-overlap", "data-race"}, {"wcscpy-put", "data-race"},
+    {"fgetws-put", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 static long x, y, flag, halo[2], dest[4], src[4], counter;
 static long data[8] = {1, 2, 3, 4, 5, 6, 7, 8};
@@ -542,6 +543,43 @@ static void fgets_put(void)
     }
 }
 
+/* The wide routines are the program's accesses too. */
+static wchar_t wtext[16];
+
+static void wcscpy_put(void)
+{
+    static const wchar_t greeting[] = L"hi from PE 0";
+    if (me == 0)
+        shmem_putmem(wtext, greeting, sizeof greeting, 1); /* A(wcscpy-put) */
+    SYNC();
+    if (me == 1) {
+        wchar_t word[8];
+        swprintf(word, 8, L"hi %d", me);
+        wcscpy(wtext, word); /* B(wcscpy-put) */
+    }
+}
+
+static void fgetws_put(void)
+{
+    static const wchar_t greeting[] = L"hi from PE 0";
+    if (me == 0)
+        shmem_putmem(wtext, greeting, sizeof greeting, 1); /* A(fgetws-put) */
+    SYNC();
+    if (me == 1) {
+        /* A stream of its own (wide streams cannot be memory streams, and
+         * the one written is byte-oriented by then). */
+        FILE *w = tmpfile(), *f = NULL;
+        if (w && fputs("first line\nsecond\n", w) >= 0 && fflush(w) == 0)
+            f = fdopen(dup(fileno(w)), "r");
+        if (!f || fseek(f, 0, SEEK_SET) != 0 || !fgetws(wtext, 16, f)) /* B(fgetws-put) */
+            printf("?\n");
+        if (f)
+            fclose(f);
+        if (w)
+            fclose(w);
+    }
+}
+
 static void getline_put(void)
 {
     /* getline into a symmetric buffer big enough for the line (so it is
@@ -754,7 +792,8 @@ static const struct {
     {"fread-put", fread_put},     {"read-put", read_put},
     {"printf-put", printf_put},   {"puts-put", puts_put},
     {"fwrite-put", fwrite_put},   {"getline-put", getline_put},
-    {"barrier-overlap", barrier_overlap},
+    {"barrier-overlap", barrier_overlap}, {"wcscpy-put", wcscpy_put},
+    {"fgetws-put", fgetws_put},
 };
 
 int main(int argc, char **argv)
