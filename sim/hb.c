@@ -42,6 +42,7 @@ static inline void restamp(void)
 #define NWIT 4            /* witnesses kept per op */
 #define NPART 8           /* partners kept per op */
 #define PAGE 4096u        /* bytes of memory per shadow page */
+#define WORD 4u           /* bytes per cell of a page of word cells */
 
 /* A vector clock shared by the records issued while it was current. */
 typedef struct snap {
@@ -125,7 +126,10 @@ typedef struct pkey {
  * (the same access against the same cell) and only moves an end. */
 typedef struct spage {
     pkey_t key;
-    cell_t *c;            /* a cell per byte, or NULL while every byte holds u */
+    cell_t *c;            /* a cell per byte (per word when words), or NULL
+                           * while every byte holds u (v in [lo, hi)) */
+    uint8_t words;        /* c has a cell per aligned WORD bytes: every
+                           * access since it was made began and ended on one */
     cell_t u;             /* what every byte outside [lo, hi) holds when c is NULL */
     cell_t v;             /* what [lo, hi) holds when c is NULL */
     uint16_t lo, hi;      /* lo == hi: no run */
@@ -573,16 +577,38 @@ static spage_t *page_get(const pkey_t *k, int make)
     return pg;
 }
 
-/* The page's cells, one per byte, made from u on first need.  The
- * reference counts do not change: u counted once per byte already. */
+/* The page's cells, one per byte, made from u (and v) or from its word
+ * cells on first need.  The reference counts do not change: each byte
+ * counted once already. */
 static cell_t *cells(spage_t *pg)
 {
-    if (!pg->c) {
-        pg->c = sim_xmalloc(PAGE * sizeof *pg->c);
+    if (!pg->c || pg->words) {
+        cell_t *c = sim_xmalloc(PAGE * sizeof *c);
         for (size_t i = 0; i < PAGE; i++)
-            pg->c[i] = i >= pg->lo && i < pg->hi ? pg->v : pg->u;
+            c[i] = pg->c ? pg->c[i / WORD] : i >= pg->lo && i < pg->hi ? pg->v : pg->u;
+        free(pg->c);
+        pg->c = c;
+        pg->words = 0;
         pg->lo = pg->hi = 0;
     }
+    return pg->c;
+}
+
+/* The page's cells one per aligned word (a quarter of the memory and of
+ * the steps, for the common transfers and loops of ints, floats, longs
+ * and doubles), or NULL when it has byte cells or a run that does not
+ * end on a word. */
+static cell_t *word_cells(spage_t *pg)
+{
+    if (pg->c)
+        return pg->words ? pg->c : NULL;
+    if ((pg->lo | pg->hi) % WORD)
+        return NULL;
+    pg->c = sim_xmalloc(PAGE / WORD * sizeof *pg->c);
+    for (size_t i = 0; i < PAGE / WORD; i++)
+        pg->c[i] = i * WORD >= pg->lo && i * WORD < pg->hi ? pg->v : pg->u;
+    pg->words = 1;
+    pg->lo = pg->hi = 0;
     return pg->c;
 }
 
@@ -591,13 +617,14 @@ static void make_uniform(spage_t *pg, cell_t c)
 {
     free(pg->c);
     pg->c = NULL;
+    pg->words = 0;
     pg->u = c;
     pg->lo = pg->hi = 0;
 }
 
-static int uniform(const cell_t *cs)
+static int uniform(const cell_t *cs, size_t n)
 {
-    for (size_t i = 1; i < PAGE; i++)
+    for (size_t i = 1; i < n; i++)
         if (cs[i].w != cs[0].w || cs[i].r != cs[0].r)
             return 0;
     return 1;
@@ -606,7 +633,7 @@ static int uniform(const cell_t *cs)
 static const cell_t *cell_at(const spage_t *pg, size_t off)
 {
     if (pg->c)
-        return &pg->c[off];
+        return &pg->c[pg->words ? off / WORD : off];
     return off >= pg->lo && off < pg->hi ? &pg->v : &pg->u;
 }
 
@@ -933,17 +960,23 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
             n -= run;
             continue;
         }
-        cell_t *cs = cells(pg);
+        /* A cell per word when the access and the page allow it (g =
+         * WORD), else per byte; i, j and m count bytes either way. */
+        cell_t *cs = (off | run) % WORD ? NULL : word_cells(pg);
+        size_t g = cs ? WORD : 1;
+        if (!cs)
+            cs = cells(pg);
         int runs = 0;
         for (size_t i = 0, j; i < run; i = j, runs++) {
-            cell_t first = cs[off + i];
-            for (j = i + 1; j < run && cs[off + j].w == first.w && cs[off + j].r == first.r;)
-                j++;
+            cell_t first = cs[(off + i) / g];
+            for (j = i + g; j < run && cs[(off + j) / g].w == first.w &&
+                            cs[(off + j) / g].r == first.r;)
+                j += g;
             check_cell(&first, ai, write, v, &k, off + i, p + i, run - i);
             size_t m = j - i;
             sim_hb_rec_t nr = write ? 0 : read_after(first.r, ai, v);
-            for (size_t t = i; t < j; t++) {
-                cell_t *c = &cs[off + t];
+            for (size_t t = i; t < j; t += g) {
+                cell_t *c = &cs[(off + t) / g];
                 if (write) {
                     c->w = ai;
                     c->r = 0;
@@ -967,7 +1000,7 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
         }
         if (run == PAGE && (write || runs == 1))
             make_uniform(pg, cs[0]); /* every byte holds the same again */
-        else if (off + run == PAGE && uniform(cs))
+        else if (off + run == PAGE && uniform(cs, PAGE / g))
             make_uniform(pg, cs[0]); /* a loop over the page has just ended */
         p += run;
         n -= run;
@@ -1714,6 +1747,8 @@ static void end_reads(spage_t *pg, size_t off, size_t run, void *arg)
 {
     const reads_of_t *a = arg;
     sim_hb_rec_t was = 0, now = 0; /* the last cell's change, for its neighbours */
+    if (pg->words)
+        cells(pg); /* byte cells before any is looked at: the loop changes bytes */
     for (size_t i = 0; i < run; i++) {
         const cell_t *c = cell_at(pg, off + i);
         if (!c->r)

@@ -47,7 +47,7 @@ static const struct {
     {"printf-put", "data-race"},    {"puts-put", "data-race"},
     {"fwrite-put", "data-race"},    {"getline-put", "data-race"},
     {"barrier-overlap", "data-race"}, {"wcscpy-put", "data-race"},
-    {"fgetws-put", "data-race"},
+    {"fgetws-put", "data-race"},    {"word-byte", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -763,6 +763,25 @@ static void barrier_overlap(void)
         (void)shmem_long_g(&x, 0); /* B(barrier-overlap) */
 }
 
+/* Two puts of ints leave PE 1's page with a cell per 4-byte word; a
+ * store of one byte there needs a cell per byte, made from the words
+ * without losing what they knew. */
+static int ints[64];
+
+static void word_byte(void)
+{
+    static const int vals[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    if (me == 0) {
+        shmem_int_put(ints, vals, 16, 1); /* A(word-byte) */
+        shmem_int_put(ints + 32, vals, 16, 1);
+    }
+    SYNC();
+    if (me == 1) {
+        usleep(20); /* the puts have landed: the store meets their cells */
+        ((volatile char *)ints)[5] = 1; /* B(word-byte) */
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -793,7 +812,7 @@ static const struct {
     {"printf-put", printf_put},   {"puts-put", puts_put},
     {"fwrite-put", fwrite_put},   {"getline-put", getline_put},
     {"barrier-overlap", barrier_overlap}, {"wcscpy-put", wcscpy_put},
-    {"fgetws-put", fgetws_put},
+    {"fgetws-put", fgetws_put},   {"word-byte", word_byte},
 };
 
 int main(int argc, char **argv)
