@@ -268,8 +268,12 @@ static int load_copy(sim_loader_t *l, const file_info_t *fi, int pe, int *fd_out
         return -1;
     }
     *fd_out = fd;
+    /* Named by process id, not /proc/self: a debugger reads the names of
+     * loaded objects from the link map and opens them itself, and in the
+     * debugger's process /proc/self/fd/N is one of its own files (gdb
+     * would block reading its own event pipe). */
     char fdpath[64];
-    snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", fd);
+    snprintf(fdpath, sizeof fdpath, "/proc/%ld/fd/%d", (long)getpid(), fd);
     sim_image_t *img = &l->img[pe];
     img->pe = pe;
     img->handle = dlopen(fdpath, RTLD_NOW | RTLD_LOCAL);
@@ -296,6 +300,22 @@ static int by_lo(const void *a, const void *b)
     return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
+/* Whether a debugger traces this process.  It reopens a copy by its name
+ * whenever it next reads the file (gdb, for .eh_frame at the first
+ * breakpoint), so the copies stay open for it while the run lasts. */
+static int traced(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[128];
+    long pid = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "TracerPid: %ld", &pid) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return pid != 0;
+}
+
 static int load_all(sim_loader_t *l, const file_info_t *fi, char *err, size_t n)
 {
     int *fds = sim_xmalloc((size_t)l->ncopies * sizeof *fds);
@@ -305,8 +325,9 @@ static int load_all(sim_loader_t *l, const file_info_t *fi, char *err, size_t n)
         rc = load_copy(l, fi, pe, &fds[pe], err, n);
         opened = pe + 1;
     }
+    int keep = rc == 0 && traced();
     for (int i = 0; i < opened; i++)
-        if (fds[i] >= 0)
+        if (fds[i] >= 0 && !keep)
             close(fds[i]);
     free(fds);
     return rc;
@@ -318,7 +339,7 @@ static int load_swap(sim_loader_t *l, const file_info_t *fi, char *err, size_t n
 {
     int fd = -1;
     int rc = load_copy(l, fi, 0, &fd, err, n);
-    if (fd >= 0)
+    if (fd >= 0 && (rc != 0 || !traced()))
         close(fd);
     if (rc)
         return rc;
@@ -463,13 +484,22 @@ typedef struct shared_scan {
     void *arg;
 } shared_scan_t;
 
+/* A program copy's name, /proc/PID/fd/N (load_copy). */
+static int is_copy_name(const char *name)
+{
+    char rest[8];
+    long pid;
+    int fd;
+    return sscanf(name, "/proc/%ld/fd/%d%1s", &pid, &fd, rest) == 2;
+}
+
 static int each_object(struct dl_phdr_info *info, size_t size, void *arg)
 {
     (void)size;
     const shared_scan_t *sc = arg;
     const char *name = info->dlpi_name;
     /* the executable itself, and the program's own copies */
-    if (!name || !name[0] || strncmp(name, "/proc/self/fd/", 14) == 0 ||
+    if (!name || !name[0] || is_copy_name(name) ||
         strcmp(name, sc->l->path) == 0)
         return 0;
     file_info_t fi = {0};

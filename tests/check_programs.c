@@ -224,6 +224,33 @@ START_TEST(closing_stdout_closes_one_pe_stream)
 }
 END_TEST
 
+/* The simulator runs under gdb: gdb reads the names of the PEs' program
+ * copies from the link map and opens them in its own process, so a name
+ * only this process can resolve (/proc/self/...) hung it for good.  A
+ * breakpoint in the program is hit once per PE's copy, with the PE's
+ * entry below main, and the run goes on to its finding. */
+START_TEST(runs_under_gdb)
+{
+    run_result_t g = tu_run("command -v gdb");
+    int have = g.status == 0;
+    tu_free(&g);
+    if (!have) {
+        fprintf(stderr, "check_programs: gdb not installed: runs_under_gdb skipped\n");
+        return;
+    }
+    run_result_t r = tu_run("timeout -s KILL 120 gdb -nx -batch -ex 'set breakpoint pending on' "
+                            "-ex 'break race.c:main' -ex run -ex bt -ex continue -ex continue "
+                            "--args %s -n 2 %s", SIM, PROG("race"));
+    ck_assert_msg(r.status == 0, "gdb: status %d\n%s\n%s", r.status, r.out, r.err);
+    ck_assert_msg(strstr(r.out, "hit Breakpoint 1.1, main") && strstr(r.out, "hit Breakpoint 1.2, main"),
+                  "no breakpoint in each PE's copy:\n%s", r.out);
+    ck_assert_msg(strstr(r.out, "in pe_entry"), "no PE entry below main:\n%s", r.out);
+    ck_assert_msg(strstr(r.out, "exited with code 04"), "the run did not end with its finding:\n%s", r.out);
+    ck_assert_msg(strstr(r.err, "error [data-race]"), "no finding:\n%s", r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(watchdog_stops_a_spinning_pe)
 {
     char path[128], err[512];
@@ -628,6 +655,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, libc_state_is_per_pe);
     tcase_add_test(tc, closing_stdout_closes_one_pe_stream);
     tcase_add_test(tc, watchdog_stops_a_spinning_pe);
+    tcase_add_test(tc, runs_under_gdb);
     tcase_add_test(tc, bad_input_is_exit_2_with_one_line);
     tcase_add_test(tc, puts_gets_and_waits_around_a_ring);
     tcase_add_test(tc, symmetric_heap_routines);
