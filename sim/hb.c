@@ -1357,7 +1357,7 @@ int sim_hb_swept(const void *addr, size_t n, int write, const void *pc)
         return 0;
     spage_t *pg = e->pg;
     if (pg->sweeper)
-        settle(pg); /* another sweep's page no more */
+        settle(pg); /* the page learns another sweep's steps first */
     if (pg->c || pg->lo == pg->hi || pg->sweep != e->ai || pg->sweep_w != write ||
         pg->hi != e->hi || pg->hi + n > PAGE || H.rec[e->ai].site != pc)
         return 0;
