@@ -545,7 +545,7 @@ static void moved(spage_t *pg, size_t lo, size_t hi, size_t run);
 static void settle(spage_t *pg)
 {
     sim_hb_sweep_t *e = pg->sweeper;
-    size_t hi = (size_t)(e->next - e->base);
+    size_t hi = PAGE - (size_t)(e->end - e->next);
     if (hi > e->hi) {
         moved(pg, pg->lo, hi, hi - e->hi);
         e->hi = (uint16_t)hi;
@@ -1379,9 +1379,8 @@ static void sweep_begin(const void *site, const void *addr, size_t n, int write,
     if (e->pc == site && e->stamp == sim_hb_stamp && e->owner == sim_w->cur &&
         e->write == write && e->next == (const char *)addr)
         start = e->start; /* the same sweep, on a new page or looked at */
-    const char *base = (const char *)addr - off;
-    *e = (sim_hb_sweep_t){site, (const char *)addr + n, base + PAGE, start, base, sim_w->cur,
-                          sim_hb_stamp, (uint8_t)write, 1, (uint16_t)(off + n), pg, ai};
+    *e = (sim_hb_sweep_t){site, (const char *)addr + n, (const char *)addr - off + PAGE, start,
+                          sim_w->cur, sim_hb_stamp, (uint8_t)write, 1, (uint16_t)(off + n), pg, ai};
     pg->sweeper = e;
     if (sim_hb_cover[0] != e) {
         sim_hb_cover[1] = sim_hb_cover[0];

@@ -166,7 +166,6 @@ typedef struct sim_hb_sweep {
     const char *next;    /* the next step's live address */
     const char *end;     /* where its shadow page ends */
     const char *start;   /* where it began in this stamp */
-    const char *base;    /* the live address of its shadow page's byte 0 */
     const void *owner;   /* the PE (compared for identity only) */
     uint32_t stamp;
     uint8_t write;
