@@ -123,22 +123,33 @@ static void copy_note(char *d, const char *s, size_t n, const void *pc)
     sim_tsan_range(d, n, SIM_HB_WRITE, pc);
 }
 
-/* strncpy's: the bytes of s it reads, and the n it writes. */
-static void ncopy_note(char *d, const char *s, size_t n, const void *pc)
+/* strncpy's, of characters of w bytes (s holding len before its
+ * terminator or n): the characters of s it reads, and the n it writes. */
+static void ncopy_span(void *d, const void *s, size_t len, size_t n, size_t w, const void *pc)
 {
-    size_t len = strnlen(s, n);
-    sim_tsan_range(s, len < n ? len + 1 : n, SIM_HB_READ, pc);
-    sim_tsan_range(d, n, SIM_HB_WRITE, pc);
+    sim_tsan_range(s, (len < n ? len + 1 : n) * w, SIM_HB_READ, pc);
+    sim_tsan_range(d, n * w, SIM_HB_WRITE, pc);
 }
 
-/* strcat's and strncat's (at most n of s): d read to its end, s's bytes
+static void ncopy_note(char *d, const char *s, size_t n, const void *pc)
+{
+    ncopy_span(d, s, strnlen(s, n), n, 1, pc);
+}
+
+/* strcat's and strncat's (at most n of s), of characters of w bytes, d
+ * holding dl and s sl of them: d read to its end, s's characters
  * appended after it with a terminator. */
+static void cat_span(void *d, size_t dl, const void *s, size_t sl, size_t n, size_t w,
+                     const void *pc)
+{
+    sim_tsan_range(d, (dl + 1) * w, SIM_HB_READ, pc);
+    sim_tsan_range(s, (sl < n ? sl + 1 : sl) * w, SIM_HB_READ, pc);
+    sim_tsan_range((char *)d + dl * w, (sl + 1) * w, SIM_HB_WRITE, pc);
+}
+
 static void cat_note(char *d, const char *s, size_t n, const void *pc)
 {
-    size_t dl = strlen(d), sl = strnlen(s, n);
-    sim_tsan_range(d, dl + 1, SIM_HB_READ, pc);
-    sim_tsan_range(s, sl < n ? sl + 1 : sl, SIM_HB_READ, pc);
-    sim_tsan_range(d + dl, sl + 1, SIM_HB_WRITE, pc);
+    cat_span(d, strlen(d), s, strnlen(s, n), n, 1, pc);
 }
 
 /* A formatting call that returned r into a buffer of room n. */
@@ -337,17 +348,12 @@ static void wcopy_note(wchar_t *d, const wchar_t *s, size_t n, const void *pc)
 
 static void wncopy_note(wchar_t *d, const wchar_t *s, size_t n, const void *pc)
 {
-    size_t len = wcsnlen(s, n);
-    sim_tsan_range(s, (len < n ? len + 1 : n) * WC, SIM_HB_READ, pc);
-    sim_tsan_range(d, n * WC, SIM_HB_WRITE, pc);
+    ncopy_span(d, s, wcsnlen(s, n), n, WC, pc);
 }
 
 static void wcat_note(wchar_t *d, const wchar_t *s, size_t n, const void *pc)
 {
-    size_t dl = wcslen(d), sl = wcsnlen(s, n);
-    sim_tsan_range(d, (dl + 1) * WC, SIM_HB_READ, pc);
-    sim_tsan_range(s, (sl < n ? sl + 1 : sl) * WC, SIM_HB_READ, pc);
-    sim_tsan_range(d + dl, (sl + 1) * WC, SIM_HB_WRITE, pc);
+    cat_span(d, wcslen(d), s, wcsnlen(s, n), n, WC, pc);
 }
 
 static void wcompare_note(const wchar_t *a, const wchar_t *b, size_t n, int str, const void *pc)

@@ -42,8 +42,16 @@ static inline int on_stacks(const void *addr)
     return (size_t)((const char *)addr - sim_w->stacks.base) < sim_w->stacks.size;
 }
 
-/* A load that is not the last one again only says so (the context is
- * taken when it repeats): most loads are not. */
+/* The spin watch saw a load that is not the last one again (it records
+ * where, the context being taken only when the load repeats), or a store
+ * (which ends any spin). */
+static inline void spin_saw(const void *addr, const void *pc, int write)
+{
+    spin.addr = write ? NULL : addr;
+    spin.pc = pc;
+    spin.ctx = NULL;
+}
+
 static inline void spin_note(const void *addr, size_t n, const void *pc)
 {
     if (on_stacks(addr))
@@ -61,9 +69,7 @@ static inline void spin_note(const void *addr, size_t n, const void *pc)
         }
         return;
     }
-    spin.pc = pc;
-    spin.addr = addr;
-    spin.ctx = NULL;
+    spin_saw(addr, pc, 0);
 }
 
 /* Everything but a loop's next step (note). */
@@ -110,16 +116,12 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
         const sim_pe_t *c = sim_w->cur;
         int write = dir == SIM_HB_WRITE;
         if (!sim_hb_on) {
-            if (!on_stacks(addr)) {
-                spin.addr = write ? NULL : addr;
-                spin.pc = pc;
-                spin.ctx = NULL;
-            }
+            if (!on_stacks(addr))
+                spin_saw(addr, pc, write);
             return;
         }
         if (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write)) {
-            spin.addr = write ? NULL : addr;
-            spin.pc = NULL;
+            spin_saw(addr, NULL, write);
             return;
         }
     }
