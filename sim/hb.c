@@ -1349,11 +1349,68 @@ static void filter_note(const void *addr, size_t n, int write)
         f->w |= m;
 }
 
+/* Whether record x (in a cell) is a plain access of actor me at clock clk
+ * or before: its program order puts it before me's access now. */
+static inline int own_before(sim_hb_rec_t x, int me, uint32_t clk)
+{
+    const rec_t *r = &H.rec[x];
+    return !r->is_op && !r->is_set && !r->atomic && r->act == me && r->clock <= clk;
+}
+
+/* The next step of a sweep over cells (e is live, SIM_HB_CELLS): when its
+ * cells hold what the sweep's first access found, the access is checked
+ * already (the same access against the same cell, seen from the same
+ * clock) and makes of them what the first made; when they hold only the
+ * sweeping actor's own earlier plain accesses (a loop over what its PE
+ * wrote and read in earlier epochs), there is nothing to check, and the
+ * access replaces them (a read the read, a write both).  Its steps write
+ * the cells, so the page is never behind and other accesses may change
+ * them meanwhile (a step then finds other cells and goes the slow way).
+ * The page's last step is left to the slow path, which sees whether the
+ * whole page holds one cell again. */
+static int cell_step(sim_hb_sweep_t *e, const void *addr, size_t n)
+{
+    spage_t *pg = e->pg;
+    ptrdiff_t left = e->end - (const char *)addr; /* next may have left the page */
+    size_t off = PAGE - (size_t)left;
+    size_t g = pg->words ? WORD : 1;
+    if (!pg->c || left <= (ptrdiff_t)n || left > (ptrdiff_t)PAGE || (off | n) % g)
+        return 0;
+    cell_t *c = pg->c + off / g, was = c[0];
+    if (!uniform(c, n / g))
+        return 0;
+    cell_t now = {e->now_w, e->now_r};
+    if (was.w != e->was_w || was.r != e->was_r) {
+        const rec_t *a = &H.rec[e->ai];
+        if ((was.w && !own_before(was.w, a->act, a->clock)) ||
+            (was.r && !own_before(was.r, a->act, a->clock)))
+            return 0;
+        now = e->write ? (cell_t){e->ai, 0} : (cell_t){was.w, e->ai};
+    }
+    for (size_t t = 0; t < n / g; t++)
+        c[t] = now;
+    if (now.w != was.w) {
+        H.rec[now.w].refs += (uint32_t)n;
+        unref_n(was.w, n);
+    }
+    if (now.r != was.r) {
+        if (now.r)
+            H.rec[now.r].refs += (uint32_t)n;
+        unref_n(was.r, n);
+    }
+    e->next += n;
+    return 1;
+}
+
 int sim_hb_swept(const void *addr, size_t n, int write, const void *pc)
 {
     sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
     if (e->pc != pc || e->next != (const char *)addr || e->stamp != sim_hb_stamp ||
-        e->write != write || e->owner != sim_w->cur || e->live)
+        e->write != write || e->owner != sim_w->cur || !e->pg)
+        return 0;
+    if (e->live == SIM_HB_CELLS)
+        return cell_step(e, addr, n);
+    if (e->live)
         return 0;
     spage_t *pg = e->pg;
     if (pg->sweeper)
@@ -1361,27 +1418,57 @@ int sim_hb_swept(const void *addr, size_t n, int write, const void *pc)
     if (pg->c || pg->lo == pg->hi || pg->sweep != e->ai || pg->sweep_w != write ||
         pg->hi != e->hi || pg->hi + n > PAGE || H.rec[e->ai].site != pc)
         return 0;
-    e->live = 1;
+    e->live = SIM_HB_RUN;
     pg->sweeper = e;
     e->next += n;
     return 1;
 }
 
+void sim_hb_repeated(const void *pc, const void *addr, size_t n, int write)
+{
+    sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
+    if (e->live == SIM_HB_RUN)
+        return;
+    if (e->pc == pc && e->next == (const char *)addr && e->stamp == sim_hb_stamp &&
+        e->owner == sim_w->cur && e->write == write)
+        e->next += n; /* a loop over what it made before */
+    else if (!e->live)
+        *e = (sim_hb_sweep_t){.pc = pc, .next = (const char *)addr + n, .start = addr,
+                              .owner = sim_w->cur, .stamp = sim_hb_stamp, .write = (uint8_t)write};
+}
+
 /* Site's access of n bytes at addr (off into pg) made pg's run [.., off+n)
- * with record ai: its next steps may be taken without a look. */
+ * with record ai (kind SIM_HB_RUN), or made the cells there hold now from
+ * was (SIM_HB_CELLS): its next steps may be taken without a look. */
 static void sweep_begin(const void *site, const void *addr, size_t n, int write, spage_t *pg,
-                        size_t off, sim_hb_rec_t ai)
+                        size_t off, sim_hb_rec_t ai, int kind, cell_t was, cell_t now)
 {
     sim_hb_sweep_t *e = sim_hb_sweep_of(site);
-    if (e->live)
+    if (e->live == SIM_HB_RUN)
         settle(e->pg); /* another site's, or this one's on another page */
+    else if (e->live == SIM_HB_CELLS) { /* its steps wrote the cells themselves */
+        unref(e->was_w);
+        unref(e->was_r);
+        unref(e->now_w);
+        unref(e->now_r);
+        unref(e->ai);
+    }
     const char *start = addr;
     if (e->pc == site && e->stamp == sim_hb_stamp && e->owner == sim_w->cur &&
         e->write == write && e->next == (const char *)addr)
         start = e->start; /* the same sweep, on a new page or looked at */
     *e = (sim_hb_sweep_t){site, (const char *)addr + n, (const char *)addr - off + PAGE, start,
-                          sim_w->cur, sim_hb_stamp, (uint8_t)write, 1, (uint16_t)(off + n), pg, ai};
-    pg->sweeper = e;
+                          sim_w->cur, sim_hb_stamp, (uint8_t)write, (uint8_t)kind,
+                          (uint16_t)(off + n), pg, ai, was.w, was.r, now.w, now.r};
+    if (kind == SIM_HB_CELLS) { /* the page need not know: it is never behind */
+        ref(ai);
+        ref(was.w);
+        ref(was.r);
+        ref(now.w);
+        ref(now.r);
+    } else {
+        pg->sweeper = e;
+    }
     if (sim_hb_cover[0] != e) {
         sim_hb_cover[1] = sim_hb_cover[0];
         sim_hb_cover[0] = e;
@@ -1399,11 +1486,22 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
         sim_hb_filt_owner = sim_w->cur;
     }
     spage_t *pg = NULL;
+    cell_t was = {0, 0};
+    int one = 0; /* the access's cells all held was */
     if (fast_locate(pe, addr, &k, &off) == 0 && off + n <= PAGE) {
         pg = page_get(&k, 1);
         if (!atomic && same_epoch(pg, off, n, me, H.act[me].vc[me], write)) {
             filter_note(addr, n, write);
             return;
+        }
+        if (pg->c && pg->words && (off | n) % WORD == 0)
+            one = uniform(pg->c + off / WORD, n / WORD);
+        else if (pg->c && !pg->words)
+            one = uniform(pg->c + off, n);
+        if (one) { /* held: the access may drop the cells' last references */
+            was = *cell_at(pg, off);
+            ref(was.w);
+            ref(was.r);
         }
     }
     sim_hb_rec_t i = local_rec(me, write, atomic, site);
@@ -1414,11 +1512,17 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
     access_range(i, write, &v, pe, sim_loader_home(sim_w->loader, pe, addr), n, pg, &k, off);
     if (atomic || stamp != sim_hb_stamp) {
         restamp(); /* an atomic's record, or a report that ran the layer */
-        return;
+    } else {
+        filter_note(addr, n, write);
+        if (pg && H.swept == pg && pg->hi == off + n) /* the next step may be sim_hb_sweep_step */
+            sweep_begin(site, addr, n, write, pg, off, i, SIM_HB_RUN, was, was);
+        else if (one && pg->c && off + n < PAGE) /* the next step may be cell_step */
+            sweep_begin(site, addr, n, write, pg, off, i, SIM_HB_CELLS, was, *cell_at(pg, off));
+        else
+            sim_hb_repeated(site, addr, n, write); /* what the site made goes on */
     }
-    filter_note(addr, n, write);
-    if (pg && H.swept == pg && pg->hi == off + n) /* the next step may be sim_hb_sweep_step */
-        sweep_begin(site, addr, n, write, pg, off, i);
+    unref(was.w);
+    unref(was.r);
 }
 
 /* ---- ops ---- */

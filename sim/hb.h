@@ -169,11 +169,16 @@ typedef struct sim_hb_sweep {
     const void *owner;   /* the PE (compared for identity only) */
     uint32_t stamp;
     uint8_t write;
-    uint8_t live;        /* the page is still its run: next may move */
+    uint8_t live;        /* SIM_HB_RUN: the page is still its run, next may
+                          * move; SIM_HB_CELLS: a sweep over cells */
     uint16_t hi;         /* the page's run ends here as the page knows it */
     void *pg;
     uint32_t ai;         /* its record */
+    uint32_t was_w, was_r, now_w, now_r; /* SIM_HB_CELLS: what a step's
+                          * cells must hold (the sweep keeps a reference),
+                          * and what they hold after it */
 } sim_hb_sweep_t;
+enum { SIM_HB_RUN = 1, SIM_HB_CELLS = 2 };
 extern sim_hb_sweep_t sim_hb_sweeps[SIM_HB_NSWEEP];
 extern sim_hb_sweep_t *sim_hb_cover[2]; /* the two sweeps begun last */
 
@@ -189,25 +194,45 @@ static inline int sim_hb_sweep_step(const void *cur, const void *addr, size_t n,
 {
     sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
     if (e->next != (const char *)addr || e->pc != pc || e->stamp != sim_hb_stamp ||
-        e->owner != cur || e->write != write || !e->live || (size_t)(e->end - e->next) < n)
+        e->owner != cur || e->write != write || e->live != SIM_HB_RUN ||
+        (size_t)(e->end - e->next) < n)
         return 0;
     e->next += n;
     return 1;
 }
 
-/* Whether the running PE's access lies in what one of the last sweeps
- * already made in this stamp (a read in a read or write run, a write in a
- * write run). */
-static inline int sim_hb_covered(const void *cur, const void *addr, size_t n, int write)
+/* Whether [addr, addr+n) lies in what e made in this stamp for the
+ * running PE (cur): a read in a read or write run, a write in a write run. */
+static inline int sim_hb_within(const sim_hb_sweep_t *e, const void *cur, const void *addr,
+                                size_t n, int write)
 {
-    for (int i = 0; i < 2; i++) {
-        const sim_hb_sweep_t *e = sim_hb_cover[i];
-        if (e && e->stamp == sim_hb_stamp && e->owner == cur && (e->write || !write) &&
-            (size_t)((const char *)addr - e->start) + n <= (size_t)(e->next - e->start))
+    size_t o = (size_t)((const char *)addr - e->start), len = (size_t)(e->next - e->start);
+    return e->stamp == sim_hb_stamp && e->owner == cur && (e->write || !write) && o < len &&
+           n <= len - o; /* (o + n would wrap to 0 for an access that ends at start) */
+}
+
+/* Whether the running PE's access from pc lies in what pc's own entry
+ * (a sweep, or a repeated access: sim_hb_repeated) or one of the last
+ * sweeps already made in this stamp. */
+static inline int sim_hb_covered(const void *cur, const void *addr, size_t n, int write,
+                                 const void *pc)
+{
+    const sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
+    if (e->pc == pc && sim_hb_within(e, cur, addr, n, write))
+        return 1;
+    for (int i = 0; i < 2; i++)
+        if (sim_hb_cover[i] && sim_hb_within(sim_hb_cover[i], cur, addr, n, write))
             return 1;
-    }
     return 0;
 }
+
+/* The running PE's access from pc is known to the detector in this stamp
+ * (the filter knew it, or it was just checked): pc's entry remembers it,
+ * extending what the entry made when the access continues it, so that
+ * the next repeat (a loop's load of the same variable, a loop over an
+ * array it went over before) is sim_hb_covered.  A live sweep's entry is
+ * only extended. */
+void sim_hb_repeated(const void *pc, const void *addr, size_t n, int write);
 
 /* The slow step of a sweep: one that the page has to confirm is still its
  * run (something else looked at the page since).  Returns whether taken. */

@@ -95,8 +95,11 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
         else
             sim_hb_obj_acquire(addr);
     }
-    if (!atomic && (sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE) ||
-                    sim_hb_swept(addr, n, dir == SIM_HB_WRITE, pc)))
+    if (!atomic && sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE)) {
+        sim_hb_repeated(pc, addr, n, dir == SIM_HB_WRITE);
+        return;
+    }
+    if (!atomic && sim_hb_swept(addr, n, dir == SIM_HB_WRITE, pc))
         return;
     int watched = sim_hb_watched_fast(sim_w->cur, addr); /* private memory leaves here */
     if (watched == 0 || (watched < 0 && !sim_hb_watched(addr)))
@@ -120,7 +123,7 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
                 spin_saw(addr, pc, write);
             return;
         }
-        if (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write)) {
+        if (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write, pc)) {
             spin_saw(addr, NULL, write);
             return;
         }

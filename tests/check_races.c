@@ -48,6 +48,7 @@ static const struct {
     {"fwrite-put", "data-race"},    {"getline-put", "data-race"},
     {"barrier-overlap", "data-race"}, {"wcscpy-put", "data-race"},
     {"fgetws-put", "data-race"},    {"word-byte", "data-race"},
+    {"cell-sweep", "data-race"},    {"before-sweep", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

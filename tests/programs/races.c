@@ -782,6 +782,52 @@ static void word_byte(void)
     }
 }
 
+/* A loop over a page of cells that hold PE 1's own earlier stores (two
+ * loops in two epochs: the cells differ where the second began) reaches
+ * the element PE 0's put landed in: that read is checked, not taken as
+ * one more step of the loop. */
+static long strip[64];
+
+static void cell_sweep(void)
+{
+    if (me == 1)
+        for (int i = 0; i < 32; i++)
+            strip[i] = i;
+    shmem_barrier_all();
+    if (me == 1)
+        for (int i = 32; i < 64; i++)
+            strip[i] = i;
+    shmem_barrier_all();
+    if (me == 0)
+        shmem_long_p(&strip[40], 1, 1); /* A(cell-sweep) */
+    SYNC();
+    if (me == 1) {
+        usleep(20); /* the put has landed */
+        long sum = 0;
+        for (int i = 0; i < 64; i++)
+            sum += ((volatile long *)strip)[i]; /* B(cell-sweep) */
+        if (sum == -1)
+            printf("?\n");
+    }
+}
+
+/* A store that ends where a loop's run of stores began is not inside
+ * that run. */
+static long strip2[64];
+
+static void before_sweep(void)
+{
+    if (me == 0)
+        shmem_long_p(&strip2[0], 1, 1); /* A(before-sweep) */
+    SYNC();
+    if (me == 1) {
+        usleep(20); /* the put has landed */
+        for (int i = 1; i < 64; i++)
+            ((volatile long *)strip2)[i] = i;
+        ((volatile long *)strip2)[0] = 5; /* B(before-sweep) */
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -813,6 +859,7 @@ static const struct {
     {"fwrite-put", fwrite_put},   {"getline-put", getline_put},
     {"barrier-overlap", barrier_overlap}, {"wcscpy-put", wcscpy_put},
     {"fgetws-put", fgetws_put},   {"word-byte", word_byte},
+    {"cell-sweep", cell_sweep},   {"before-sweep", before_sweep},
 };
 
 int main(int argc, char **argv)
