@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/time.h>
 #include <time.h>
 #include <sys/uio.h>
@@ -326,6 +327,98 @@ int WRAP(memcmp)(const void *a, const void *b, size_t n)
 {
     compare_note(a, b, n, 0, RA);
     return memcmp(a, b, n);
+}
+
+/* ---- searches, sorts and the BSD names: what each reads or writes ----
+ * A search reads up to what it found (or the terminator, or n bytes); a
+ * sort writes the whole array (its comparisons are the program's own
+ * loads, already seen). */
+
+static void read_to(const void *s, const void *found, size_t all, const void *pc)
+{
+    sim_tsan_range(s, found ? (size_t)((const char *)found - (const char *)s) + 1 : all,
+                   SIM_HB_READ, pc);
+}
+
+void *WRAP(memchr)(const void *s, int c, size_t n)
+{
+    void *p = memchr(s, c, n);
+    read_to(s, p, n, RA);
+    return p;
+}
+
+char *WRAP(strchr)(const char *s, int c)
+{
+    char *p = strchr(s, c);
+    read_to(s, p, p ? 0 : strlen(s) + 1, RA);
+    return p;
+}
+
+char *WRAP(strrchr)(const char *s, int c)
+{
+    sim_tsan_range(s, strlen(s) + 1, SIM_HB_READ, RA);
+    return strrchr(s, c);
+}
+
+char *WRAP(strstr)(const char *h, const char *needle)
+{
+    char *p = strstr(h, needle);
+    size_t nl = strlen(needle);
+    sim_tsan_range(needle, nl + 1, SIM_HB_READ, RA);
+    sim_tsan_range(h, p ? (size_t)(p - h) + nl : strlen(h) + 1, SIM_HB_READ, RA);
+    return p;
+}
+
+size_t WRAP(strnlen)(const char *s, size_t n)
+{
+    size_t r = strnlen(s, n);
+    sim_tsan_range(s, r < n ? r + 1 : n, SIM_HB_READ, RA);
+    return r;
+}
+
+char *WRAP(strdup)(const char *s)
+{
+    sim_tsan_range(s, strlen(s) + 1, SIM_HB_READ, RA);
+    return strdup(s);
+}
+
+char *WRAP(strndup)(const char *s, size_t n)
+{
+    size_t r = strnlen(s, n);
+    sim_tsan_range(s, r < n ? r + 1 : n, SIM_HB_READ, RA);
+    return strndup(s, n);
+}
+
+void WRAP(qsort)(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    qsort(base, n, size, cmp);
+    sim_tsan_range(base, n * size, SIM_HB_WRITE, RA);
+}
+
+void WRAP(qsort_r)(void *base, size_t n, size_t size,
+                   int (*cmp)(const void *, const void *, void *), void *arg)
+{
+    qsort_r(base, n, size, cmp, arg);
+    sim_tsan_range(base, n * size, SIM_HB_WRITE, RA);
+}
+
+void WRAP(bzero)(void *d, size_t n)
+{
+    sim_tsan_range(d, n, SIM_HB_WRITE, RA);
+    memset(d, 0, n);
+}
+
+void WRAP(explicit_bzero)(void *d, size_t n)
+{
+    sim_tsan_range(d, n, SIM_HB_WRITE, RA);
+    explicit_bzero(d, n);
+}
+
+void WRAP(bcopy)(const void *s, void *d, size_t n)
+{
+    sim_tsan_range(s, n, SIM_HB_READ, RA);
+    sim_tsan_range(d, n, SIM_HB_WRITE, RA);
+    memmove(d, s, n);
 }
 
 /* ---- the wide forms, in wide characters (WC bytes each) ---- */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -782,6 +783,48 @@ static void word_byte(void)
     }
 }
 
+/* qsort's moves are its writes (its comparisons are the program's own
+ * loads): PE 1 sorts the array a put to it may still be landing in. */
+static int order_cmp(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+static void qsort_put(void)
+{
+    static const long mixed[4] = {9, 3, 7, 1};
+    if (me == 0)
+        shmem_long_put(dest, mixed, 4, 1); /* A(qsort-put) */
+    SYNC();
+    if (me == 1)
+        qsort(dest, 4, sizeof dest[0], order_cmp); /* B(qsort-put) */
+}
+
+/* A search reads what it looked at: strchr over the text a put is
+ * writing. */
+static void strchr_put(void)
+{
+    static const char line[] = "key=value";
+    if (me == 0)
+        shmem_putmem(text, line, sizeof line, 1); /* A(strchr-put) */
+    SYNC();
+    if (me == 1) {
+        const char *eq = strchr(text, '='); /* B(strchr-put) */
+        printf("found: %d\n", eq != NULL);
+    }
+}
+
+/* bzero is memset by its BSD name. */
+static void bzero_put(void)
+{
+    if (me == 0)
+        shmem_long_put(dest, data, 4, 1); /* A(bzero-put) */
+    SYNC();
+    if (me == 1)
+        bzero(dest, sizeof dest); /* B(bzero-put) */
+}
+
 /* A loop over a page of cells that hold PE 1's own earlier stores (two
  * loops in two epochs: the cells differ where the second began) reaches
  * the element PE 0's put landed in: that read is checked, not taken as
@@ -860,6 +903,8 @@ static const struct {
     {"barrier-overlap", barrier_overlap}, {"wcscpy-put", wcscpy_put},
     {"fgetws-put", fgetws_put},   {"word-byte", word_byte},
     {"cell-sweep", cell_sweep},   {"before-sweep", before_sweep},
+    {"qsort-put", qsort_put},     {"strchr-put", strchr_put},
+    {"bzero-put", bzero_put},
 };
 
 int main(int argc, char **argv)
