@@ -1881,11 +1881,52 @@ void WRAP(lcong48)(unsigned short p[7])
         lcong48(p);
 }
 
+/* What a tokenizer looked at: from start (s, or where the last call
+ * stopped) to the end of the token it returned and the byte there, which
+ * it overwrote with a terminator when it was a delimiter (the next call
+ * then starts past it); with no token, the rest of the string.  Lengths
+ * and sizes in elements of w bytes. */
+static void tok_note(const void *start, const void *tok, size_t toklen, size_t rest,
+                     const void *after, size_t w, const void *pc)
+{
+    if (!start)
+        return;
+    const char *b = start, *end = tok ? (const char *)tok + toklen * w : NULL;
+    sim_tsan_range(b, end ? (size_t)(end - b) + w : (rest + 1) * w, SIM_HB_READ, pc);
+    if (end && (const char *)after == end + w)
+        sim_tsan_range(end, w, SIM_HB_WRITE, pc);
+}
+
+static char *strtok_at(char *s, const char *delim, char **save, const void *pc)
+{
+    char *start = s ? s : *save;
+    size_t rest = start ? strlen(start) : 0;
+    char *t = strtok_r(s, delim, save);
+    sim_tsan_range(delim, strlen(delim) + 1, SIM_HB_READ, pc);
+    tok_note(start, t, t ? strlen(t) : 0, rest, *save, 1, pc);
+    return t;
+}
+
 char *WRAP(strtok)(char *s, const char *delim)
 {
     if (!IN_PE())
         return strtok(s, delim);
-    return strtok_r(s, delim, &pe_libc()->strtok_save);
+    return strtok_at(s, delim, &pe_libc()->strtok_save, RA);
+}
+
+char *WRAP(strtok_r)(char *s, const char *delim, char **save)
+{
+    return strtok_at(s, delim, save, RA);
+}
+
+wchar_t *WRAP(wcstok)(wchar_t *s, const wchar_t *delim, wchar_t **save)
+{
+    wchar_t *start = s ? s : *save;
+    size_t rest = start ? wcslen(start) : 0;
+    wchar_t *t = wcstok(s, delim, save);
+    sim_tsan_range(delim, (wcslen(delim) + 1) * sizeof(wchar_t), SIM_HB_READ, RA);
+    tok_note(start, t, t ? wcslen(t) : 0, rest, *save, sizeof(wchar_t), RA);
+    return t;
 }
 
 static env_var_t *env_find(pe_libc_t *l, const char *name, size_t len)

@@ -50,7 +50,7 @@ static const struct {
     {"fgetws-put", "data-race"},    {"word-byte", "data-race"},
     {"cell-sweep", "data-race"},    {"before-sweep", "data-race"},
     {"qsort-put", "data-race"},     {"strchr-put", "data-race"},
-    {"bzero-put", "data-race"},
+    {"bzero-put", "data-race"},     {"strtok-put", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -825,6 +825,21 @@ static void bzero_put(void)
         bzero(dest, sizeof dest); /* B(bzero-put) */
 }
 
+/* strtok reads the string up to its token's end and writes a terminator
+ * over the delimiter there. */
+static void strtok_put(void)
+{
+    static const char pair[] = "left,right";
+    if (me == 0)
+        shmem_putmem(text, pair, sizeof pair, 1); /* A(strtok-put) */
+    SYNC();
+    if (me == 1) {
+        char *save;
+        const char *first = strtok_r(text, ",", &save); /* B(strtok-put) */
+        printf("token: %d\n", first != NULL);
+    }
+}
+
 /* A loop over a page of cells that hold PE 1's own earlier stores (two
  * loops in two epochs: the cells differ where the second began) reaches
  * the element PE 0's put landed in: that read is checked, not taken as
@@ -904,7 +919,7 @@ static const struct {
     {"fgetws-put", fgetws_put},   {"word-byte", word_byte},
     {"cell-sweep", cell_sweep},   {"before-sweep", before_sweep},
     {"qsort-put", qsort_put},     {"strchr-put", strchr_put},
-    {"bzero-put", bzero_put},
+    {"bzero-put", bzero_put},     {"strtok-put", strtok_put},
 };
 
 int main(int argc, char **argv)
