@@ -14,7 +14,9 @@
  *   - the data transfers of READ and WRITE (PRINT): the items a READ
  *     stores into and a WRITE reads are the program's accesses for the
  *     race detector (shmemsim_fortran_item, _array), as the library's
- *     code is not instrumented. */
+ *     code is not instrumented;
+ *   - MATMUL, when the library carries it out: its operands and result,
+ *     likewise. */
 #include <signal.h>
 #include <stddef.h>
 
@@ -143,3 +145,26 @@ WIDE(_gfortran_transfer_character_wide_write, 0)
     }
 ARRAY(_gfortran_transfer_array, 1)
 ARRAY(_gfortran_transfer_array_write, 0)
+
+/* MATMUL of arrays past gfortran's inline limit is the library's: its
+ * operands are read and its result written for the program (the result
+ * is the target itself when nothing aliases it, else a temporary the
+ * program's own code copies).  The result's descriptor is complete only
+ * after the call (the library allocates a temporary). */
+#define MATMUL(name)                                                           \
+    void __real_##name(void *r, void *a, void *b, int try_blas, int limit,     \
+                       void *gemm);                                            \
+    void __wrap_##name(void *r, void *a, void *b, int try_blas, int limit,     \
+                       void *gemm)                                             \
+    {                                                                          \
+        shmemsim_fortran_array(a, 0, 0, RA);                                   \
+        shmemsim_fortran_array(b, 0, 0, RA);                                   \
+        __real_##name(r, a, b, try_blas, limit, gemm);                         \
+        shmemsim_fortran_array(r, 0, 1, RA);                                   \
+    }
+MATMUL(_gfortran_matmul_i4)
+MATMUL(_gfortran_matmul_i8)
+MATMUL(_gfortran_matmul_r4)
+MATMUL(_gfortran_matmul_r8)
+MATMUL(_gfortran_matmul_c4)
+MATMUL(_gfortran_matmul_c8)

@@ -72,6 +72,7 @@ static const struct {
     {"pthread_races", "stack-read"},   {"f_races", "put-load"},
     {"f_races", "print-put"},          {"f_races", "write-section"},
     {"f_races", "read-put"},           {"f_races", "read-chars"},
+    {"f_races", "matmul-put"},
 };
 #define NOTHERS (int)(sizeof others / sizeof others[0])
 

@@ -8,6 +8,8 @@ program f_races
   implicit none
   include 'shmem.fh'
   integer(8), save :: x = 0, arr(4) = 0, grid(3, 3) = 0
+  integer(8), save :: ma(40, 40) = 1, mb(40, 40) = 1, mc(40, 40) = 0
+  integer(8) :: row(40) = 2
   character(len=8), save :: word = ' '
   integer(8) :: vals(4) = (/ 1, 2, 3, 4 /), v
   character(len=8) :: hello = 'hello   '
@@ -48,6 +50,11 @@ program f_races
     if (me == 0) call shmem_character_put(word, hello, 8, 1) ! A(read-chars)
     if (.not. bad) call shmem_barrier_all()
     if (me == 1) read (bye, '(A)') word ! B(read-chars)
+  case ('matmul-put')
+    ! 40 x 40: past gfortran's inline limit, so the library multiplies
+    if (me == 0) call shmem_put64(mb(1, 7), row, 40, 1) ! A(matmul-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) mc = matmul(ma, mb) ! B(matmul-put)
   case default
     print *, 'f_races: no case ', trim(cs)
     stop 2
