@@ -6,8 +6,8 @@
 # DIR is a checkout of openshmem-org/tests-sos (any tag), of
 # openshmem-org/tests-uh, tests-cray, shmemx-cray-tests,
 # openshmem-examples or tests-mellanox, of RWTH-HPC/RMARaceBench, or of
-# the OSU micro-benchmarks (a copy with their openshmem/ directory), or of
-# ParRes/ISx.
+# the OSU micro-benchmarks (a copy with their openshmem/ directory), of
+# ParRes/ISx, or of pmodels/oshmpi.
 # tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
@@ -33,7 +33,9 @@
 # passing when it exits 0.  ISx: its SHMEM sort in each scaling mode
 # (strong, weak, weak iso-bucket) on 4 PEs, 2 iterations, with the 1 GiB
 # receive buffer per PE it allocates; passing when it exits 0 (it
-# verifies the sort) and prints no FAIL.
+# verifies the sort) and prints no FAIL.  OSHMPI (pmodels/oshmpi): the
+# programs of tests/Makefile.am, with their flags, on 2 PEs, passing when
+# they exit 0.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -101,6 +103,9 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
     fi
     if grep -Eq 'shmemx_(ct|pcntr)_' "$dir/$src"; then
         echo "excluded $name uses a Sandia OpenSHMEM-only extension (shmemx_ct_*/shmemx_pcntr_* counters)"; return
+    fi
+    if grep -q 'shmemx_space_' "$dir/$src"; then
+        echo "excluded $name uses an OSHMPI-only extension (shmemx_space_* memory spaces)"; return
     fi
     case $src in
         *.cpp) cc=shmemsim-c++ ;;
@@ -260,6 +265,20 @@ for dir in "$@"; do
     elif [ -d "$dir/teams/usage" ]; then
         suite="shmemx-cray-tests $(version "$dir")"
         every_program teams/usage ""
+    elif [ -f "$dir/tests/Makefile.am" ] && grep -q '^CC=@OSHCC@' "$dir/tests/Makefile.am"; then
+        suite="oshmpi $(version "$dir")"
+        am=$dir/tests/Makefile.am
+        incdir=$dir/tests
+        # check_PROGRAMS with their _SOURCES and _CPPFLAGS, each linked
+        # with gpu_common.c (its LDADD), on the 2 PEs of its mpiexec.
+        for name in $(am_var "$am" check_PROGRAMS | tr ' \t' '\n\n' | sed '/^$/d' | sort -u); do
+            var=$(echo "$name" | tr -c 'A-Za-z0-9_\n' '_')
+            src=$(am_var "$am" "${var}_SOURCES" | tr -d ' \t')
+            [ -n "$src" ] || src=$name.c
+            [ -f "$dir/tests/$src" ] || continue
+            cppflags=$(am_var "$am" "${var}_CPPFLAGS" | sed 's/\$([A-Z_]*)//g')
+            echo "$suite|$dir/tests|$name|$src|$cppflags gpu_common.c|2|Pass|$out" >>"$list"
+        done
     elif [ -f "$dir/c/Makefile" ] && [ -f "$dir/c/hello.c" ]; then
         suite="openshmem-examples $(version "$dir")"
         every_program c -std=c11
@@ -324,7 +343,7 @@ for dir in "$@"; do
         done
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
-             "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks, ISx" >&2
+             "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks, ISx, OSHMPI" >&2
         exit 2
     fi
     if [ "${suite#osu-}" != "$suite" ]; then # its message-rate test's buffers
