@@ -413,11 +413,20 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
         sim_loader_close(l);
         return -1;
     }
-    l->order = sim_xmalloc((size_t)ncopies * sizeof *l->order);
+    sim_image_t **order = sim_xmalloc((size_t)ncopies * sizeof *order);
     for (int i = 0; i < ncopies; i++)
-        l->order[i] = &l->img[i];
+        order[i] = &l->img[i];
     if (l->mode == SIM_LOAD_COPY)
-        qsort(l->order, (size_t)ncopies, sizeof *l->order, by_lo);
+        qsort(order, (size_t)ncopies, sizeof *order, by_lo);
+    /* Flat arrays: a look-up's halving steps read one array, not a copy
+     * each. */
+    l->order_lo = sim_xmalloc((size_t)ncopies * sizeof *l->order_lo);
+    l->order_pe = sim_xmalloc((size_t)ncopies * sizeof *l->order_pe);
+    for (int i = 0; i < ncopies; i++) {
+        l->order_lo[i] = order[i]->lo;
+        l->order_pe[i] = order[i]->pe;
+    }
+    free(order);
     *out = l;
     return 0;
 }
@@ -529,7 +538,8 @@ void sim_loader_close(sim_loader_t *l)
      * them, and the process is about to end anyway. */
     sim_loader_symbols_free(l);
     free(l->img);
-    free(l->order);
+    free(l->order_lo);
+    free(l->order_pe);
     free(l->path);
     free(l);
 }
@@ -560,13 +570,13 @@ int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off)
     size_t lo = 0, hi = (size_t)l->ncopies;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (a < l->order[mid]->lo)
+        if (a < l->order_lo[mid])
             hi = mid;
-        else if (a >= l->order[mid]->lo + l->span)
+        else if (a >= l->order_lo[mid] + l->span)
             lo = mid + 1;
         else {
-            *off = (size_t)(a - l->order[mid]->lo);
-            return l->order[mid]->pe;
+            *off = (size_t)(a - l->order_lo[mid]);
+            return l->order_pe[mid];
         }
     }
     return -1;

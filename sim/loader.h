@@ -39,7 +39,8 @@ typedef struct sim_loader {
     sim_load_mode_t mode; /* strategy in use */
     int ncopies;         /* one per PE */
     sim_image_t *img;    /* img[pe] */
-    sim_image_t **order; /* copies sorted by lo, for address lookups */
+    const char **order_lo; /* the copies' lo, sorted, for address lookups */
+    int *order_pe;         /* the PE of each */
     size_t span;         /* bytes from lo to the end of the last segment */
     size_t vaddr_lo;     /* lowest segment vaddr in the file (page-rounded) */
     size_t maps_per_copy; /* memory mappings one copy costs (estimate) */
