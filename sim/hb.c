@@ -854,22 +854,28 @@ static sim_hb_rec_t read_after(sim_hb_rec_t old, sim_hb_rec_t ai, const view_t *
     return reads_as_one(keep + from, kept - from);
 }
 
+/* n bytes that held cell from now hold cell to: their references move. */
+static void rehold(cell_t from, cell_t to, size_t n)
+{
+    if (to.w != from.w) {
+        H.rec[to.w].refs += (uint32_t)n;
+        unref_n(from.w, n);
+    }
+    if (to.r != from.r) {
+        if (to.r)
+            H.rec[to.r].refs += (uint32_t)n;
+        unref_n(from.r, n);
+    }
+}
+
 /* The run of pg becomes [lo, hi): its run bytes new to it held u and now
  * hold v (hi and lo are passed, not read back from the page: the sweep's
  * fast path is this function, and a 16-bit store read back as part of a
  * wider load stalls). */
 static void moved(spage_t *pg, size_t lo, size_t hi, size_t run)
 {
-    cell_t u = pg->u, nv = pg->v;
-    if (nv.w != u.w) {
-        H.rec[nv.w].refs += (uint32_t)run;
-        unref_n(u.w, run);
-    }
-    if (nv.r != u.r) {
-        if (nv.r)
-            H.rec[nv.r].refs += (uint32_t)run;
-        unref_n(u.r, run);
-    }
+    cell_t nv = pg->v;
+    rehold(pg->u, nv, run);
     if (lo == 0 && hi == PAGE) {
         make_uniform(pg, nv);
     } else {
@@ -1389,15 +1395,7 @@ static int cell_step(sim_hb_sweep_t *e, const void *addr, size_t n)
     }
     for (size_t t = 0; t < n / g; t++)
         c[t] = now;
-    if (now.w != was.w) {
-        H.rec[now.w].refs += (uint32_t)n;
-        unref_n(was.w, n);
-    }
-    if (now.r != was.r) {
-        if (now.r)
-            H.rec[now.r].refs += (uint32_t)n;
-        unref_n(was.r, n);
-    }
+    rehold(was, now, n);
     e->next += n;
     return 1;
 }
