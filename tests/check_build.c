@@ -120,7 +120,17 @@ START_TEST(showme_options_and_usage_errors)
                   r.out);
     tu_free(&r);
     r = tu_run("%s-fc --showme:compile", SIM);
-    ck_assert_msg(r.status == 0 && strstr(r.out, "-fdollar-ok") && strstr(r.out, "-fPIC"), "%s",
+    ck_assert_msg(r.status == 0 && strstr(r.out, "-fdollar-ok") && strstr(r.out, "-fPIC") &&
+                      !strstr(r.out, "-fno-builtin"), "%s", r.out);
+    tu_free(&r);
+    /* GCC compiles the wrapped memory and string routines as calls; a
+     * Fortran source gets no such flag (gfortran warns on it) but keeps
+     * every wrap of the link. */
+    r = tu_run("%s-cc --showme x.c -o x", SIM);
+    ck_assert_msg(strstr(r.out, "-mllvm") || strstr(r.out, "-fno-builtin-memset"), "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s-cc --showme x.f90 -o x", SIM);
+    ck_assert_msg(!strstr(r.out, "-fno-builtin") && strstr(r.out, "-Wl,--wrap=exit"), "%s",
                   r.out);
     tu_free(&r);
     r = tu_run("cd %s && %s/bin/shmemsim-cc; echo \"status $?\"; %s/bin/shmemsim-cc -O2 -g; ls",
