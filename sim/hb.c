@@ -630,6 +630,17 @@ static int uniform(const cell_t *cs, size_t n)
     return 1;
 }
 
+/* The first of pg's cells for [off, off+n) when they are whole cells of
+ * the access (byte cells, or word cells and an access on words) and all
+ * hold one value, else NULL. */
+static cell_t *one_cell(const spage_t *pg, size_t off, size_t n)
+{
+    size_t g = pg->words ? WORD : 1;
+    if (!pg->c || (off | n) % g || !uniform(pg->c + off / g, n / g))
+        return NULL;
+    return pg->c + off / g;
+}
+
 static const cell_t *cell_at(const spage_t *pg, size_t off)
 {
     if (pg->c)
@@ -1378,14 +1389,12 @@ static int cell_step(sim_hb_sweep_t *e, const void *addr, size_t n)
 {
     spage_t *pg = e->pg;
     ptrdiff_t left = e->end - (const char *)addr; /* next may have left the page */
-    size_t off = PAGE - (size_t)left;
+    cell_t *c = left > (ptrdiff_t)n && left <= (ptrdiff_t)PAGE
+                    ? one_cell(pg, PAGE - (size_t)left, n) : NULL;
+    if (!c)
+        return 0;
     size_t g = pg->words ? WORD : 1;
-    if (!pg->c || left <= (ptrdiff_t)n || left > (ptrdiff_t)PAGE || (off | n) % g)
-        return 0;
-    cell_t *c = pg->c + off / g, was = c[0];
-    if (!uniform(c, n / g))
-        return 0;
-    cell_t now = {e->now_w, e->now_r};
+    cell_t was = c[0], now = {e->now_w, e->now_r};
     if (was.w != e->was_w || was.r != e->was_r) {
         const rec_t *a = &H.rec[e->ai];
         if ((was.w && !own_before(was.w, a->act, a->clock)) ||
@@ -1492,12 +1501,10 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
             filter_note(addr, n, write);
             return;
         }
-        if (pg->c && pg->words && (off | n) % WORD == 0)
-            one = uniform(pg->c + off / WORD, n / WORD);
-        else if (pg->c && !pg->words)
-            one = uniform(pg->c + off, n);
-        if (one) { /* held: the access may drop the cells' last references */
-            was = *cell_at(pg, off);
+        const cell_t *c = one_cell(pg, off, n);
+        if (c) { /* held: the access may drop the cells' last references */
+            one = 1;
+            was = *c;
             ref(was.w);
             ref(was.r);
         }
