@@ -699,11 +699,13 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     side_of(a, awrite, k->pe, &second);
     sim_hb_hint_t hint = {0};
     const hact_t *h = &H.act[a->act];
-    if (x->is_op && h->seen && H.rec[h->seen].pe == x->pe) {
+    if (x->is_op && x->pe != a->pe && h->seen && H.rec[h->seen].pe == x->pe) {
         const rec_t *s = &H.rec[h->seen];
         hint = (sim_hb_hint_t){s->call, s->site, h->seen_by, h->seen_site,
                                s->chan == x->chan && s->target == x->target &&
-                                   s->epoch == x->epoch};
+                                   s->epoch == x->epoch,
+                               s->act == x->act && (x->clock > s->clock ||
+                                                    (x->clock == s->clock && x->time > s->time))};
     }
     H.report(&first, &second, k->pe, addr, len, &hint);
 }
@@ -2227,11 +2229,11 @@ void sim_hb_thread_start(const sim_pe_t *child)
 }
 
 /* obj's clock for the running PE; made (empty) when make and none. */
-static oclock_t *obj_find(const void *obj, int make)
+static oclock_t *obj_find_as(int pe, const void *obj, int make)
 {
     okey_t k;
     memset(&k, 0, sizeof k);
-    k.pe = self_id();
+    k.pe = pe;
     k.obj = obj;
     oclock_t *o;
     HASH_FIND(hh, H.objs, &k, sizeof k, o);
@@ -2241,6 +2243,20 @@ static oclock_t *obj_find(const void *obj, int make)
         HASH_ADD(hh, H.objs, key, sizeof o->key, o);
     }
     return o;
+}
+
+static oclock_t *obj_find(const void *obj, int make)
+{
+    return obj_find_as(self_id(), obj, make);
+}
+
+/* The clock of memory a program's atomics use: keyed by the bytes (their
+ * home address), whichever PE reaches them, since another PE may reach
+ * them through a pointer into the owner's memory, and a release there
+ * orders what both do as on one node. */
+static oclock_t *mem_find(const void *addr, int make)
+{
+    return obj_find_as(-1, sim_loader_home(sim_w->loader, self_id(), addr), make);
 }
 
 static void obj_acquire(int me, const oclock_t *o)
@@ -2281,6 +2297,25 @@ void sim_hb_obj_update(const void *obj)
         return;
     int me = self_act();
     oclock_t *o = obj_find(obj, 1);
+    obj_acquire(me, o);
+    obj_release(me, o);
+}
+
+void sim_hb_mem_acquire(const void *addr)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
+    const oclock_t *o = mem_find(addr, 0);
+    if (o)
+        obj_acquire(self_act(), o);
+}
+
+void sim_hb_mem_update(const void *addr)
+{
+    if (!sim_hb_on || !sim_w->cur)
+        return;
+    int me = self_act();
+    oclock_t *o = mem_find(addr, 1);
     obj_acquire(me, o);
     obj_release(me, o);
 }

@@ -98,6 +98,7 @@ typedef struct sim_hb_hint {
     const char *by_call;     /* the routine that observed it */
     const void *by_site;     /* where */
     int same_epoch;          /* first and the observed op share a fence epoch */
+    int after_seen;          /* first was issued after the observed op */
 } sim_hb_hint_t;
 
 typedef void (*sim_hb_report_fn)(const sim_hb_side_t *first, const sim_hb_side_t *second,
@@ -364,6 +365,12 @@ void sim_hb_obj_acquire(const void *obj);
 /* Both, with one look-up: acquire obj's clock, then release into it (an
  * atomic read-modify-write). */
 void sim_hb_obj_update(const void *obj);
+/* The same for a program's atomic on memory at addr (an acquiring load;
+ * a store or read-modify-write, taken as acquiring and releasing), keyed
+ * by the memory instead of the PE: one PE's release through a pointer
+ * orders what the owner acquires there. */
+void sim_hb_mem_acquire(const void *addr);
+void sim_hb_mem_update(const void *addr);
 /* obj's clock is no longer needed (obj is freed). */
 void sim_hb_obj_forget(const void *obj);
 

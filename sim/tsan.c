@@ -85,15 +85,16 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
     if (!sim_hb_on)
         return;
     if (atomic) {
-        /* Between the threads of a PE an atomic synchronises, whatever
-         * memory it is on: each is taken as acquiring what earlier atomics
-         * on its address released, and a write as releasing (the strongest
-         * order, so a flag protocol with weaker ones is never called a
-         * race; a race it hides is missed, not made up). */
+        /* Between the threads of a PE, and between PEs that reach the
+         * same bytes through a direct pointer, an atomic synchronises,
+         * whatever memory it is on: each is taken as acquiring what earlier
+         * atomics on its address released, and a write as releasing (the
+         * strongest order, so a flag protocol with weaker ones is never
+         * called a race; a race it hides is missed, not made up). */
         if (dir == SIM_HB_WRITE)
-            sim_hb_obj_update(addr);
+            sim_hb_mem_update(addr);
         else
-            sim_hb_obj_acquire(addr);
+            sim_hb_mem_acquire(addr);
     }
     if (!atomic && sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE)) {
         sim_hb_repeated(pc, addr, n, dir == SIM_HB_WRITE);

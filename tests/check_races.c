@@ -51,6 +51,7 @@ static const struct {
     {"cell-sweep", "data-race"},    {"before-sweep", "data-race"},
     {"qsort-put", "data-race"},     {"strchr-put", "data-race"},
     {"bzero-put", "data-race"},     {"strtok-put", "data-race"},
+    {"ptr-atomic", "data-race"},    {"slot-counter", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -125,6 +126,29 @@ static void twin_clean(const char *prog, const char *name)
     char *msg = tu_explore_clean(3, prog, args);
     ck_assert_msg(msg == NULL, "%s", msg);
 }
+
+/* The advice fits what went wrong: a put issued after the increment the
+ * reader saw, two programs' plain accesses through shmem_ptr, a plain load
+ * before a put. */
+START_TEST(advice_names_the_missing_order)
+{
+    static const struct {
+        const char *name, *advice;
+    } want[] = {
+        {"slot-counter", "but PE 0 issued this shmem_long_p after that, so what PE 1 observed "
+                         "says nothing of it"},
+        {"ptr-atomic", "(PE 0's through a pointer from shmem_ptr), and nothing orders them"},
+        {"stencil", "reads these bytes with plain loads: PE 2 must not issue it until PE 0 is "
+                    "done with them"},
+    };
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        run_result_t r = tu_run("%s -n 3 --quiet %s %s bad", SIM, PROG("races"), want[k].name);
+        ck_assert_msg(strstr(r.err, want[k].advice) != NULL, "%s: no '%s' in\n%s", want[k].name,
+                      want[k].advice, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
 
 START_TEST(each_other_race_names_both_accesses)
 {
@@ -214,6 +238,7 @@ Suite *races_suite(void)
     tcase_add_loop_test(tc, each_race_names_both_accesses, 0, NCASES);
     tcase_add_test(tc, found_on_every_seed);
     tcase_add_test(tc, check_option_and_uninstrumented_modules);
+    tcase_add_test(tc, advice_names_the_missing_order);
     tcase_add_test(tc, earlier_demonstrations_are_diagnosed);
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
     tcase_add_loop_test(tc, each_other_race_names_both_accesses, 0, NOTHERS);

@@ -61,7 +61,16 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                    const sim_hb_hint_t *h, char *buf, size_t len)
 {
     char s1[200], s2[200];
-    if (h->seen_call && h->same_epoch) {
+    if (h->seen_call && h->after_seen) {
+        snprintf(buf, len,
+                 "PE %d's %s at %s observed %s issued at %s, but PE %d issued this %s after "
+                 "that, so what PE %d observed says nothing of it. To read the data, wait for "
+                 "a flag PE %d sets after it (with shmem_fence between the two), or wait on "
+                 "the data itself with shmem_wait_until or shmem_test rather than plain loads.",
+                 b->pe, h->by_call, sim_hb_where(h->by_site, s1, sizeof s1), h->seen_call,
+                 sim_hb_where(h->seen_site, s2, sizeof s2), a->pe,
+                 a->call ? a->call : "access", b->pe, a->pe);
+    } else if (h->seen_call && h->same_epoch) {
         snprintf(buf, len,
                  "PE %d's %s at %s observed %s issued at %s, and took the data as complete; "
                  "but PE %d issued that %s with no shmem_fence or shmem_quiet after this %s, "
@@ -97,6 +106,15 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  a->call ? a->call : "operation",
                  a->tid > 0 ? " by the same thread: a fence orders only its caller's operations"
                             : "", b->pe);
+    } else if (b->is_op && a->pe != b->pe && !a->write && b->write) {
+        snprintf(buf, len,
+                 "PE %d's %s may reach PE %d's memory while PE %d reads these bytes with plain "
+                 "loads: PE %d must not issue it until PE %d is done with them (a barrier both "
+                 "pass, or a flag PE %d sets after its last use and PE %d waits on). If PE %d's "
+                 "loads poll for the value the put brings, wait on it with shmem_wait_until or "
+                 "shmem_test instead (or read it with an atomic fetch): a plain load that sees "
+                 "a put's value orders nothing.", b->pe, b->call ? b->call : "operation",
+                 mem_pe, a->pe, b->pe, a->pe, a->pe, b->pe, a->pe);
     } else if (b->is_op && a->pe != b->pe) {
         snprintf(buf, len,
                  "PE %d's %s may reach PE %d's memory while PE %d still uses these bytes: "
@@ -119,6 +137,13 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "only after shmem_quiet (or a barrier), so call that before the PE touches "
                  "these bytes again, rather than reading them to see whether it arrived.",
                  op->pe, op->call ? op->call : "operation");
+    } else if (!a->is_op && !b->is_op && a->pe != b->pe) {
+        const sim_hb_side_t *far = a->pe != mem_pe ? a : b;
+        snprintf(buf, len,
+                 "Both are plain loads or stores of the programs (PE %d's through a pointer "
+                 "from shmem_ptr), and nothing orders them: a barrier both pass, or a flag "
+                 "one PE stores with a C11 atomic store (release) after its accesses and the "
+                 "other loads with an atomic load (acquire) before its own.", far->pe);
     } else {
         snprintf(buf, len,
                  "The buffer of a non-blocking call belongs to the library until shmem_quiet "

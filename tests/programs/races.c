@@ -886,6 +886,47 @@ static void before_sweep(void)
     }
 }
 
+/* A flag through shmem_ptr: PE 0 stores the data, then the flag, into PE
+ * 1's memory; a C11 release store and acquire load of the flag order them
+ * as on one node, plain ones do not. */
+static void ptr_atomic(void)
+{
+    long *py = shmem_ptr(&y, 1), *pf = shmem_ptr(&flag, 1);
+    if (!py || !pf)
+        return; /* every PE sees the same: no pointer, no case */
+    if (me == 0) {
+        *py = 12; /* A(ptr-atomic) */
+        if (bad)
+            *(volatile long *)pf = 1;
+        else
+            __atomic_store_n(pf, 1, __ATOMIC_RELEASE);
+    } else if (me == 1) {
+        if (bad)
+            while (*(volatile long *)&flag == 0)
+                ;
+        else
+            while (__atomic_load_n(&flag, __ATOMIC_ACQUIRE) == 0)
+                ;
+        printf("y %ld\n", y); /* B(ptr-atomic) */
+    }
+}
+
+/* A slot taken with a fetching atomic, then filled by a put: seeing the
+ * counter move says nothing of the put that follows the increment. */
+static void slot_counter(void)
+{
+    if (me == 0) {
+        long pos = shmem_long_atomic_fetch_inc(&counter, 1);
+        shmem_long_p(&dest[pos & 3], 7, 1); /* A(slot-counter) */
+    } else if (me == 1) {
+        while (shmem_long_atomic_fetch(&counter, 1) == 0)
+            ;
+        if (!bad)
+            shmem_long_wait_until(&dest[0], SHMEM_CMP_NE, 0);
+        printf("slot %ld\n", dest[0]); /* B(slot-counter) */
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -920,6 +961,7 @@ static const struct {
     {"cell-sweep", cell_sweep},   {"before-sweep", before_sweep},
     {"qsort-put", qsort_put},     {"strchr-put", strchr_put},
     {"bzero-put", bzero_put},     {"strtok-put", strtok_put},
+    {"ptr-atomic", ptr_atomic},   {"slot-counter", slot_counter},
 };
 
 int main(int argc, char **argv)
