@@ -415,6 +415,12 @@ void sim_sched_run(void)
         /* Resuming a context whose last call was a poll that saw nothing
          * changes nothing another poller can see; everything else may. */
         int quiet = ev.fn == resume_ev && ((sim_pe_t *)ev.arg)->poll_quiet;
+        /* A busy context's next turn (sim_pe_busy) is no progress: busy
+         * loops that only hand the turn to each other are the watchdog's. */
+        if (ev.fn == resume_ev && ((sim_pe_t *)ev.arg)->busy_turn)
+            ((sim_pe_t *)ev.arg)->busy_turn = 0;
+        else
+            sim_w->progress++;
         ev.fn(ev.arg);
         if (!quiet) {
             sim_w->changes++;
@@ -593,9 +599,12 @@ void sim_pe_spinning(const void *addr, size_t len, const void *pc)
     sim_pe_t *pe = sim_w->cur;
     if (!pe || pe == S->borrow_pe)
         return;
-    pe->calls++; /* it is waiting, not running away (the watchdog) */
-    if (sim_pe_sleep_to_next_event())
+    pe->calls++; /* it is waiting: a new count of its loads begins */
+    if (sim_evq_min_time(&sim_w->evq) != UINT64_MAX) {
+        pe->busy_turn = 1; /* no progress of its own (the watchdog) */
+        sim_pe_sleep_to_next_event();
         return;
+    }
     if (sim_pe_main(pe)->threads) { /* a sibling's plain store may end it */
         sim_pe_sleep(0);
         return;
@@ -606,6 +615,30 @@ void sim_pe_spinning(const void *addr, size_t len, const void *pc)
     sim_why_t why = sim_why("a loop reading %s over and over (a plain load, not a wait)", name);
     sim_pe_block_why(&why, addr, len);
     sim_call_leave();
+}
+
+void sim_pe_busy(int to_next)
+{
+    sim_pe_t *pe = sim_w->cur;
+    uint64_t next = sim_evq_min_time(&sim_w->evq), now = sim_w->now;
+    if (!pe || pe == S->borrow_pe)
+        return;
+    if (next == UINT64_MAX || (next > now && !to_next)) {
+        pe->busy_step = 0;
+        return;
+    }
+    uint64_t d = 0;
+    if (next > now && to_next) {
+        d = next - now;
+        pe->busy_step = 0;
+    } else if (to_next) {
+        /* What is due now may be another such loop: each turn waits
+         * longer (1 ns, doubling to 1 us), or two would hand the turn back
+         * and forth at one instant for ever. */
+        d = pe->busy_step = pe->busy_step ? (pe->busy_step < 1000 ? 2 * pe->busy_step : 1000) : 1;
+    }
+    pe->busy_turn = 1;
+    sim_pe_sleep(d);
 }
 
 /* When a program's thread becomes ready: after a seeded delay of up to the
@@ -848,6 +881,7 @@ void sim_call_enter(const char *name, const void *site)
         outside_the_run(name);
     sim_pe_t *pe = sim_w->cur;
     pe->calls++;
+    sim_w->progress++;
     if (pe->call_depth == 0 && sim_pe_main(pe)->threads && pe != S->borrow_pe)
         publish_stores(pe);
     if (sim_w->interrupted && pe->call_depth == 0) {

@@ -23,10 +23,11 @@ static const int caught[] = {SIGSEGV, SIGBUS, SIGFPE,  SIGILL,  SIGABRT,   SIGTR
 #define NCAUGHT (sizeof caught / sizeof caught[0])
 static char altstack[64 * 1024];
 
-/* The watchdog: a thread that looks at the running PE once a second and
- * signals the main thread (only then) when one has not entered the
- * simulator for watchdog_limit seconds.  Programs can neither see nor
- * change its timer or its signal. */
+/* The watchdog: a thread that looks at the run once a second and signals
+ * the main thread (only then) when, for watchdog_limit seconds, no context
+ * has entered the simulator and no event but busy loops' turns has
+ * happened: the running PE is stopped.  Programs can neither see nor change its timer or its
+ * signal. */
 /* (C11 threads: sim/sched.h hides the system <sched.h> that <pthread.h>
  * needs; glibc's thrd_t is a pthread_t, for pthread_kill.) */
 static thrd_t main_thread, wd_thread;
@@ -139,8 +140,7 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
 static int watchdog_main(void *arg)
 {
     (void)arg;
-    const sim_pe_t *last_pe = NULL;
-    uint64_t last_calls = 0;
+    uint64_t last = 0;
     unsigned idle = 0;
     struct timespec t;
     timespec_get(&t, TIME_UTC);
@@ -151,14 +151,16 @@ static int watchdog_main(void *arg)
             timespec_get(&t, TIME_UTC); /* woken early: count the second from now */
             continue;
         }
-        const sim_pe_t *pe = __atomic_load_n(&sim_w->cur, __ATOMIC_RELAXED);
-        uint64_t calls = pe ? __atomic_load_n(&pe->calls, __ATOMIC_RELAXED) : 0;
-        if (!pe || pe != last_pe || calls != last_calls) {
-            last_pe = pe;
-            last_calls = calls;
+        /* Progress is a simulator call or an event: PEs that only hand the
+         * turn to each other in their own code (busy loops) make none. */
+        uint64_t progress = __atomic_load_n(&sim_w->progress, __ATOMIC_RELAXED);
+        if (progress != last) {
+            last = progress;
             idle = 0;
             continue;
         }
+        if (!__atomic_load_n(&sim_w->cur, __ATOMIC_RELAXED))
+            continue; /* between two contexts */
         idle++;
         /* An interrupted run whose PE did not stop by itself is stopped
          * after one look; a runaway PE after the configured limit. */

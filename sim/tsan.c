@@ -10,7 +10,8 @@
  * builtins are performed here (the whole job is one OS thread, so any
  * atomic instruction is right) and recorded as atomic accesses of their
  * own class, which races with SHMEM atomics: they are not atomic with
- * respect to each other.  Nothing here may yield. */
+ * respect to each other.  Nothing here yields but the spin watches below,
+ * which let the others run as a preempting scheduler would. */
 #include "tsan.h"
 #include "sched.h"
 #include "world.h"
@@ -30,12 +31,65 @@ int sim_tsan_seen;
  * (sim_pe_spinning), whether or not races are checked.  A loop that works
  * on shared memory does not look like one. */
 #define SPIN_LOADS 10000
+/* A loop that polls several places (a slot per peer, a queue's head and
+ * tail, its own counters) is not one load repeated; what shows it is that
+ * the context stops entering the simulator.  Every access outside the
+ * stacks that the spin watch sees is counted, with the lowest and highest
+ * address of every BUSY_SAMPLE-th one (a loop of up to BUSY_ACCESSES /
+ * BUSY_SAMPLE accesses shows the same bounds every turn): a context that
+ * makes BUSY_ACCESSES of them with no simulator call lets whatever is due
+ * at the same virtual time run (a turn).  A poll reads the same few
+ * places turn after turn, a computation moves on through its data, so a
+ * context whose turn spanned exactly the addresses of its last one, or
+ * that has been busy BUSY_TURNS turns in a row, waits for the next event
+ * (sim_pe_busy), so that a write it polls for can land; a computation
+ * shorter than that takes no virtual time, as any code of the program. */
+#define BUSY_ACCESSES 4096u
+#define BUSY_TURNS 64u
+#define BUSY_SAMPLE 31u /* the bounds come from every 31st access (a prime:
+                           * a loop's every access comes up in turn) */
 static struct {
     const void *pc, *addr;
     const sim_pe_t *ctx;
     uint64_t calls;
     unsigned n;
-} spin;
+    unsigned left;        /* accesses until the next sample */
+    unsigned samples;     /* samples toward BUSY_ACCESSES / BUSY_SAMPLE */
+    uintptr_t lo, hi;     /* the lowest and highest address sampled */
+} spin = {.left = BUSY_SAMPLE, .lo = UINTPTR_MAX};
+
+static void busy(void);
+
+/* Every BUSY_SAMPLE-th access: its address bounds the turn's. */
+static __attribute__((noinline, cold)) void busy_sample(const void *addr)
+{
+    uintptr_t a = (uintptr_t)addr;
+    spin.lo = a < spin.lo ? a : spin.lo;
+    spin.hi = a > spin.hi ? a : spin.hi;
+    spin.left = BUSY_SAMPLE;
+    if (++spin.samples >= BUSY_ACCESSES / BUSY_SAMPLE)
+        busy();
+}
+
+static __attribute__((noinline)) void busy(void)
+{
+    sim_pe_t *c = sim_w->cur;
+    int same = spin.lo == c->busy_lo && spin.hi == c->busy_hi;
+    c->busy_lo = spin.lo;
+    c->busy_hi = spin.hi;
+    spin.samples = 0;
+    spin.lo = UINTPTR_MAX;
+    spin.hi = 0;
+    if (c->calls != c->busy_calls || c->call_depth) {
+        c->busy_calls = c->calls;
+        c->busy_turns = 0;
+        return;
+    }
+    if (c->busy_turns < BUSY_TURNS)
+        c->busy_turns++;
+    sim_pe_busy(same || c->busy_turns >= BUSY_TURNS);
+    c->busy_calls = c->calls;
+}
 
 static inline int on_stacks(const void *addr)
 {
@@ -50,6 +104,18 @@ static inline void spin_saw(const void *addr, const void *pc, int write)
     spin.addr = write ? NULL : addr;
     spin.pc = pc;
     spin.ctx = NULL;
+    if (__builtin_expect(--spin.left == 0, 0))
+        busy_sample(addr);
+}
+
+/* The same for an access that took the fast way: with no site recorded,
+ * the next load cannot count as a repeat, whatever the context. */
+static inline void spin_pass(const void *addr, int write)
+{
+    spin.addr = write ? NULL : addr;
+    spin.pc = NULL;
+    if (__builtin_expect(--spin.left == 0, 0))
+        busy_sample(addr);
 }
 
 static inline void spin_note(const void *addr, size_t n, const void *pc)
@@ -81,7 +147,7 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
     if (dir == SIM_HB_READ)
         spin_note(addr, n, pc);
     else if (!on_stacks(addr))
-        spin.addr = NULL;
+        spin_saw(addr, pc, 1);
     if (!sim_hb_on)
         return;
     if (atomic) {
@@ -111,8 +177,9 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
 /* An access of the program.  A loop's next step, which is most of them,
  * costs only a look at its site's sweep, here; without the detector, an
  * access only moves the spin watch on, here too. */
-static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic,
-                        const void *pc)
+static inline __attribute__((always_inline)) void note(const void *addr, size_t n,
+                                                       sim_hb_dir_t dir, int atomic,
+                                                       const void *pc)
 {
     /* The load a spin would repeat goes the slow way, to be counted; any
      * other ends the spin, as spin_note would. */
@@ -125,7 +192,7 @@ static inline void note(const void *addr, size_t n, sim_hb_dir_t dir, int atomic
             return;
         }
         if (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write, pc)) {
-            spin_saw(addr, NULL, write);
+            spin_pass(addr, write);
             return;
         }
     }

@@ -130,6 +130,16 @@ typedef struct sim_pe {
     int poll_quiet, poll_prev, poll_waiting;
     const void *poll_key[2];
     uint64_t poll_mark[2];
+    /* Long in its own code with no simulator call (sim/tsan, sim_pe_busy):
+     * its calls when it was last seen so, the turns in a row it has been,
+     * the lowest and highest address of its last turn, the virtual time
+     * its last turn waited when nothing else was pending, and whether its
+     * pending resume is such a turn. */
+    uint64_t busy_calls;
+    uintptr_t busy_lo, busy_hi;
+    unsigned busy_turns;
+    uint64_t busy_step;
+    int busy_turn;
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
     void *locale;              /* its locale from setlocale (a locale_t), or NULL: the process's */
     void *eh_caught;           /* C++: its caught exceptions, swapped like errno */
@@ -165,6 +175,8 @@ typedef struct sim_world {
     sim_outcome_t outcome;   /* how the run ended (valid after sim_run) */
     int culprit;             /* PE that caused a terminating outcome, or -1 */
     uint64_t switches;       /* context switches into PEs */
+    uint64_t progress;       /* simulator calls and events but busy loops' turns:
+                              * the watchdog's sign that the run gets anywhere */
     uint64_t changes;        /* events other than resuming a PE that only polls */
     int live;                /* PEs not yet done */
     int findings_error;      /* error-severity findings raised */

@@ -271,6 +271,36 @@ START_TEST(watchdog_stops_a_spinning_pe)
 }
 END_TEST
 
+/* A loop polling several words with plain loads lets the others run, so
+ * the puts it waits for land: the run ends as it would with a wait, and
+ * the detector still names the plain loads. */
+START_TEST(a_loop_polling_several_words_sees_the_puts)
+{
+    run_result_t r = tu_run("%s -n 3 --watchdog 60 --check none %s wait", SIM, PROG("poll_many"));
+    ck_assert_msg(r.status == 0, "status %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "PE 1 saw 1 2\n") != NULL, "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s -n 3 --watchdog 60 %s wait", SIM, PROG("poll_many"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "error [data-race]") != NULL, "status %d\n%s",
+                  r.status, r.err);
+    ck_assert_msg(strstr(r.out, "PE 1 saw 1 2\n") != NULL, "%s", r.out);
+    tu_free(&r);
+}
+END_TEST
+
+/* Two PEs polling for words nobody writes hand the turn to each other
+ * for ever; that is no progress, and the watchdog stops the run. */
+START_TEST(pes_polling_for_nothing_are_stopped_by_the_watchdog)
+{
+    run_result_t r = tu_run("%s -n 3 --watchdog 1 --check none %s never", SIM, PROG("poll_many"));
+    ck_assert_msg(r.status == 6, "status %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.err, "ran for 1 s of wall time without calling the simulator (at main "
+                                "at poll_many.c:"),
+                  "%s", r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(bad_input_is_exit_2_with_one_line)
 {
     const char *cmds[] = {"-n 0 %s", "-n 2 /nonexistent/prog", "-n 2 /bin/true",
@@ -657,6 +687,8 @@ Suite *programs_suite(void)
     tcase_add_test(tc, libc_state_is_per_pe);
     tcase_add_test(tc, closing_stdout_closes_one_pe_stream);
     tcase_add_test(tc, watchdog_stops_a_spinning_pe);
+    tcase_add_test(tc, a_loop_polling_several_words_sees_the_puts);
+    tcase_add_test(tc, pes_polling_for_nothing_are_stopped_by_the_watchdog);
     tcase_add_test(tc, runs_under_gdb);
     tcase_add_test(tc, bad_input_is_exit_2_with_one_line);
     tcase_add_test(tc, puts_gets_and_waits_around_a_ring);
