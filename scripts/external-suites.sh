@@ -7,7 +7,7 @@
 # openshmem-org/tests-uh, tests-cray, shmemx-cray-tests,
 # openshmem-examples or tests-mellanox, of RWTH-HPC/RMARaceBench, or of
 # the OSU micro-benchmarks (a copy with their openshmem/ directory), of
-# ParRes/ISx, or of pmodels/oshmpi.
+# ParRes/ISx, of pmodels/oshmpi, of ParRes/Kernels or of jdevinney/bale.
 # tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
@@ -35,7 +35,13 @@
 # receive buffer per PE it allocates; passing when it exits 0 (it
 # verifies the sort) and prints no FAIL.  OSHMPI (pmodels/oshmpi): the
 # programs of tests/Makefile.am, with their flags, on 2 PEs, passing when
-# they exit 0.
+# they exit 0.  PRK (ParRes/Kernels): its SHMEM kernels (Synch_p2p,
+# Stencil, Transpose and its all-to-all version) and the C++ transpose of
+# Cxx11, built as common/make.common builds them, on 4 PEs, passing when
+# they exit 0.  bale (jdevinney/bale): bale_classic's packages
+# configured --with-shmem and installed as its make_bale does, then each
+# app on 4 PEs with 300 rows or updates per PE, once per implementation
+# (-M 1 AGP, 2 exstack, 4 exstack2, 8 conveyor), passing when it exits 0.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -108,7 +114,7 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
         echo "excluded $name uses an OSHMPI-only extension (shmemx_space_* memory spaces)"; return
     fi
     case $src in
-        *.cpp) cc=shmemsim-c++ ;;
+        *.cpp | *.cc) cc=shmemsim-c++ ;;
         *.F90 | *.f90) cc=shmemsim-fc ;;
         *) cc=shmemsim-cc ;;
     esac
@@ -341,9 +347,51 @@ for dir in "$@"; do
             name=${mode%%:*} rest=${mode#*:}
             echo "$suite|$dir/SHMEM|isx.$name|isx.c|pcg_basic.c timer.c -std=gnu99 -DSCALING_OPTION=${rest%%:*}|4|NoFAIL|$out|${rest#*:} 2 $out/isx.$name.out" >>"$list"
         done
+    elif [ -f "$dir/SHMEM/Stencil/stencil.c" ] && [ -f "$dir/include/par-res-kern_shmem.h" ]; then
+        suite="PRK $(version "$dir")"
+        incdir=$dir/include
+        opt=-O2
+        # The stencil's loop bodies, as its Makefile has loop_gen write
+        # them (radius 2), here rather than in the checkout.
+        mkdir -p "$out/stencil-loops"
+        (cd "$out/stencil-loops" && sh "$dir/common/Stencil/loop_gen" 2 1 && sh "$dir/common/Stencil/loop_gen" 2 0) \
+            >"$out/stencil-loops/loop_gen.log" 2>&1
+        common="-DSHMEM ../../common/wtime.c ../../common/SHMEM_bail_out.c"
+        tune="-DRADIUS=2 -DSTAR=1 -DDOUBLE=1 -DLOOPGEN=0 -DRESTRICT_KEYWORD=0 -DVERBOSE=0 -DSPLITFENCE=0"
+        {
+            echo "$suite|$dir/SHMEM/Synch_p2p|p2p|p2p.c|$common|4|Pass|$out|10 400 100"
+            echo "$suite|$dir/SHMEM/Stencil|stencil|stencil.c|$common $tune -I$out/stencil-loops|4|Pass|$out|10 200"
+            echo "$suite|$dir/SHMEM/Transpose|transpose|transpose.c|$common|4|Pass|$out|10 256 32"
+            echo "$suite|$dir/SHMEM/Transpose|transpose_a2a|transpose_a2a.c|$common|4|Pass|$out|5 128"
+            echo "$suite|$dir/Cxx11|transpose-get-oshmem|transpose-get-oshmem.cc|-std=c++17|4|Pass|$out|5 64"
+        } >>"$list"
+    elif [ -f "$dir/src/bale_classic/make_bale" ]; then
+        suite="bale $(version "$dir")"
+        bc=$dir/src/bale_classic
+        # What make_bale does: each package configured --with-shmem, built
+        # and installed in turn (the later ones find the earlier ones
+        # through pkg-config), out of the source tree.
+        b=$out/bale
+        if ! (cd "$bc" && sh bootstrap.sh) >"$out/build.log" 2>&1; then
+            echo "$0: bale's bootstrap.sh failed: see $out/build.log" >&2; exit 1
+        fi
+        for pkg in libgetput exstack convey spmat std_options apps; do
+            mkdir -p "$b/build/$pkg"
+            if ! (cd "$b/build/$pkg" && PKG_CONFIG_PATH=$b/lib/pkgconfig CC=$bin/shmemsim-cc \
+                    "$bc/$pkg/configure" --prefix="$b" --with-shmem && make -j "$jobs" && make install) \
+                    >>"$out/build.log" 2>&1; then
+                echo "$0: bale's $pkg did not build: see $out/build.log" >&2; exit 1
+            fi
+        done
+        for app in histo ig topo randperm permute_matrix transpose_matrix triangles sssp; do
+            for m in 1:agp 2:exstack 4:exstack2 8:conveyor; do
+                echo "$suite|$b|$app-${m#*:}|@bale/bin/$app||4|Pass|$out|-n 300 -M ${m%%:*}" >>"$list"
+            done
+        done
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
-             "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks, ISx, OSHMPI" >&2
+             "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks, ISx, OSHMPI," \
+             "PRK, bale" >&2
         exit 2
     fi
     if [ "${suite#osu-}" != "$suite" ]; then # its message-rate test's buffers
