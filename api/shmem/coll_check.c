@@ -273,12 +273,24 @@ static const void *ident(const void *p)
     return p ? sim_mem_xlate(shm_me(), p, 0) : NULL;
 }
 
+/* The constant that sizes call's pSync. */
+static const char *sync_size_name(const char *call)
+{
+    return strcasestr(call, "_to_all") || strcasestr(call, "reduce") ? "SHMEM_REDUCE_SYNC_SIZE"
+         : strcasestr(call, "barrier") ? "SHMEM_BARRIER_SYNC_SIZE"
+         : strcasestr(call, "broadcast") ? "SHMEM_BCAST_SYNC_SIZE"
+         : strcasestr(call, "collect") ? "SHMEM_COLLECT_SYNC_SIZE"
+         : strcasestr(call, "alltoalls") ? "SHMEM_ALLTOALLS_SYNC_SIZE"
+         : strcasestr(call, "alltoall") ? "SHMEM_ALLTOALL_SYNC_SIZE"
+                                        : "SHMEM_SYNC_SIZE";
+}
+
 /* The caller's pSync words (at most words, within its object) that do not
  * hold SHMEM_SYNC_VALUE on any member of a: raises psync-uninitialized. */
 static void check_initialised(const coll_args_t *a, const long *psync, size_t words)
 {
     int me = shm_me();
-    size_t room;
+    size_t room, need = words;
     if (sim_mem_object_room(me, psync, &room) == 0 && room / sizeof(long) < words)
         words = room / sizeof(long);
     char list[200] = "";
@@ -304,14 +316,22 @@ static void check_initialised(const coll_args_t *a, const long *psync, size_t wo
     }
     if (!bad)
         return;
+    /* Only a prefix set: most often a loop bound of another collective's
+     * size. */
+    char prefix[200] = "";
+    if (first_word > 0)
+        snprintf(prefix, sizeof prefix,
+                 " Its first %zu element%s hold%s it, but %s uses %zu (%s): was pSync set "
+                 "up for another collective's size?", first_word, first_word == 1 ? "" : "s",
+                 first_word == 1 ? "s" : "", a->call, need, sync_size_name(a->call));
     sim_pe_t *self = sim_pe_self();
     sim_finding_raise(SHM_CHECK(PSYNC_UNINITIALIZED), SIM_SEV_ERROR, me, a->call, self->call_site,
                       "when PE %d started %s, pSync was not initialised on PE(s) %s: PE %d's "
-                      "pSync[%zu] holds %ld (0x%lx), not SHMEM_SYNC_VALUE (%ld). Set every "
+                      "pSync[%zu] holds %ld (0x%lx), not SHMEM_SYNC_VALUE (%ld).%s Set every "
                       "element to SHMEM_SYNC_VALUE before the first use and synchronise (e.g. "
                       "shmem_barrier_all) before any PE calls the collective.", me, a->call,
                       list, first_pe, first_word, first_value, (unsigned long)first_value,
-                      (long)SHMEM_SYNC_VALUE);
+                      (long)SHMEM_SYNC_VALUE, prefix);
 }
 
 /* Compares what the protocol wrote into the caller's pSync before it

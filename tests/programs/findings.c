@@ -137,6 +137,21 @@ static void psync_uninitialized(int me)
     shmem_free(ps);
 }
 
+/* A reduction's pSync set for a broadcast's size only: the rest holds the
+ * heap's fill. */
+static void psync_prefix(int me)
+{
+    (void)me;
+    long *ps = shmem_malloc(SHMEM_REDUCE_SYNC_SIZE * sizeof(long));
+    int n = bad ? SHMEM_BCAST_SYNC_SIZE : SHMEM_REDUCE_SYNC_SIZE;
+    for (int i = 0; i < n; i++)
+        ps[i] = SHMEM_SYNC_VALUE;
+    shmem_barrier_all();
+    shmem_long_max_to_all(dst, src, 1, 0, 0, 4, wrk, ps); /* BAD(psync-prefix) */
+    shmem_barrier_all();
+    shmem_free(ps);
+}
+
 /* PE 1 "re-initialises" its pSync just before the call, after the root's
  * signal has arrived in it: the signal is erased and PE 1 waits forever. */
 static void psync_modified(int me)
@@ -229,6 +244,8 @@ int main(int argc, char **argv)
         psync_reuse(me);
     else if (strcmp(what, "psync-uninitialized") == 0)
         psync_uninitialized(me);
+    else if (strcmp(what, "psync-prefix") == 0)
+        psync_prefix(me);
     else if (strcmp(what, "psync-modified") == 0)
         psync_modified(me);
     else if (strcmp(what, "psync-put") == 0)
