@@ -100,6 +100,27 @@ START_TEST(a_module_run_directly_runs_under_the_simulator)
 }
 END_TEST
 
+/* A program that calls the math library links without -lm, as
+ * shmemvv's CMake build expects. */
+START_TEST(the_math_library_needs_no_flag)
+{
+    char src[128];
+    snprintf(src, sizeof src, "%s/math.c", tmp);
+    FILE *f = fopen(src, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#include <math.h>\n#include <shmem.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+          "int main(int argc, char **argv)\n{\n    shmem_init();\n"
+          "    printf(\"%.0Lf\\n\", powl(2.0L, (long double)atoi(argv[1])));\n"
+          "    shmem_finalize();\n    return 0;\n}\n", f);
+    fclose(f);
+    run_result_t r = tu_run("%s-cc -o %s/math %s && %s -n 1 %s/math 10", SIM, tmp, src, SIM, tmp);
+    ck_assert_msg(r.status == 0 && strcmp(r.out, "1024\n") == 0, "%d\n%s%s", r.status, r.out,
+                  r.err);
+    tu_free(&r);
+    unlink(src);
+}
+END_TEST
+
 START_TEST(showme_options_and_usage_errors)
 {
     run_result_t r = tu_run("%s-cc --showme:compile", SIM);
@@ -450,6 +471,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, wrappers_never_read_cc);
     tcase_add_test(tc, a_module_run_directly_runs_under_the_simulator);
     tcase_add_test(tc, showme_options_and_usage_errors);
+    tcase_add_test(tc, the_math_library_needs_no_flag);
     tcase_add_test(tc, an_autotools_project_builds_and_tests);
     tcase_add_test(tc, a_cmake_project_builds_and_tests);
     tcase_add_test(tc, pkg_config_builds_a_runnable_module);
