@@ -7,7 +7,8 @@
 # openshmem-org/tests-uh, tests-cray, shmemx-cray-tests,
 # openshmem-examples or tests-mellanox, of RWTH-HPC/RMARaceBench, or of
 # the OSU micro-benchmarks (a copy with their openshmem/ directory), of
-# ParRes/ISx, of pmodels/oshmpi, of ParRes/Kernels or of jdevinney/bale.
+# ParRes/ISx, of pmodels/oshmpi, of ParRes/Kernels, of jdevinney/bale or
+# of michael-beebe/shmemvv.
 # tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
@@ -42,6 +43,8 @@
 # configured --with-shmem and installed as its make_bale does, then each
 # app on 4 PEs with 300 rows or updates per PE, once per implementation
 # (-M 1 AGP, 2 exstack, 4 exstack2, 8 conveyor), passing when it exits 0.
+# shmemvv (michael-beebe/shmemvv): its CMake build, then every C and C11
+# test on 2 PEs, passing when it exits 0 and prints no FAILED.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -153,8 +156,11 @@ run_built() {
     if [ "$expect" = NoFAIL ] && [ $st -eq 0 ] && grep -q FAIL "$log"; then
         echo "failed $name prints FAIL: $(grep -m1 FAIL "$log" | cut -c1-160)"; return
     fi
+    if [ "$expect" = NoFAILED ] && [ $st -eq 0 ] && grep -q FAILED "$log"; then
+        echo "failed $name prints FAILED: $(grep -m1 FAILED "$log" | cut -c1-160)"; return
+    fi
     case $expect in
-        Pass | NoFAIL) want=0 ;;
+        Pass | NoFAIL | NoFAILED) want=0 ;;
         ExitCode*) want=${expect#ExitCode} ;;
         *) want=0 ;;
     esac
@@ -365,6 +371,20 @@ for dir in "$@"; do
             echo "$suite|$dir/SHMEM/Transpose|transpose_a2a|transpose_a2a.c|$common|4|Pass|$out|5 128"
             echo "$suite|$dir/Cxx11|transpose-get-oshmem|transpose-get-oshmem.cc|-std=c++17|4|Pass|$out|5 64"
         } >>"$list"
+    elif [ -f "$dir/shmemvv.sh" ] && [ -f "$dir/src/shmemvv.c" ]; then
+        suite="shmemvv $(version "$dir")"
+        # Its CMake build, out of the source tree, then every test
+        # (C and C11) on the 2 PEs its shmemvv.sh gives each category.
+        if ! (mkdir -p "$out/build" && cd "$out/build" &&
+              cmake -DCMAKE_C_COMPILER="$bin/shmemsim-cc" "$dir" && make -j "$jobs") \
+                >"$out/build.log" 2>&1; then
+            echo "$0: shmemvv did not build: see $out/build.log" >&2; exit 1
+        fi
+        for exe in "$out"/build/bin/*/*; do
+            [ -x "$exe" ] || continue
+            sub=$(basename "$(dirname "$exe")")
+            echo "$suite|$dir|$sub-$(basename "$exe")|@build/bin/$sub/$(basename "$exe")||2|NoFAILED|$out" >>"$list"
+        done
     elif [ -f "$dir/src/bale_classic/make_bale" ]; then
         suite="bale $(version "$dir")"
         bc=$dir/src/bale_classic
@@ -391,7 +411,7 @@ for dir in "$@"; do
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
              "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks, ISx, OSHMPI," \
-             "PRK, bale" >&2
+             "PRK, bale, shmemvv" >&2
         exit 2
     fi
     if [ "${suite#osu-}" != "$suite" ]; then # its message-rate test's buffers
