@@ -2282,42 +2282,43 @@ void sim_hb_obj_release(const void *obj)
         obj_release(self_act(), obj_find(obj, 1));
 }
 
-void sim_hb_obj_acquire(const void *obj)
+/* The running thread acquires o (nothing when NULL). */
+static void acquire_from(const oclock_t *o)
 {
-    if (!sim_hb_on || !sim_w->cur)
-        return;
-    const oclock_t *o = obj_find(obj, 0);
     if (o)
         obj_acquire(self_act(), o);
+}
+
+/* The running thread acquires o, then releases into it. */
+static void update_in(oclock_t *o)
+{
+    int me = self_act();
+    obj_acquire(me, o);
+    obj_release(me, o);
+}
+
+void sim_hb_obj_acquire(const void *obj)
+{
+    if (sim_hb_on && sim_w->cur)
+        acquire_from(obj_find(obj, 0));
 }
 
 void sim_hb_obj_update(const void *obj)
 {
-    if (!sim_hb_on || !sim_w->cur)
-        return;
-    int me = self_act();
-    oclock_t *o = obj_find(obj, 1);
-    obj_acquire(me, o);
-    obj_release(me, o);
+    if (sim_hb_on && sim_w->cur)
+        update_in(obj_find(obj, 1));
 }
 
 void sim_hb_mem_acquire(const void *addr)
 {
-    if (!sim_hb_on || !sim_w->cur)
-        return;
-    const oclock_t *o = mem_find(addr, 0);
-    if (o)
-        obj_acquire(self_act(), o);
+    if (sim_hb_on && sim_w->cur)
+        acquire_from(mem_find(addr, 0));
 }
 
 void sim_hb_mem_update(const void *addr)
 {
-    if (!sim_hb_on || !sim_w->cur)
-        return;
-    int me = self_act();
-    oclock_t *o = mem_find(addr, 1);
-    obj_acquire(me, o);
-    obj_release(me, o);
+    if (sim_hb_on && sim_w->cur)
+        update_in(mem_find(addr, 1));
 }
 
 void sim_hb_obj_forget(const void *obj)
