@@ -26,8 +26,8 @@ static char altstack[64 * 1024];
 /* The watchdog: a thread that looks at the run once a second and signals
  * the main thread (only then) when, for watchdog_limit seconds, no context
  * has entered the simulator and no event but busy loops' turns has
- * happened: the running PE is stopped.  Programs can neither see nor change its timer or its
- * signal. */
+ * happened: the running PE is stopped.  Programs can neither see nor
+ * change its timer or its signal. */
 /* (C11 threads: sim/sched.h hides the system <sched.h> that <pthread.h>
  * needs; glibc's thrd_t is a pthread_t, for pthread_kill.) */
 static thrd_t main_thread, wd_thread;

@@ -132,9 +132,9 @@ typedef struct sim_pe {
     uint64_t poll_mark[2];
     /* Long in its own code with no simulator call (sim/tsan, sim_pe_busy):
      * its calls when it was last seen so, the turns in a row it has been,
-     * the lowest and highest address of its last turn, the virtual time
-     * its last turn waited when nothing else was pending, and whether its
-     * pending resume is such a turn. */
+     * the lowest and highest address of its last turn, how long its last
+     * turn slept when the next event was due at once (busy_step), and
+     * whether its pending resume is such a turn. */
     uint64_t busy_calls;
     uintptr_t busy_lo, busy_hi;
     unsigned busy_turns;
