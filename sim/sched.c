@@ -617,21 +617,21 @@ void sim_pe_spinning(const void *addr, size_t len, const void *pc)
     sim_call_leave();
 }
 
-void sim_pe_busy(int to_next)
+void sim_pe_busy(void)
 {
     sim_pe_t *pe = sim_w->cur;
     uint64_t next = sim_evq_min_time(&sim_w->evq), now = sim_w->now;
     if (!pe || pe == S->borrow_pe)
         return;
-    if (next == UINT64_MAX || (next > now && !to_next)) {
+    if (next == UINT64_MAX) {
         pe->busy_step = 0;
         return;
     }
-    uint64_t d = 0;
-    if (next > now && to_next) {
+    uint64_t d;
+    if (next > now) {
         d = next - now;
         pe->busy_step = 0;
-    } else if (to_next) {
+    } else {
         /* What is due now may be another such loop: each turn waits
          * longer (1 ns, doubling to 1 us), or two would hand the turn back
          * and forth at one instant for ever. */

@@ -81,13 +81,13 @@ int sim_pe_sleep_to_next_event(void);
  * nothing can write it (reported as a spin loop at pc).  Nothing in a
  * borrowed PE. */
 void sim_pe_spinning(const void *addr, size_t len, const void *pc);
-/* PE context.  The running context has been busy in its own code for
- * long without entering the simulator, perhaps polling several places
- * with plain loads: lets what is due now run; with to_next, sleeps until
- * the next event (when that is now, a little longer at each such turn).
+/* PE context.  The running context polls memory in its own code (sim/tsan
+ * saw it read the same places over and over without entering the
+ * simulator): sleeps until the next event, and when that is due at once
+ * (perhaps another such loop's turn), a little longer at each such turn.
  * Nothing when no event is pending (a loop that cannot end is the
  * watchdog's) or in a borrowed PE. */
-void sim_pe_busy(int to_next);
+void sim_pe_busy(void);
 /* Any context.  Makes a blocked PE ready at the current time; no effect on
  * a PE that is not blocked.  Waking a PE (not a thread) also wakes those of
  * its threads, other than its helper, that are blocked on no range with a

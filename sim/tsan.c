@@ -33,62 +33,87 @@ int sim_tsan_seen;
 #define SPIN_LOADS 10000
 /* A loop that polls several places (a slot per peer, a queue's head and
  * tail, its own counters) is not one load repeated; what shows it is that
- * the context stops entering the simulator.  Every access outside the
- * stacks that the spin watch sees is counted, with the lowest and highest
- * address of every BUSY_SAMPLE-th one (a loop of up to BUSY_ACCESSES /
- * BUSY_SAMPLE accesses shows the same bounds every turn): a context that
- * makes BUSY_ACCESSES of them with no simulator call lets whatever is due
- * at the same virtual time run (a turn).  A poll reads the same few
- * places turn after turn, a computation moves on through its data, so a
- * context whose turn spanned exactly the addresses of its last one, or
- * that has been busy BUSY_TURNS turns in a row, waits for the next event
- * (sim_pe_busy), so that a write it polls for can land; a computation
- * shorter than that takes no virtual time, as any code of the program. */
+ * it reads the same places over and over without entering the simulator.
+ * Every access outside the stacks that the spin watch sees is counted,
+ * and every BUSY_SAMPLE-th one's address goes into the window's set (the
+ * distinct addresses, summed as hashes: two sets that differ in one place
+ * differ).  A context whose window read exactly the places of the one
+ * before, with no simulator call, waits for the next event
+ * (sim_pe_busy), so that a write it polls for can land.  Windows start at
+ * BUSY_ACCESSES accesses and, while two in a row differ, double up to
+ * BUSY_LEVELS times, so that a loop of many accesses also comes round
+ * within one; a computation moves on through its data, is never taken
+ * for a poll and takes no virtual time, as any code of the program.  Only
+ * the equality of two sets is asked, never the order of addresses, and a
+ * context that polls waits at the same virtual time however many accesses
+ * it made before: where the kernel maps memory changes no run. */
 #define BUSY_ACCESSES 4096u
-#define BUSY_TURNS 64u
-#define BUSY_SAMPLE 31u /* the bounds come from every 31st access (a prime:
-                           * a loop's every access comes up in turn) */
+#define BUSY_LEVELS 3u
+#define BUSY_SAMPLE 31u /* a prime: a loop's every access comes up in turn */
+#define BUSY_MAX ((BUSY_ACCESSES / BUSY_SAMPLE) << BUSY_LEVELS) /* samples in a window */
+#define BUSY_SLOTS 4096u /* the window's table of distinct addresses (> 2 * BUSY_MAX) */
 static struct {
     const void *pc, *addr;
     const sim_pe_t *ctx;
     uint64_t calls;
     unsigned n;
-    unsigned left;        /* accesses until the next sample */
-    unsigned samples;     /* samples toward BUSY_ACCESSES / BUSY_SAMPLE */
-    uintptr_t lo, hi;     /* the lowest and highest address sampled */
-} spin = {.left = BUSY_SAMPLE, .lo = UINTPTR_MAX};
+    unsigned left;    /* accesses until the next sample */
+    unsigned samples; /* samples in the window */
+    uint64_t sum;     /* hashes of its distinct sampled addresses, summed */
+    unsigned nused, used[BUSY_MAX]; /* the slots filled */
+    const void *slot[BUSY_SLOTS];
+} spin = {.left = BUSY_SAMPLE};
 
 static void busy(void);
 
-/* Every BUSY_SAMPLE-th access: its address bounds the turn's. */
+/* Every BUSY_SAMPLE-th access: its address joins the window's set. */
 static __attribute__((noinline, cold)) void busy_sample(const void *addr)
 {
-    uintptr_t a = (uintptr_t)addr;
-    spin.lo = a < spin.lo ? a : spin.lo;
-    spin.hi = a > spin.hi ? a : spin.hi;
+    uint64_t h = (uint64_t)(uintptr_t)addr;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+    h ^= h >> 31;
+    unsigned i = (unsigned)h & (BUSY_SLOTS - 1);
+    while (spin.slot[i] && spin.slot[i] != addr)
+        i = (i + 1) & (BUSY_SLOTS - 1);
+    if (!spin.slot[i]) {
+        spin.slot[i] = addr;
+        spin.used[spin.nused++] = i;
+        spin.sum += h;
+    }
     spin.left = BUSY_SAMPLE;
-    if (++spin.samples >= BUSY_ACCESSES / BUSY_SAMPLE)
+    if (++spin.samples >= (BUSY_ACCESSES / BUSY_SAMPLE) << sim_w->cur->busy_level)
         busy();
 }
 
 static __attribute__((noinline)) void busy(void)
 {
     sim_pe_t *c = sim_w->cur;
-    int same = spin.lo == c->busy_lo && spin.hi == c->busy_hi;
-    c->busy_lo = spin.lo;
-    c->busy_hi = spin.hi;
-    spin.samples = 0;
-    spin.lo = UINTPTR_MAX;
-    spin.hi = 0;
-    if (c->calls != c->busy_calls || c->call_depth) {
+    int same = 0;
+    if (c->calls != c->busy_calls || c->call_depth) { /* a new stretch */
         c->busy_calls = c->calls;
-        c->busy_turns = 0;
-        return;
+        c->busy_level = 0;
+        c->busy_have = 0;
+    } else if (!c->busy_have) { /* the first window of a pair */
+        c->busy_sum = spin.sum;
+        c->busy_have = 1;
+    } else if (spin.sum == c->busy_sum) {
+        same = 1;
+    } else if (c->busy_level < BUSY_LEVELS) { /* longer windows */
+        c->busy_level++;
+        c->busy_have = 0;
+    } else {
+        c->busy_sum = spin.sum;
     }
-    if (c->busy_turns < BUSY_TURNS)
-        c->busy_turns++;
-    sim_pe_busy(same || c->busy_turns >= BUSY_TURNS);
-    c->busy_calls = c->calls;
+    for (unsigned k = 0; k < spin.nused; k++)
+        spin.slot[spin.used[k]] = NULL;
+    spin.nused = 0;
+    spin.sum = 0;
+    spin.samples = 0;
+    if (same) {
+        sim_pe_busy();
+        c->busy_calls = c->calls;
+    }
 }
 
 static inline int on_stacks(const void *addr)

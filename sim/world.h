@@ -130,14 +130,15 @@ typedef struct sim_pe {
     int poll_quiet, poll_prev, poll_waiting;
     const void *poll_key[2];
     uint64_t poll_mark[2];
-    /* Long in its own code with no simulator call (sim/tsan, sim_pe_busy):
-     * its calls when it was last seen so, the turns in a row it has been,
-     * the lowest and highest address of its last turn, how long its last
-     * turn slept when the next event was due at once (busy_step), and
-     * whether its pending resume is such a turn. */
+    /* Polling in its own code (sim/tsan, sim_pe_busy): its calls when it
+     * was last seen busy, the places a window of its accesses read (their
+     * hashes summed; have: recorded), the windows' length (4,096 accesses
+     * << level), how long its last turn slept when the next event was due
+     * at once, and whether its pending resume is such a turn. */
     uint64_t busy_calls;
-    uintptr_t busy_lo, busy_hi;
-    unsigned busy_turns;
+    uint64_t busy_sum;
+    int busy_have;
+    unsigned busy_level;
     uint64_t busy_step;
     int busy_turn;
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
