@@ -110,10 +110,8 @@ static __attribute__((noinline)) void busy(void)
     spin.nused = 0;
     spin.sum = 0;
     spin.samples = 0;
-    if (same) {
+    if (same)
         sim_pe_busy();
-        c->busy_calls = c->calls;
-    }
 }
 
 static inline int on_stacks(const void *addr)
@@ -121,26 +119,24 @@ static inline int on_stacks(const void *addr)
     return (size_t)((const char *)addr - sim_w->stacks.base) < sim_w->stacks.size;
 }
 
+/* An access that took the fast way, or any other the spin watch passes
+ * over: it records where (pc NULL: no site, so the next load cannot count
+ * as a repeat) and counts toward the busy-loop watch. */
+static inline void spin_pass(const void *addr, const void *pc, int write)
+{
+    spin.addr = write ? NULL : addr;
+    spin.pc = pc;
+    if (__builtin_expect(--spin.left == 0, 0))
+        busy_sample(addr);
+}
+
 /* The spin watch saw a load that is not the last one again (it records
  * where, the context being taken only when the load repeats), or a store
  * (which ends any spin). */
 static inline void spin_saw(const void *addr, const void *pc, int write)
 {
-    spin.addr = write ? NULL : addr;
-    spin.pc = pc;
     spin.ctx = NULL;
-    if (__builtin_expect(--spin.left == 0, 0))
-        busy_sample(addr);
-}
-
-/* The same for an access that took the fast way: with no site recorded,
- * the next load cannot count as a repeat, whatever the context. */
-static inline void spin_pass(const void *addr, int write)
-{
-    spin.addr = write ? NULL : addr;
-    spin.pc = NULL;
-    if (__builtin_expect(--spin.left == 0, 0))
-        busy_sample(addr);
+    spin_pass(addr, pc, write);
 }
 
 static inline void spin_note(const void *addr, size_t n, const void *pc)
@@ -217,7 +213,7 @@ static inline __attribute__((always_inline)) void note(const void *addr, size_t 
             return;
         }
         if (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write, pc)) {
-            spin_pass(addr, write);
+            spin_pass(addr, NULL, write);
             return;
         }
     }
