@@ -47,6 +47,8 @@ static const finding_case_t cases[] = {
     {"collective-args-mismatch", "collective-args-mismatch", 2, 4, "different element count"},
     {"collective-order-mismatch", "collective-order-mismatch", 1, 4, "shmem_long_max_to_all"},
     {"psync-reuse", "psync-reuse", 1, 4, "that PE 0 is still using"},
+    {"psync-reuse-sets", "psync-reuse", 0, 4,
+     "that PE 1 is still using in a shmem_barrier over an active set that includes PE 0"},
     {"psync-uninitialized", "psync-uninitialized", 0, 4,
      "not initialised on PE(s) 0, 1, 2, 3"},
     {"psync-prefix", "psync-uninitialized", 3, 4,

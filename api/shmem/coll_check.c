@@ -4,8 +4,9 @@
  *
  * Calls are grouped into instances per pSync (identified by its address on
  * PE 0, looked up, never iterated): a member's call joins the oldest
- * unfinished instance on that pSync it has not joined yet, or starts a new
- * one; an instance is finished when every member has left it.  Joining an
+ * unfinished instance on that pSync it has not joined yet and whose first
+ * member is in the caller's set (else it cannot be the same call), or
+ * starts a new one; an instance is finished when every member has left it.  Joining an
  * instance while an older one on the same pSync is unfinished means the
  * pSync is reused while still in use — forbidden whether or not timing made
  * it harmless this run — except for consecutive barrier or sync calls over
@@ -34,6 +35,7 @@ typedef struct instance {
     coll_args_t args;         /* what the first member passed */
     int first_pe;             /* that member */
     int left;                 /* members that have left */
+    unsigned char *entered;   /* bit k: member k has joined */
     struct instance *next;    /* next younger unfinished instance */
 } instance_t;
 
@@ -106,17 +108,29 @@ static int args_pe(const coll_args_t *a, int k)
     return a->members ? a->members[k] : a->start + k * a->stride;
 }
 
-/* Whether world PE pe is a member of a's set. */
-static int args_has(const coll_args_t *a, int pe)
+/* The index of world PE pe in a's set, -1 if it is not a member. */
+static int args_index(const coll_args_t *a, int pe)
 {
     if (a->members) {
         for (int k = 0; k < a->size; k++)
             if (a->members[k] == pe)
-                return 1;
-        return 0;
+                return k;
+        return -1;
     }
     int d = pe - a->start;
-    return d >= 0 && d % a->stride == 0 && d / a->stride < a->size;
+    return d >= 0 && d % a->stride == 0 && d / a->stride < a->size ? d / a->stride : -1;
+}
+
+static int args_has(const coll_args_t *a, int pe)
+{
+    return args_index(a, pe) >= 0;
+}
+
+/* Whether member pe has joined instance i. */
+static int has_entered(const instance_t *i, int pe)
+{
+    int k = args_index(&i->args, pe);
+    return k >= 0 && (i->entered[k / 8] >> (k % 8) & 1);
 }
 
 /* Whether world PE pe is a member of an unfinished instance of r. */
@@ -136,6 +150,7 @@ void shm_coll_check_free_run(shm_run_t *run)
         for (instance_t *i = r->oldest, *next; i; i = next) {
             next = i->next;
             free((void *)i->args.members);
+            free(i->entered);
             free(i);
         }
         for (int pe = 0; pe < sim_npes(); pe++)
@@ -188,15 +203,21 @@ static int same_set(const coll_args_t *a, const coll_args_t *b)
     return 1;
 }
 
-/* A member of instance i that has not left it (joined it last, or not yet). */
+/* A member of instance i other than me that has not left it: one inside
+ * it if any, else one that has not joined it yet. */
 static int straggler(const psync_rec_t *r, const instance_t *i, int me)
 {
+    int waiting = me;
     for (int k = 0; k < i->args.size; k++) {
         int pe = args_pe(&i->args, k);
-        if (pe != me && r->joined[pe] <= i->serial)
+        if (pe == me)
+            continue;
+        if (!has_entered(i, pe) && waiting == me)
+            waiting = pe;
+        else if (r->joined[pe] == i->serial && r->inside[pe])
             return pe;
     }
-    return me;
+    return waiting;
 }
 
 /* Whether the sets of a and b share a PE. */
@@ -235,12 +256,22 @@ static void check_reuse(const psync_rec_t *r, const instance_t *mine, const coll
             return;
     }
     sim_pe_t *me = sim_pe_self();
+    /* A collective the caller belongs to but has not reached: its set
+     * differs from this call's, or the call would have joined it. */
+    char where[200];
+    if (args_has(&old->args, me->id) && !has_entered(old, me->id))
+        snprintf(where, sizeof where, "a %s over an active set that includes PE %d, which PE "
+                 "%d has not reached yet%s", old->args.call, me->id, me->id,
+                 strcmp(old->args.call, a->call) == 0 ? " (if the two were meant to be one "
+                 "call, their active sets differ)" : "");
+    else
+        snprintf(where, sizeof where, "an earlier %s", old->args.call);
     sim_finding_raise(SHM_CHECK(PSYNC_REUSE), SIM_SEV_ERROR, me->id, a->call, me->call_site,
-                      "PE %d entered %s with a pSync that PE %d is still using in an earlier "
-                      "%s. A pSync may be reused only after every member has left the previous "
-                      "collective that used it: synchronise first (e.g. a barrier), or "
-                      "alternate two pSync arrays between calls over the same active set.",
-                      me->id, a->call, straggler(r, old, me->id), old->args.call);
+                      "PE %d entered %s with a pSync that PE %d is still using in %s. A pSync "
+                      "may be reused only after every member has left the previous collective "
+                      "that used it: synchronise first (e.g. a barrier), or alternate two pSync "
+                      "arrays between calls over the same active set.", me->id, a->call,
+                      straggler(r, old, me->id), where);
 }
 
 static void check_args_match(const instance_t *i, const coll_args_t *a)
@@ -370,12 +401,11 @@ void coll_check_enter(const coll_args_t *in, const long *psync, size_t psync_wor
         r->words = psync_words;
     int me = shm_me();
     check_unmodified(r, &a, psync);
-    /* The oldest instance this PE has not joined and is a member of. */
-    instance_t *i = r->oldest, *last = NULL;
-    while (i && (i->serial <= r->joined[me] || !args_has(&i->args, me))) {
-        last = i;
+    /* The oldest instance this PE is a member of and has not joined, if the
+     * PE that started it is in this call's set. */
+    instance_t *i = r->oldest, *last;
+    while (i && (!args_has(&i->args, me) || has_entered(i, me) || !args_has(&a, i->first_pe)))
         i = i->next;
-    }
     if (i) {
         check_args_match(i, &a);
     } else {
@@ -384,6 +414,7 @@ void coll_check_enter(const coll_args_t *in, const long *psync, size_t psync_wor
         for (last = r->oldest; last && last->next; last = last->next)
             ;
         i = sim_xcalloc(1, sizeof *i);
+        i->entered = sim_xcalloc((size_t)a.size / 8 + 1, 1);
         i->serial = r->next_serial++;
         i->args = a;
         if (a.members) { /* the team may be gone before the instance */
@@ -398,6 +429,8 @@ void coll_check_enter(const coll_args_t *in, const long *psync, size_t psync_wor
             r->oldest = i;
         set_active(r, 1);
     }
+    int k = args_index(&i->args, me);
+    i->entered[k / 8] |= (unsigned char)(1u << (k % 8));
     r->joined[me] = i->serial;
     r->inside[me] = 1;
     check_reuse(r, i, &a);
@@ -471,6 +504,7 @@ void coll_check_leave(const long *psync)
     instance_t *done = *p;
     *p = done->next;
     free((void *)done->args.members);
+    free(done->entered);
     free(done);
     if (!r->oldest)
         set_active(r, 0);

@@ -13,6 +13,7 @@ long sym, small[4], after_small[4];
 long buf[8], other[8];
 long psync[SHMEM_BCAST_SYNC_SIZE], psync2[SHMEM_BCAST_SYNC_SIZE];
 long rsync[SHMEM_REDUCE_SYNC_SIZE];
+long bsync[SHMEM_BARRIER_SYNC_SIZE], bsync2[SHMEM_BARRIER_SYNC_SIZE];
 long wrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
 long src[2], dst[2];
 long lock;
@@ -25,6 +26,8 @@ static void init_syncs(void)
         psync[i] = psync2[i] = SHMEM_SYNC_VALUE;
     for (int i = 0; i < SHMEM_REDUCE_SYNC_SIZE; i++)
         rsync[i] = SHMEM_SYNC_VALUE;
+    for (int i = 0; i < SHMEM_BARRIER_SYNC_SIZE; i++)
+        bsync[i] = bsync2[i] = SHMEM_SYNC_VALUE;
 }
 
 static void invalid_pe(int me, int n)
@@ -119,6 +122,22 @@ static void psync_reuse(int me)
     if (me < 2) {
         shmem_broadcast64(buf, other, 1, 0, 0, 0, 2, psync);
         shmem_broadcast64(buf, other, 1, 0, 0, 0, 2, bad ? psync : psync2); /* BAD(psync-reuse) */
+    }
+}
+
+/* One pSync for a barrier of each PE alone, then for a barrier of the
+ * pair: PE 1 is in the pair's barrier before PE 0 has had its own, so PE 0
+ * enters a barrier on a pSync a collective it belongs to is using (not a
+ * pair's barrier called with other arguments). */
+static void psync_reuse_sets(int me)
+{
+    init_syncs();
+    shmem_barrier_all();
+    if (me == 0)
+        usleep(50);
+    if (me < 2) {
+        shmem_barrier(me, 0, 1, bsync); /* BAD(psync-reuse-sets) */
+        shmem_barrier(0, 0, 2, bad ? bsync : bsync2);
     }
 }
 
@@ -242,6 +261,8 @@ int main(int argc, char **argv)
         order_mismatch(me);
     else if (strcmp(what, "psync-reuse") == 0)
         psync_reuse(me);
+    else if (strcmp(what, "psync-reuse-sets") == 0)
+        psync_reuse_sets(me);
     else if (strcmp(what, "psync-uninitialized") == 0)
         psync_uninitialized(me);
     else if (strcmp(what, "psync-prefix") == 0)
