@@ -121,6 +121,29 @@ START_TEST(the_math_library_needs_no_flag)
 }
 END_TEST
 
+/* A build file that gives no -g still gets findings that name file:line;
+ * -g0 of the caller's is obeyed. */
+START_TEST(findings_name_lines_without_a_g_flag)
+{
+    char src[128];
+    snprintf(src, sizeof src, "%s/oob.c", tmp);
+    FILE *f = fopen(src, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#include <shmem.h>\nlong a[2], b[4];\nint main(void)\n{\n    shmem_init();\n"
+          "    shmem_long_put(a, b, 4, 0);\n    shmem_finalize();\n    return 0;\n}\n", f);
+    fclose(f);
+    run_result_t r = tu_run("%s-cc -O2 -o %s/oob %s && %s -n 1 %s/oob", SIM, tmp, src, SIM, tmp);
+    ck_assert_msg(r.status == 4 && strstr(r.err, "called from main at oob.c:6:"), "%d\n%s",
+                  r.status, r.err);
+    tu_free(&r);
+    r = tu_run("%s-cc -O2 -g0 -o %s/oob %s && %s -n 1 %s/oob", SIM, tmp, src, SIM, tmp);
+    ck_assert_msg(r.status == 4 && strstr(r.err, "called from main+0x"), "%d\n%s", r.status,
+                  r.err);
+    tu_free(&r);
+    unlink(src);
+}
+END_TEST
+
 START_TEST(showme_options_and_usage_errors)
 {
     run_result_t r = tu_run("%s-cc --showme:compile", SIM);
@@ -472,6 +495,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, a_module_run_directly_runs_under_the_simulator);
     tcase_add_test(tc, showme_options_and_usage_errors);
     tcase_add_test(tc, the_math_library_needs_no_flag);
+    tcase_add_test(tc, findings_name_lines_without_a_g_flag);
     tcase_add_test(tc, an_autotools_project_builds_and_tests);
     tcase_add_test(tc, a_cmake_project_builds_and_tests);
     tcase_add_test(tc, pkg_config_builds_a_runnable_module);
