@@ -8,7 +8,7 @@
 # openshmem-examples or tests-mellanox, of RWTH-HPC/RMARaceBench, or of
 # the OSU micro-benchmarks (a copy with their openshmem/ directory), of
 # ParRes/ISx, of pmodels/oshmpi, of ParRes/Kernels, of jdevinney/bale or
-# of michael-beebe/shmemvv.
+# of michael-beebe/shmemvv or michael-beebe/shmembench.
 # tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
@@ -45,6 +45,9 @@
 # (-M 1 AGP, 2 exstack, 4 exstack2, 8 conveyor), passing when it exits 0.
 # shmemvv (michael-beebe/shmemvv): its CMake build, then every C and C11
 # test on 2 PEs, passing when it exits 0 and prints no FAILED.
+# shmembench (michael-beebe/shmembench): its Makefile, then every
+# benchmark of its README in each of its kinds, point-to-point and
+# atomics on 2 PEs, collectives on 4, passing when it exits 0.
 # Programs that need MPI or Sandia OpenSHMEM's own
 # counter extensions are excluded, with the reason.  Details go to
 # DIR/shmemsim-results/.
@@ -385,6 +388,29 @@ for dir in "$@"; do
             sub=$(basename "$(dirname "$exe")")
             echo "$suite|$dir|$sub-$(basename "$exe")|@build/bin/$sub/$(basename "$exe")||2|NoFAILED|$out" >>"$list"
         done
+    elif [ -f "$dir/src/shmembench.c" ] && [ -f "$dir/src/include/shmembench.h" ]; then
+        suite="shmembench $(version "$dir")"
+        # Its Makefile (OpenSHMEM 1.5 interface), with the objects and the
+        # program out of the source tree.
+        if ! make -C "$dir" -j "$jobs" CC="$bin/shmemsim-cc" USE_SHMEM_VERSION=15 \
+                BUILD_DIR="$out/build" >"$out/build.log" 2>&1; then
+            echo "$0: shmembench did not build: see $out/build.log" >&2; exit 1
+        fi
+        # Each routine in each kind its README lists: point-to-point and
+        # atomics on 2 PEs, collectives on 4, short runs (typed routines
+        # need at least 8 bytes).
+        for b in put putmem iput get getmem iget put_nbi putmem_nbi get_nbi getmem_nbi; do
+            for t in bw bibw; do
+                echo "$suite|$dir|$b-$t|@build/bin/shmembench||2|Pass|$out|--bench shmem_$b --benchtype $t --min 8 --max 4096 --ntimes 10" >>"$list"
+            done
+        done
+        for b in alltoall alltoallmem alltoalls alltoallsmem broadcast broadcastmem collect collectmem fcollect fcollectmem; do
+            echo "$suite|$dir|$b-bw|@build/bin/shmembench||4|Pass|$out|--bench shmem_$b --benchtype bw --min 8 --max 1024 --ntimes 10" >>"$list"
+        done
+        echo "$suite|$dir|barrier_all-latency|@build/bin/shmembench||4|Pass|$out|--bench shmem_barrier_all --benchtype latency --ntimes 100" >>"$list"
+        for b in add compare_swap fetch fetch_nbi inc set swap; do
+            echo "$suite|$dir|atomic_$b-latency|@build/bin/shmembench||2|Pass|$out|--bench shmem_atomic_$b --benchtype latency --ntimes 100" >>"$list"
+        done
     elif [ -f "$dir/src/bale_classic/make_bale" ]; then
         suite="bale $(version "$dir")"
         bc=$dir/src/bale_classic
@@ -411,7 +437,7 @@ for dir in "$@"; do
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
              "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks, ISx, OSHMPI," \
-             "PRK, bale, shmemvv" >&2
+             "PRK, bale, shmemvv, shmembench" >&2
         exit 2
     fi
     if [ "${suite#osu-}" != "$suite" ]; then # its message-rate test's buffers
