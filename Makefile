@@ -53,6 +53,9 @@ HEADERS  := $(if $(filter .,$(O)),,$(O)/api/include/shmem.h)
 
 .PHONY: all check check-asan bench demo fuzz install uninstall clean
 NOTSAN   := $(O)/lib/notsan/libtsan.so
+# The names other implementations give their SHMEM library.
+SHMEM_LIBS := sma oshmem openshmem shmem
+ALIASES  := $(patsubst %,$(O)/lib/shmem-aliases/lib%.so,$(SHMEM_LIBS))
 # Man pages: shmemsim(1)'s options and findings come from the program
 # itself, shmemsim-scenario(5) is scenarios/README.md (scripts/mkman.sh,
 # scripts/md2man.awk).
@@ -60,7 +63,7 @@ MANDIR   := $(BUILD)/man
 MAN1     := $(patsubst share/man/%.1.in,$(MANDIR)/man1/%.1,$(wildcard share/man/*.1.in))
 MAN5     := $(MANDIR)/man5/shmemsim-scenario.5
 all: $(BIN) $(CCWRAP) $(FCWRAP) $(CXXWRAP) $(LIB) $(MODULE_O) $(FMODULE_O) $(CXXMODULE_O) \
-     $(HEADERS) $(NOTSAN) $(MAN1) $(MAN5)
+     $(HEADERS) $(NOTSAN) $(ALIASES) $(MAN1) $(MAN5)
 
 $(MANDIR)/man1/%.1: share/man/%.1.in scripts/mkman.sh $(BIN)
 	@mkdir -p $(dir $@)
@@ -78,6 +81,13 @@ $(MAN5): scenarios/README.md scripts/md2man.awk Makefile
 $(NOTSAN):
 	@mkdir -p $(dir $@)
 	printf '/* shmemsim: the simulator provides the __tsan_ entry points */\nINPUT(-lc)\n' > $@
+
+# A build file that links the SHMEM library by another implementation's
+# name (-lsma, -loshmem, ...) gets shmemsim's: these are linker scripts,
+# in a directory of their own that only the wrappers search.
+$(ALIASES):
+	@mkdir -p $(dir $@)
+	printf '/* shmemsim: this SHMEM library is shmemsim */\nINPUT(-lshmemsim)\n' > $@
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -290,6 +300,8 @@ install: all
 	install -m 755 $(LIB) $(PREFIX)/lib/libshmemsim.so
 	install -d $(PREFIX)/lib/notsan
 	install -m 644 $(NOTSAN) $(PREFIX)/lib/notsan/libtsan.so
+	install -d $(PREFIX)/lib/shmem-aliases
+	install -m 644 $(ALIASES) $(PREFIX)/lib/shmem-aliases/
 	install -m 644 $(MODULE_O) $(PREFIX)/lib/shmemsim_module.o
 	install -m 644 api/include/*.h $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.h $(PREFIX)/include/shmemsim/mpp/
@@ -313,11 +325,12 @@ uninstall:
 	    $(PREFIX)/bin/shmemsim-c++ $(PREFIX)/bin/shmemsim-cxx
 	rm -f $(PREFIX)/lib/libshmemsim.so $(PREFIX)/lib/shmemsim_module.o $(PREFIX)/lib/shmemsim_cxxmodule.o \
 	    $(addprefix $(PREFIX)/lib/,$(notdir $(FMODULE_O))) $(PREFIX)/lib/notsan/libtsan.so \
+	    $(addprefix $(PREFIX)/lib/shmem-aliases/,$(notdir $(ALIASES))) \
 	    $(PREFIX)/lib/pkgconfig/shmemsim.pc
 	rm -rf $(PREFIX)/include/shmemsim $(PREFIX)/share/shmemsim
 	rm -f $(addprefix $(PREFIX)/share/man/man1/,$(notdir $(MAN1)) shmemsim-c++.1 shmemsim-cxx.1) \
 	    $(PREFIX)/share/man/man5/$(notdir $(MAN5))
-	-rmdir $(PREFIX)/lib/notsan 2>/dev/null
+	-rmdir $(PREFIX)/lib/notsan $(PREFIX)/lib/shmem-aliases 2>/dev/null
 
 clean:
 	rm -rf build bin lib

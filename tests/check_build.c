@@ -144,6 +144,26 @@ START_TEST(findings_name_lines_without_a_g_flag)
 }
 END_TEST
 
+/* A build file written for another implementation names its library. */
+START_TEST(other_implementations_library_names_link)
+{
+    char src[128];
+    snprintf(src, sizeof src, "%s/hello.c", tmp);
+    FILE *f = fopen(src, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("#include <shmem.h>\n#include <stdio.h>\nint main(void)\n{\n    shmem_init();\n"
+          "    printf(\"%d of %d\\n\", shmem_my_pe(), shmem_n_pes());\n    shmem_finalize();\n"
+          "    return 0;\n}\n", f);
+    fclose(f);
+    run_result_t r = tu_run("%s-cc -o %s/hello %s -lsma -loshmem -lopenshmem -lshmem && "
+                            "%s -n 2 --quiet %s/hello", SIM, tmp, src, SIM, tmp);
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " of 2\n") == 2, "%d\n%s%s", r.status,
+                  r.out, r.err);
+    tu_free(&r);
+    unlink(src);
+}
+END_TEST
+
 START_TEST(showme_options_and_usage_errors)
 {
     run_result_t r = tu_run("%s-cc --showme:compile", SIM);
@@ -496,6 +516,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, showme_options_and_usage_errors);
     tcase_add_test(tc, the_math_library_needs_no_flag);
     tcase_add_test(tc, findings_name_lines_without_a_g_flag);
+    tcase_add_test(tc, other_implementations_library_names_link);
     tcase_add_test(tc, an_autotools_project_builds_and_tests);
     tcase_add_test(tc, a_cmake_project_builds_and_tests);
     tcase_add_test(tc, pkg_config_builds_a_runnable_module);
