@@ -14,6 +14,7 @@
 #include "sched.h"
 #include "signals.h"
 #include "trace.h"
+#include "tsan.h"
 #include "util.h"
 
 #include <signal.h>
@@ -143,11 +144,22 @@ static void report_crash(const sim_pe_t *pe)
 {
     char a[200], b[200];
     if (pe->end == SIM_END_WATCHDOG) {
-        fprintf(stderr, "shmemsim: watchdog: PE %d ran for %u s of wall time without calling the "
-                "simulator (at %s). A loop that spins on memory another PE writes sees the write "
-                "only in a module built with race instrumentation (the default): wait with %s "
-                "instead.\n",
-                pe->id, sim_w->cfg.watchdog_s, where_pc(pe->fault_pc, a, sizeof a), busy_wait_hint());
+        where_pc(pe->fault_pc, a, sizeof a);
+        if (pe->polled_calls && pe->polled_calls == pe->calls) /* seen polling */
+            fprintf(stderr, "shmemsim: watchdog: PE %d polled memory with plain loads for %u s of "
+                    "wall time (at %s) while the PEs it let run made no progress either: nothing "
+                    "it waits for is being written. Wait with %s, which reports such a wait as a "
+                    "deadlock naming what each PE waits for.\n", pe->id, sim_w->cfg.watchdog_s, a,
+                    busy_wait_hint());
+        else
+            fprintf(stderr, "shmemsim: watchdog: PE %d ran for %u s of wall time without calling "
+                    "the simulator (at %s). %s: wait with %s instead.\n", pe->id,
+                    sim_w->cfg.watchdog_s, a, sim_tsan_seen
+                    ? "If it waits for memory another PE writes, its loop was not recognised as "
+                      "a wait (it reads more than about a thousand places a round, or not the "
+                      "same ones each round)"
+                    : "A loop that spins on memory another PE writes sees the write only in a "
+                      "module built with race instrumentation (the default)", busy_wait_hint());
         return;
     }
     if (pe->fault_crash) {

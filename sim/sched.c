@@ -601,8 +601,7 @@ void sim_pe_spinning(const void *addr, size_t len, const void *pc)
         return;
     pe->calls++; /* it is waiting: a new count of its loads begins */
     if (sim_evq_min_time(&sim_w->evq) != UINT64_MAX) {
-        pe->busy_turn = 1; /* no progress of its own (the watchdog) */
-        sim_pe_sleep_to_next_event();
+        sim_pe_busy(); /* to the next event, or a growing step if it is due now */
         return;
     }
     if (sim_pe_main(pe)->threads) { /* a sibling's plain store may end it */
@@ -638,6 +637,7 @@ void sim_pe_busy(void)
         d = pe->busy_step = pe->busy_step ? (pe->busy_step < 1000 ? 2 * pe->busy_step : 1000) : 1;
     }
     pe->busy_turn = 1;
+    pe->polled_calls = pe->calls;
     sim_pe_sleep(d);
 }
 

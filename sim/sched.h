@@ -76,10 +76,11 @@ int sim_pe_sleep_to_next_event(void);
 /* PE context.  The running context has read [addr, addr+len) at pc over
  * and over without entering the simulator: a loop waiting with plain loads
  * for another PE or thread to write there.  Lets the others run, as a
- * preempting scheduler would: until the next event; with none pending (and
- * no other thread in its PE), until the range is written, a deadlock if
- * nothing can write it (reported as a spin loop at pc).  Nothing in a
- * borrowed PE. */
+ * preempting scheduler would: as sim_pe_busy (until the next event, a
+ * growing step when that is due at once: other spinners' turns); with
+ * none pending (and no other thread in its PE), until the range is
+ * written, a deadlock if nothing can write it (reported as a spin loop at
+ * pc).  Nothing in a borrowed PE. */
 void sim_pe_spinning(const void *addr, size_t len, const void *pc);
 /* PE context.  The running context polls memory in its own code (sim/tsan
  * saw it read the same places over and over without entering the

@@ -195,6 +195,13 @@ START_TEST(a_plain_spin_loop_lets_the_writer_run)
                       strstr(r.err, "write by shmem_int_p"),
                   "%s", r.err);
     tu_free(&r);
+    /* Three spinners and their writer, which was never let run: the
+     * spinners slept to the next event, each other's turn at the same
+     * instant. */
+    r = tu_run("%s -n 4 --quiet --check none --watchdog 10 %s many", SIM, PROG("spin"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, ": done\n") == 4, "%d\n%s%s", r.status,
+                  r.out, r.err);
+    tu_free(&r);
     r = tu_run("%s -n 2 --quiet %s never", SIM, PROG("spin"));
     char want[160];
     snprintf(want, sizeof want, "PE 0: blocked in a loop reading &flag over and over (a plain "
