@@ -63,7 +63,7 @@ typedef struct rec {
     uint8_t write;        /* the access wrote */
     uint8_t nbi;          /* op of a non-blocking call */
     uint8_t unheld;       /* op completed by its witnesses only (a collective's) */
-    uint8_t silent;       /* op: it wrote at its target what was there (kept as a read) */
+    uint8_t silent;       /* op: it wrote what was there (kept as a read) in silent_pe's memory */
     uint8_t nwit;         /* witnesses[0..nwit) in use */
     uint8_t is_set;       /* a read set: its reads are partner[], nothing else is used */
     int atomic;           /* atomicity class, 0 plain */
@@ -74,6 +74,7 @@ typedef struct rec {
     snap_t *vc;           /* issuer's clock vector at issue (ops, releases), else NULL */
     uintptr_t chan;       /* op: channel identity */
     int target;           /* op: target PE */
+    int silent_pe;        /* op, silent: where (its target for a put, its issuer for a get) */
     uint64_t epoch;       /* op: fence epoch */
     const char *call;     /* op: routine */
     const void *site;     /* return address into the program */
@@ -656,9 +657,16 @@ static int cls_at(const rec_t *r, int mem_pe)
     return r->is_op && r->target != mem_pe ? 0 : r->atomic;
 }
 
+/* Whether op r wrote into mem_pe's memory what was there (recorded there
+ * as a read). */
+static int silent_at(const rec_t *r, int mem_pe)
+{
+    return r->is_op && r->silent && mem_pe == r->silent_pe;
+}
+
 static void side_of(const rec_t *r, int write, int mem_pe, sim_hb_side_t *s)
 {
-    write = write || (r->is_op && r->silent && mem_pe == r->target);
+    write = write || silent_at(r, mem_pe);
     *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, cls_at(r, mem_pe), r->nbi, r->unheld,
                          r->call, r->site, r->time};
 }
@@ -807,7 +815,7 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
             const rec_t *r = &H.rec[reads[i]];
             if (reads[i] != ai && !atomic_pair(r, a, k->pe) &&
                 !benign_load(r, 0, &H.rec[ai], 1, k->pe) &&
-                !ordered(r, v, ar, r->atomic || (r->is_op && r->silent)))
+                !ordered(r, v, ar, r->atomic || silent_at(r, k->pe)))
                 race(reads[i], 0, ai, 1, k, off, len, addr);
         }
     }
@@ -1757,6 +1765,7 @@ void sim_hb_op_silent(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n)
     restamp();
     rec_t *r = &H.rec[op];
     r->silent = 1;
+    r->silent_pe = mem_pe;
     view_t v = view_rec(r);
     H.record_only = 1;
     access_range(op, 0, &v, mem_pe, addr, n, NULL, NULL, 0);

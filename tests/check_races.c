@@ -52,6 +52,7 @@ static const struct {
     {"qsort-put", "data-race"},     {"strchr-put", "data-race"},
     {"bzero-put", "data-race"},     {"strtok-put", "data-race"},
     {"ptr-atomic", "data-race"},    {"slot-counter", "data-race"},
+    {"get-same", "data-race"},      {"get-fence-put", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -129,7 +130,8 @@ static void twin_clean(const char *prog, const char *name)
 
 /* The advice fits what went wrong: a put issued after the increment the
  * reader saw, two programs' plain accesses through shmem_ptr, a plain load
- * before a put. */
+ * before a put; and a get whose destination already held what it fetched
+ * is still a read of its source. */
 START_TEST(advice_names_the_missing_order)
 {
     static const struct {
@@ -140,6 +142,8 @@ START_TEST(advice_names_the_missing_order)
         {"ptr-atomic", "(PE 0's through a pointer from shmem_ptr), and nothing orders them"},
         {"stencil", "reads these bytes with plain loads: PE 2 must not issue it until PE 0 is "
                     "done with them"},
+        {"get-same", "PE 0's read by shmem_long_get at get_same at races.c:"},
+        {"get-fence-put", "shmem_fence orders only puts and atomics: put shmem_quiet between"},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         run_result_t r = tu_run("%s -n 3 --quiet %s %s bad", SIM, PROG("races"), want[k].name);

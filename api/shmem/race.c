@@ -121,12 +121,14 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "PE %d must not issue it until PE %d is done with them (a barrier both pass, "
                  "or a flag PE %d sets after its last use and PE %d waits on).", b->pe,
                  b->call ? b->call : "operation", mem_pe, a->pe, b->pe, a->pe, a->pe, b->pe);
-    } else if (a->is_op && b->is_op && !a->nbi && !b->nbi &&
+    } else if (a->is_op && b->is_op && ((!a->nbi && !b->nbi) || mem_pe != a->pe) &&
                ((!a->write && !a->atomic) || (!b->write && !b->atomic))) {
+        /* (Non-blocking ones too, where they meet at the target rather
+         * than in the issuer's buffers.) */
         snprintf(buf, len,
                  "A get and a put of one PE to the same bytes may be served in either order, "
                  "and shmem_fence orders only puts and atomics: put shmem_quiet between them.");
-    } else if (a->is_op && b->is_op && !a->nbi && !b->nbi) {
+    } else if (a->is_op && b->is_op && ((!a->nbi && !b->nbi) || mem_pe != a->pe)) {
         snprintf(buf, len,
                  "Two operations of one PE to the same target may be delivered in either "
                  "order: put shmem_fence (or shmem_quiet) between them.");

@@ -927,6 +927,35 @@ static void slot_counter(void)
     }
 }
 
+/* A get into a buffer that already holds what it fetches writes nothing
+ * new there: it is still a read of the source on PE 1, and it still
+ * races with PE 1's store. */
+static void get_same(void)
+{
+    if (me == 0)
+        shmem_long_get(&x, &y, 1, 1); /* A(get-same) */
+    SYNC();
+    if (me == 1) {
+        usleep(20); /* the get is done */
+        y = 7; /* B(get-same) */
+    }
+}
+
+/* The same get, non-blocking, then a put to its source: a fence does not
+ * order a get before a put (only a quiet completes it). */
+static void get_fence_put(void)
+{
+    if (me == 0) {
+        shmem_long_get_nbi(&x, &y, 1, 1); /* A(get-fence-put) */
+        usleep(20); /* its reply is in, but nothing says so */
+        if (bad)
+            shmem_fence();
+        else
+            shmem_quiet();
+        shmem_long_p(&y, 5, 1); /* B(get-fence-put) */
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -962,6 +991,7 @@ static const struct {
     {"qsort-put", qsort_put},     {"strchr-put", strchr_put},
     {"bzero-put", bzero_put},     {"strtok-put", strtok_put},
     {"ptr-atomic", ptr_atomic},   {"slot-counter", slot_counter},
+    {"get-same", get_same},       {"get-fence-put", get_fence_put},
 };
 
 int main(int argc, char **argv)
