@@ -139,6 +139,13 @@ for spec in "compute 4 200" "puts 8 200000" "maxred 64 200"; do
                "the instrumentation calls alone %.2fx)\n", p, b, r, r / b, f, f / b, c / b }'
 done
 
+echo "== plain polling: 8 PEs wait with a loop over three words while PE 0 makes 20,000"
+echo "   round trips, against the same wait with shmem_long_wait_until (--check none)"
+bin/shmemsim-cc -O2 -o $out/poll scripts/bench/poll.c
+loop=$(wall_of bin/shmemsim -n 8 --quiet --check none $out/poll 20000 loop)
+wait=$(wall_of bin/shmemsim -n 8 --quiet --check none $out/poll 20000 wait)
+awk -v l="$loop" -v w="$wait" 'BEGIN { printf "loop %.3f s, wait %.3f s: %.1fx\n", l, w, l / w }'
+
 echo "== large transfers: 4 PEs x 100 x 16 MiB to a neighbour (put, put_signal, get)"
 bin/shmemsim-cc -O2 -o $out/bigput tests/programs/bigput.c
 for how in put put_signal get; do

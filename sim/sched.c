@@ -594,19 +594,17 @@ int sim_pe_sleep_to_next_event(void)
     return 1;
 }
 
-void sim_pe_spinning(const void *addr, size_t len, const void *pc)
+int sim_pe_spinning(const void *addr, size_t len, const void *pc)
 {
     sim_pe_t *pe = sim_w->cur;
     if (!pe || pe == S->borrow_pe)
-        return;
+        return 0;
     pe->calls++; /* it is waiting: a new count of its loads begins */
-    if (sim_evq_min_time(&sim_w->evq) != UINT64_MAX) {
-        sim_pe_busy(); /* to the next event, or a growing step if it is due now */
-        return;
-    }
+    if (sim_evq_min_time(&sim_w->evq) != UINT64_MAX)
+        return sim_pe_busy(); /* to the next event, or a growing step if it is due now */
     if (sim_pe_main(pe)->threads) { /* a sibling's plain store may end it */
         sim_pe_sleep(0);
-        return;
+        return 0;
     }
     char name[96];
     sim_mem_name(addr, name, sizeof name);
@@ -614,17 +612,18 @@ void sim_pe_spinning(const void *addr, size_t len, const void *pc)
     sim_why_t why = sim_why("a loop reading %s over and over (a plain load, not a wait)", name);
     sim_pe_block_why(&why, addr, len);
     sim_call_leave();
+    return 0;
 }
 
-void sim_pe_busy(void)
+int sim_pe_busy(void)
 {
     sim_pe_t *pe = sim_w->cur;
     uint64_t next = sim_evq_min_time(&sim_w->evq), now = sim_w->now;
     if (!pe || pe == S->borrow_pe)
-        return;
+        return 0;
     if (next == UINT64_MAX) {
         pe->busy_step = 0;
-        return;
+        return 0;
     }
     uint64_t d;
     if (next > now) {
@@ -639,6 +638,7 @@ void sim_pe_busy(void)
     pe->busy_turn = 1;
     pe->polled_calls = pe->calls;
     sim_pe_sleep(d);
+    return 1;
 }
 
 /* When a program's thread becomes ready: after a seeded delay of up to the

@@ -80,15 +80,16 @@ int sim_pe_sleep_to_next_event(void);
  * growing step when that is due at once: other spinners' turns); with
  * none pending (and no other thread in its PE), until the range is
  * written, a deadlock if nothing can write it (reported as a spin loop at
- * pc).  Nothing in a borrowed PE. */
-void sim_pe_spinning(const void *addr, size_t len, const void *pc);
+ * pc).  Nothing in a borrowed PE.  Returns 1 when it slept as sim_pe_busy
+ * (the caller may look at the range again before the loop goes on). */
+int sim_pe_spinning(const void *addr, size_t len, const void *pc);
 /* PE context.  The running context polls memory in its own code (sim/tsan
  * saw it read the same places over and over without entering the
  * simulator): sleeps until the next event, and when that is due at once
  * (perhaps another such loop's turn), a little longer at each such turn.
  * Nothing when no event is pending (a loop that cannot end is the
- * watchdog's) or in a borrowed PE. */
-void sim_pe_busy(void);
+ * watchdog's) or in a borrowed PE.  Returns whether it slept. */
+int sim_pe_busy(void);
 /* Any context.  Makes a blocked PE ready at the current time; no effect on
  * a PE that is not blocked.  Waking a PE (not a thread) also wakes those of
  * its threads, other than its helper, that are blocked on no range with a

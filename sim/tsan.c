@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define EXPORT __attribute__((visibility("default"), used))
 
@@ -31,6 +33,9 @@ int sim_tsan_seen;
  * (sim_pe_spinning), whether or not races are checked.  A loop that works
  * on shared memory does not look like one. */
 #define SPIN_LOADS 10000
+/* Once a load is known to spin, the repeats that show it still does
+ * after its loop ran again (see POLL_RECHECK). */
+#define SPIN_AGAIN 64
 /* A loop that polls several places (a slot per peer, a queue's head and
  * tail, its own counters) is not one load repeated; what shows it is that
  * it reads the same places over and over without entering the simulator.
@@ -62,12 +67,47 @@ static struct {
     uint64_t sum;     /* hashes of its distinct sampled addresses, summed */
     unsigned nused, used[BUSY_MAX]; /* the slots filled */
     const void *slot[BUSY_SLOTS];
+    uint8_t len[BUSY_SLOTS]; /* bytes of the access that put it there (at most 8) */
 } spin = {.left = BUSY_SAMPLE};
+
+/* A context seen polling (one load repeated, or a window of places)
+ * stays stopped while it waits: at each turn it would look again (the
+ * next event), the places it polls are compared with what they held when
+ * it stopped, and its loop runs again only when one changed, after
+ * POLL_RECHECK turns, or when nothing is left to happen.  A poll costs a
+ * look at a few words per turn instead of a window of the loop's
+ * accesses; what the loop sees, and when, is as before (a window whose
+ * places came out equal twice holds every place the loop reads; the bound
+ * keeps one it missed from delaying the loop for long). */
+#define POLL_RECHECK 64
+typedef struct {
+    const void *addr;
+    unsigned len;           /* up to 8 bytes, never past addr's 4 KiB block */
+    unsigned char was[8];
+} poll_place_t;
+
+static void poll_take(poll_place_t *p, const void *addr, size_t n)
+{
+    size_t room = 4096 - ((uintptr_t)addr & 4095); /* addr's page is mapped: it was read */
+    p->addr = addr;
+    p->len = (unsigned)(n < 8 ? n : 8);
+    if (p->len > room)
+        p->len = (unsigned)room;
+    memcpy(p->was, addr, p->len);
+}
+
+static int poll_changed(const poll_place_t *p, unsigned n)
+{
+    for (unsigned k = 0; k < n; k++)
+        if (memcmp(p[k].addr, p[k].was, p[k].len) != 0)
+            return 1;
+    return 0;
+}
 
 static void busy(void);
 
 /* Every BUSY_SAMPLE-th access: its address joins the window's set. */
-static __attribute__((noinline, cold)) void busy_sample(const void *addr)
+static __attribute__((noinline, cold)) void busy_sample(const void *addr, size_t n)
 {
     uint64_t h = (uint64_t)(uintptr_t)addr;
     h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -78,6 +118,7 @@ static __attribute__((noinline, cold)) void busy_sample(const void *addr)
         i = (i + 1) & (BUSY_SLOTS - 1);
     if (!spin.slot[i]) {
         spin.slot[i] = addr;
+        spin.len[i] = (uint8_t)(n < 8 ? n : 8);
         spin.used[spin.nused++] = i;
         spin.sum += h;
     }
@@ -105,13 +146,21 @@ static __attribute__((noinline)) void busy(void)
     } else {
         c->busy_sum = spin.sum;
     }
-    for (unsigned k = 0; k < spin.nused; k++)
+    poll_place_t *places = same ? malloc(spin.nused * sizeof *places) : NULL;
+    unsigned n = places ? spin.nused : 0;
+    for (unsigned k = 0; k < spin.nused; k++) {
+        if (k < n)
+            poll_take(&places[k], spin.slot[spin.used[k]], spin.len[spin.used[k]]);
         spin.slot[spin.used[k]] = NULL;
+    }
     spin.nused = 0;
     spin.sum = 0;
     spin.samples = 0;
     if (same)
-        sim_pe_busy();
+        for (unsigned turn = 0; sim_pe_busy() && turn < POLL_RECHECK && !poll_changed(places, n);
+             turn++)
+            ;
+    free(places);
 }
 
 static inline int on_stacks(const void *addr)
@@ -122,21 +171,21 @@ static inline int on_stacks(const void *addr)
 /* An access that took the fast way, or any other the spin watch passes
  * over: it records where (pc NULL: no site, so the next load cannot count
  * as a repeat) and counts toward the busy-loop watch. */
-static inline void spin_pass(const void *addr, const void *pc, int write)
+static inline void spin_pass(const void *addr, size_t n, const void *pc, int write)
 {
     spin.addr = write ? NULL : addr;
     spin.pc = pc;
     if (__builtin_expect(--spin.left == 0, 0))
-        busy_sample(addr);
+        busy_sample(addr, n);
 }
 
 /* The spin watch saw a load that is not the last one again (it records
  * where, the context being taken only when the load repeats), or a store
  * (which ends any spin). */
-static inline void spin_saw(const void *addr, const void *pc, int write)
+static inline void spin_saw(const void *addr, size_t n, const void *pc, int write)
 {
     spin.ctx = NULL;
-    spin_pass(addr, pc, write);
+    spin_pass(addr, n, pc, write);
 }
 
 static inline void spin_note(const void *addr, size_t n, const void *pc)
@@ -151,12 +200,18 @@ static inline void spin_note(const void *addr, size_t n, const void *pc)
             spin.n = 0;
         } else if (++spin.n >= SPIN_LOADS) {
             spin.n = 0;
-            sim_pe_spinning(addr, n, pc);
+            poll_place_t p;
+            poll_take(&p, addr, n);
+            unsigned turn = 0;
+            while (sim_pe_spinning(addr, n, pc) && !poll_changed(&p, 1) && ++turn < POLL_RECHECK)
+                ;
             spin.calls = c->calls;
+            if (turn == POLL_RECHECK) /* the same spin, looking again */
+                spin.n = SPIN_LOADS - SPIN_AGAIN;
         }
         return;
     }
-    spin_saw(addr, pc, 0);
+    spin_saw(addr, n, pc, 0);
 }
 
 /* Everything but a loop's next step (note). */
@@ -168,7 +223,7 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
     if (dir == SIM_HB_READ)
         spin_note(addr, n, pc);
     else if (!on_stacks(addr))
-        spin_saw(addr, pc, 1);
+        spin_saw(addr, n, pc, 1);
     if (!sim_hb_on)
         return;
     if (atomic) {
@@ -209,11 +264,11 @@ static inline __attribute__((always_inline)) void note(const void *addr, size_t 
         int write = dir == SIM_HB_WRITE;
         if (!sim_hb_on) {
             if (!on_stacks(addr))
-                spin_saw(addr, pc, write);
+                spin_saw(addr, n, pc, write);
             return;
         }
         if (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write, pc)) {
-            spin_pass(addr, NULL, write);
+            spin_pass(addr, n, NULL, write);
             return;
         }
     }
