@@ -142,11 +142,25 @@ static int watchdog_main(void *arg)
     (void)arg;
     uint64_t last = 0;
     unsigned idle = 0;
+    int soon = 0;
     struct timespec t;
     timespec_get(&t, TIME_UTC);
     mtx_lock(&wd_lock);
     while (!wd_stop) {
-        t.tv_sec += 1;
+        /* Once a second; 10 ms after a look that found no context running
+         * or a signal the main thread has not taken yet (it came between
+         * two contexts): PEs that poll spend most of their time there. */
+        if (soon) {
+            timespec_get(&t, TIME_UTC);
+            t.tv_nsec += 10000000;
+            if (t.tv_nsec >= 1000000000) {
+                t.tv_sec++;
+                t.tv_nsec -= 1000000000;
+            }
+        } else {
+            t.tv_sec += 1;
+        }
+        soon = 0;
         if (cnd_timedwait(&wd_cond, &wd_lock, &t) == thrd_success) {
             timespec_get(&t, TIME_UTC); /* woken early: count the second from now */
             continue;
@@ -159,19 +173,33 @@ static int watchdog_main(void *arg)
             idle = 0;
             continue;
         }
-        if (!__atomic_load_n(&sim_w->cur, __ATOMIC_RELAXED))
-            continue; /* between two contexts */
+        if (!__atomic_load_n(&sim_w->cur, __ATOMIC_RELAXED)) {
+            soon = 1; /* between two contexts */
+            continue;
+        }
+        if (wd_fired) { /* not taken: again */
+            soon = 1;
+            pthread_kill(main_thread, sig_watchdog());
+            continue;
+        }
         idle++;
         /* An interrupted run whose PE did not stop by itself is stopped
          * after one look; a runaway PE after the configured limit. */
         if (__atomic_load_n(&sim_w->interrupted, __ATOMIC_RELAXED) ||
             (watchdog_limit && idle >= watchdog_limit)) {
             wd_fired = 1;
+            soon = 1;
+            idle = 0; /* once the PE is stopped, a new limit for the next */
             pthread_kill(main_thread, sig_watchdog());
         }
     }
     mtx_unlock(&wd_lock);
     return 0;
+}
+
+int sim_watchdog_pending(void)
+{
+    return wd_fired != 0;
 }
 
 static void install(int sig, void (*fn)(int, siginfo_t *, void *))

@@ -17,5 +17,9 @@ void sim_signals_remove(void);
 /* In a process forked by a PE: every signal back to its default action
  * (the simulator's handlers and watchdog belong to the parent). */
 void sim_signals_forget(void);
+/* Whether the watchdog is about to stop the running PE: a PE that waits
+ * inside the simulator for what it polls goes back to its own loop, where
+ * the stop names the loop. */
+int sim_watchdog_pending(void);
 
 #endif

@@ -14,6 +14,7 @@
  * which let the others run as a preempting scheduler would. */
 #include "tsan.h"
 #include "sched.h"
+#include "signals.h"
 #include "world.h"
 
 #include <stddef.h>
@@ -77,8 +78,8 @@ static struct {
  * POLL_RECHECK turns, or when nothing is left to happen.  A poll costs a
  * look at a few words per turn instead of a window of the loop's
  * accesses; what the loop sees, and when, is as before (a window whose
- * places came out equal twice holds every place the loop reads; the bound
- * keeps one it missed from delaying the loop for long). */
+ * places came out equal twice almost always holds every place the loop
+ * reads; the bound keeps one it missed from delaying the loop for long). */
 #define POLL_RECHECK 64
 typedef struct {
     const void *addr;
@@ -98,6 +99,8 @@ static void poll_take(poll_place_t *p, const void *addr, size_t n)
 
 static int poll_changed(const poll_place_t *p, unsigned n)
 {
+    if (sim_watchdog_pending())
+        return 1; /* back to its loop, where the watchdog's stop names it */
     for (unsigned k = 0; k < n; k++)
         if (memcmp(p[k].addr, p[k].was, p[k].len) != 0)
             return 1;
@@ -205,9 +208,13 @@ static inline void spin_note(const void *addr, size_t n, const void *pc)
             unsigned turn = 0;
             while (sim_pe_spinning(addr, n, pc) && !poll_changed(&p, 1) && ++turn < POLL_RECHECK)
                 ;
+            /* The others ran meanwhile: the watch is this context's again,
+             * and when its loop only looks again, it soon waits again. */
+            spin.ctx = c;
+            spin.pc = pc;
+            spin.addr = addr;
             spin.calls = c->calls;
-            if (turn == POLL_RECHECK) /* the same spin, looking again */
-                spin.n = SPIN_LOADS - SPIN_AGAIN;
+            spin.n = turn == POLL_RECHECK ? SPIN_LOADS - SPIN_AGAIN : 0;
         }
         return;
     }
