@@ -77,9 +77,10 @@ static struct {
  * it stopped, and its loop runs again only when one changed, after
  * POLL_RECHECK turns, or when nothing is left to happen.  A poll costs a
  * look at a few words per turn instead of a window of the loop's
- * accesses; what the loop sees, and when, is as before (a window whose
- * places came out equal twice almost always holds every place the loop
- * reads; the bound keeps one it missed from delaying the loop for long). */
+ * accesses.  What the loop sees, and when, is as before, but for how many
+ * rounds it makes meanwhile (a window whose places came out equal twice
+ * almost always holds every place the loop reads; the bound keeps one it
+ * missed from delaying the loop for long). */
 #define POLL_RECHECK 64
 typedef struct {
     const void *addr;
