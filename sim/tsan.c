@@ -98,10 +98,17 @@ static void poll_take(poll_place_t *p, const void *addr, size_t n)
     memcpy(p->was, addr, p->len);
 }
 
+/* Whether the context may wait now: not when the watchdog is about to
+ * stop it, so that the stop finds it in its loop and names the loop. */
+static int poll_may_wait(void)
+{
+    return !sim_watchdog_pending();
+}
+
 static int poll_changed(const poll_place_t *p, unsigned n)
 {
-    if (sim_watchdog_pending())
-        return 1; /* back to its loop, where the watchdog's stop names it */
+    if (!poll_may_wait())
+        return 1;
     for (unsigned k = 0; k < n; k++)
         if (memcmp(p[k].addr, p[k].was, p[k].len) != 0)
             return 1;
@@ -160,7 +167,7 @@ static __attribute__((noinline)) void busy(void)
     spin.nused = 0;
     spin.sum = 0;
     spin.samples = 0;
-    if (same)
+    if (same && poll_may_wait())
         for (unsigned turn = 0; sim_pe_busy() && turn < POLL_RECHECK && !poll_changed(places, n);
              turn++)
             ;
@@ -202,7 +209,7 @@ static inline void spin_note(const void *addr, size_t n, const void *pc)
             spin.ctx = c;
             spin.calls = c->calls;
             spin.n = 0;
-        } else if (++spin.n >= SPIN_LOADS) {
+        } else if (++spin.n >= SPIN_LOADS && poll_may_wait()) {
             spin.n = 0;
             poll_place_t p;
             poll_take(&p, addr, n);
