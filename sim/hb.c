@@ -41,6 +41,7 @@ static inline void restamp(void)
 
 #define NWIT 4            /* witnesses kept per op */
 #define NPART 8           /* partners kept per op */
+#define DONE_FOR_MAX 4096 /* ops of other threads a quiet completed, kept per PE */
 #define PAGE 4096u        /* bytes of memory per shadow page */
 #define WORD 4u           /* bytes per cell of a page of word cells */
 
@@ -184,6 +185,8 @@ typedef struct hpe {
     int inbox_full;       /* inbox holds something */
     recvec_t inops;       /* collective data delivered, to witness at acquire */
     recvec_t pending;     /* ops issued and not yet completed for the issuer */
+    recvec_t done_for;    /* ops a quiet of another thread completed: their issuer
+                           * learns it at its own quiet on their channel */
     size_t prune_at;      /* pending.n at which known-complete ones are dropped */
     pslot_t *ptab;        /* pending by (channel, target): open addressing */
     size_t ptab_cap, ptab_used;
@@ -1114,6 +1117,7 @@ void sim_hb_stop(void)
         free(h->inrel.v);
         free(h->inops.v);
         free(h->pending.v);
+        free(h->done_for.v);
         for (size_t k = 0; k < h->ptab_cap; k++)
             free(h->ptab[k].ops.v);
         free(h->ptab);
@@ -1819,11 +1823,27 @@ void sim_hb_quiet(uintptr_t chan)
     int a = self_act();
     hpe_t *h = &H.pe[self_id()];
     uint32_t c = tick(a);
+    /* A context shared by threads: a sibling's quiet may have completed
+     * this thread's ops, and this quiet, which returns when they are
+     * complete, orders what the thread does next after them all the same. */
     size_t kept = 0;
+    for (size_t i = 0; i < h->done_for.n; i++) {
+        sim_hb_rec_t op = h->done_for.v[i];
+        if (H.rec[op].chan == chan && H.rec[op].act == a) {
+            witness(op, a, c);
+            unref(op);
+        } else {
+            h->done_for.v[kept++] = op;
+        }
+    }
+    h->done_for.n = kept;
+    kept = 0;
     for (size_t i = 0; i < h->pending.n; i++) {
         sim_hb_rec_t op = h->pending.v[i];
         if (H.rec[op].chan == chan) {
             witness(op, a, c);
+            if (H.rec[op].act != a && h->done_for.n < DONE_FOR_MAX)
+                vec_push(&h->done_for, op);
             unref(op);
         } else {
             h->pending.v[kept++] = op;

@@ -19,7 +19,14 @@
  *               the main thread's stack, then gets x into that local with
  *               shmem_long_get_nbi and quiets: the read races with the
  *               get, before it is issued or after.  Good: the main
- *               thread joins the reader before the get. */
+ *               thread joins the reader before the get.
+ *   shared-quiet a thread of PE 0 fills a buffer and puts it to PE 1
+ *               with shmem_putmem_nbi, three times, while the main
+ *               thread calls shmem_quiet on the same (default) context
+ *               over and over.  Bad: the thread refills the buffer with
+ *               no quiet of its own.  Good: it quiets before each refill
+ *               (the main thread's quiets may have completed its puts
+ *               first: its own quiet orders them all the same). */
 #include <pthread.h>
 #include <shmem.h>
 #include <stdatomic.h>
@@ -82,6 +89,34 @@ static void nbi_buffer(void)
         pthread_join(t, NULL);
 }
 
+static long dest[8];
+
+static void *fill_and_put(void *arg)
+{
+    (void)arg;
+    long buf[8];
+    for (int it = 0; it < 3; it++) {
+        if (!bad)
+            shmem_quiet();
+        for (int j = 0; j < 8; j++)
+            buf[j] = it * 100 + j; /* B(shared-quiet) */
+        shmem_putmem_nbi(dest, buf, sizeof buf, 1); /* A(shared-quiet) */
+    }
+    shmem_quiet();
+    return NULL;
+}
+
+static void shared_quiet(void)
+{
+    if (me != 0)
+        return;
+    pthread_t t;
+    pthread_create(&t, NULL, fill_and_put, NULL);
+    for (int i = 0; i < 50; i++)
+        shmem_quiet();
+    pthread_join(t, NULL);
+}
+
 static void *read_it(void *arg)
 {
     printf("buf=%ld\n", *(long *)arg); /* B(stack-read) */
@@ -120,6 +155,8 @@ int main(int argc, char **argv)
         nbi_buffer();
     else if (strcmp(argv[1], "stack-read") == 0)
         stack_read();
+    else if (strcmp(argv[1], "shared-quiet") == 0)
+        shared_quiet();
     else {
         fprintf(stderr, "pthread_races: no case %s\n", argv[1]);
         return 2;
