@@ -181,6 +181,25 @@ END_TEST
  * once the same load repeats: the put lands and the loop ends (clean with
  * --check none; a data-race naming the load and the put otherwise); with
  * no writer, a deadlock naming the spin, never the watchdog. */
+/* Two threads of a PE on one OpenSHMEM lock: a lock-misuse naming the
+ * call, whatever the seed, never a crash of the simulator (the second
+ * thread's queue entry would undo the first's). */
+START_TEST(threads_on_one_lock_are_a_misuse_not_a_crash)
+{
+    int line = tu_line_of("tests/programs/pthread_lock.c", "SET");
+    char at[80];
+    snprintf(at, sizeof at, "called from take_and_release at pthread_lock.c:%d:", line);
+    for (int seed = 1; seed <= 4; seed++) {
+        run_result_t r = tu_run("%s -n 2 --quiet --seed %d %s", SIM, seed, PROG("pthread_lock"));
+        ck_assert_msg((r.status == 3 || r.status == 4) && strstr(r.err, "error [lock-misuse]") &&
+                          strstr(r.err, at) &&
+                          strstr(r.err, "OpenSHMEM locks exclude PEs, not the threads of one PE"),
+                      "seed %d: status %d\n%s", seed, r.status, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(a_plain_spin_loop_lets_the_writer_run)
 {
     int line = tu_line_of("tests/programs/spin.c", "SPIN");
@@ -395,6 +414,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, the_seed_chooses_the_order_of_threads_woken_together);
     tcase_add_test(t, a_foreign_thread_calling_the_library_stops_the_run);
     tcase_add_test(t, a_plain_spin_loop_lets_the_writer_run);
+    tcase_add_test(t, threads_on_one_lock_are_a_misuse_not_a_crash);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, race_between_two_threads_of_a_pe);
     tcase_add_test(t, race_between_openmp_threads);

@@ -39,22 +39,47 @@ static shm_ctx_t *ctx(void)
     return &shm_self()->dflt;
 }
 
-/* Position of the lock among those this PE holds, or -1. */
-static long held_index(shm_pe_t *s, const void *home)
+/* Position of home in set[0..n), or -1. */
+static long index_in(void *const *set, size_t n, const void *home)
 {
-    for (size_t i = 0; i < s->nlocks; i++)
-        if (s->locks[i] == home)
+    for (size_t i = 0; i < n; i++)
+        if (set[i] == home)
             return (long)i;
     return -1;
 }
 
+static long held_index(shm_pe_t *s, const void *home)
+{
+    return index_in(s->locks, s->nlocks, home);
+}
+
+static void add_to(void ***set, size_t *n, size_t *cap, void *home)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 4;
+        *set = sim_xrealloc(*set, *cap * sizeof **set);
+    }
+    (*set)[(*n)++] = home;
+}
+
 static void note_held(shm_pe_t *s, void *home)
 {
-    if (s->nlocks == s->caplocks) {
-        s->caplocks = s->caplocks ? 2 * s->caplocks : 4;
-        s->locks = sim_xrealloc(s->locks, s->caplocks * sizeof *s->locks);
-    }
-    s->locks[s->nlocks++] = home;
+    add_to(&s->locks, &s->nlocks, &s->caplocks, home);
+}
+
+/* One of the PE's threads is acquiring the lock at home (from its first
+ * step, the swap into the queue, until it holds it or gave up). */
+static void queue_enter(void *home)
+{
+    shm_pe_t *s = shm_self();
+    add_to(&s->queued, &s->nqueued, &s->capqueued, home);
+}
+
+static void queue_leave(void *home)
+{
+    shm_pe_t *s = shm_self();
+    long q = index_in(s->queued, s->nqueued, home);
+    s->queued[q] = s->queued[--s->nqueued];
 }
 
 static void misuse(const char *call, const char *what)
@@ -72,10 +97,23 @@ static int check(const char *call, long *lock, int acquire, void **home)
     shm_pe_t *s = shm_self();
     *home = sim_mem_xlate(shm_me(), lock, shm_me());
     long i = held_index(s, *home);
+    if (acquire && i < 0 && index_in(s->queued, s->nqueued, *home) >= 0) {
+        /* (Its queue entry is the PE's one node: a second would undo the
+         * first and hand the lock to no one.) */
+        misuse(call, "another thread of this PE is acquiring this lock. OpenSHMEM locks "
+                     "exclude PEs, not the threads of one PE: guard the critical section "
+                     "between threads with a mutex as well. The call was skipped.");
+        return -1;
+    }
     if (acquire && i >= 0) {
-        misuse(call, "this PE already holds the lock: acquiring it again would wait for "
-                     "itself forever. Release it with shmem_clear_lock first; the call was "
-                     "skipped.");
+        misuse(call, sim_pe_main(sim_pe_self())->threads
+                     ? "this PE already holds the lock (it or another of its threads took "
+                       "it): acquiring it again would wait for the PE itself forever. OpenSHMEM "
+                       "locks exclude PEs, not the threads of one PE: guard the critical "
+                       "section between threads with a mutex as well. The call was skipped."
+                     : "this PE already holds the lock: acquiring it again would wait for "
+                       "itself forever. Release it with shmem_clear_lock first; the call was "
+                       "skipped.");
         return -1;
     }
     if (!acquire && i < 0) {
@@ -104,6 +142,7 @@ void shmem_set_lock(long *lock)
     void *home;
     if (check(call, lock, 1, &home) == 0) {
         int me = shm_me();
+        queue_enter(home);
         *node_word(lock) = 0;
         uint32_t pred = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_SWAP, tail_word(lock),
                                              4, (uint64_t)me + 1, 0, 1, NULL);
@@ -112,6 +151,7 @@ void shmem_set_lock(long *lock)
                        ((uint64_t)me + 1) << 1, 0, 0, NULL);
             wait_node(call, lock, 1, "waiting for the lock");
         }
+        queue_leave(home);
         note_held(shm_self(), home);
         shm_race_lock_acquired(lock);
     }
@@ -126,9 +166,11 @@ int shmem_test_lock(long *lock)
     int busy = 1;
     if (check(call, lock, 1, &home) == 0) {
         int me = shm_me();
+        queue_enter(home);
         *node_word(lock) = 0;
         uint32_t old = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_CSWAP,
                                             tail_word(lock), 4, (uint64_t)me + 1, 0, 1, NULL);
+        queue_leave(home);
         busy = old != 0;
         if (!busy) {
             note_held(shm_self(), home);
@@ -147,6 +189,10 @@ void shmem_clear_lock(long *lock)
     if (check(call, lock, 0, &home) == 0) {
         int me = shm_me();
         shm_pe_t *s = shm_self();
+        /* No longer held from here: the steps below may let another thread
+         * of the PE run, and its clear must find the lock released. */
+        long i = held_index(s, home);
+        s->locks[i] = s->locks[--s->nlocks];
         /* What the holder wrote under the lock is complete before it goes. */
         shm_quiet(&s->chan, "shmem_clear_lock (completing the critical section's writes)");
         shm_race_lock_released(lock);
@@ -161,8 +207,6 @@ void shmem_clear_lock(long *lock)
                        0, 0, NULL);
         }
         *node = 0;
-        long i = held_index(s, home);
-        s->locks[i] = s->locks[--s->nlocks];
     }
     SHM_LEAVE();
 }

@@ -54,6 +54,8 @@ typedef struct shm_pe {
     int direct_stores;    /* shmem_ptr gave out another PE's memory (see p2p.h) */
     void **locks;         /* home addresses of the locks this PE holds */
     size_t nlocks, caplocks;
+    void **queued;        /* those one of its threads is acquiring */
+    size_t nqueued, capqueued;
     struct shm_nbi *nbi;  /* put_nbi sources not yet completed by a quiet */
     size_t nnbi, capnbi;
     /* Where the next wait/test _any on an ivars array looks first, for the
