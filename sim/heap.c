@@ -96,7 +96,10 @@ void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size)
     if (size > h->user_size || align > h->user_size)
         return NULL;
     size_t need = size ? (size + MIN_ALIGN - 1) / MIN_ALIGN * MIN_ALIGN : MIN_ALIGN;
-    for (size_t i = 0; i < p->n; i++) {
+    /* First fit, from the first block that may be free: a program that
+     * allocates many blocks and frees none must not scan them all at each
+     * call. */
+    for (size_t i = p->free_from; i < p->n; i++) {
         sim_heap_blk_t b = p->blk[i];
         size_t start = (b.off + align - 1) / align * align;
         if (b.used || start + need > b.off + b.size)
@@ -105,6 +108,8 @@ void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size)
         if (start > b.off) { /* keep the alignment gap as a free block */
             sim_heap_blk_t gap = {b.off, start - b.off, 0, 0, NULL};
             insert_blk(p, at++, gap);
+        } else if (i == p->free_from) {
+            p->free_from = i + 1;
         }
         size_t rest = b.off + b.size - (start + need);
         p->blk[at] = (sim_heap_blk_t){start, need, 1, size, NULL};
@@ -151,7 +156,10 @@ int sim_heap_free(sim_heap_t *h, int pe, void *ptr)
     if (i > 0 && !p->blk[i - 1].used) {
         p->blk[i - 1].size += p->blk[i].size;
         remove_blk(p, (size_t)i);
+        i--;
     }
+    if ((size_t)i < p->free_from)
+        p->free_from = (size_t)i;
     return 0;
 }
 

@@ -28,6 +28,7 @@ typedef struct sim_heap_blk {
 typedef struct sim_heap_pe {
     sim_heap_blk_t *blk; /* blocks in offset order, covering the user part */
     size_t n, cap;       /* blocks used / allocated */
+    size_t free_from;    /* every block before this index is in use */
     uint64_t ncoll;      /* collective allocation calls made by this PE */
 } sim_heap_pe_t;
 

@@ -48,6 +48,31 @@ START_TEST(free_merges_and_space_is_reused)
 }
 END_TEST
 
+/* The first free space that fits is taken, wherever frees and alignment
+ * gaps left it among blocks in use (the search starts at the first block
+ * that may be free, not at the heap's start). */
+START_TEST(first_fit_finds_holes_and_gaps)
+{
+    sim_heap_t *h;
+    char err[256];
+    ck_assert_int_eq(sim_heap_create(1, 1 << 16, &h, err, sizeof err), 0);
+    char *blk[8];
+    for (int i = 0; i < 8; i++)
+        blk[i] = sim_heap_alloc(h, 0, 16, 64);
+    ck_assert_int_eq(sim_heap_free(h, 0, blk[5]), 0);
+    ck_assert_int_eq(sim_heap_free(h, 0, blk[2]), 0);
+    ck_assert_ptr_eq(sim_heap_alloc(h, 0, 16, 64), blk[2]); /* the lower hole first */
+    ck_assert_ptr_eq(sim_heap_alloc(h, 0, 16, 48), blk[5]); /* then the next */
+    char *aligned = sim_heap_alloc(h, 0, 1024, 16);          /* leaves a gap below it */
+    ck_assert_int_eq((int)((uintptr_t)aligned % 1024), 0);
+    char *small = sim_heap_alloc(h, 0, 16, 16);
+    ck_assert_ptr_eq(small, blk[5] + 48);                    /* the rest of the hole */
+    char *in_gap = sim_heap_alloc(h, 0, 16, 16);
+    ck_assert(in_gap > blk[7] && in_gap < aligned);          /* the alignment gap */
+    sim_heap_destroy(h);
+}
+END_TEST
+
 START_TEST(collective_check_names_first_mismatch)
 {
     sim_heap_t *h;
@@ -68,6 +93,7 @@ Suite *heap_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, same_sequence_same_offsets);
     tcase_add_test(tc, free_merges_and_space_is_reused);
+    tcase_add_test(tc, first_fit_finds_holes_and_gaps);
     tcase_add_test(tc, collective_check_names_first_mismatch);
     suite_add_tcase(s, tc);
     return s;
