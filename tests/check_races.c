@@ -208,6 +208,13 @@ START_TEST(check_option_and_uninstrumented_modules)
     ck_assert_int_eq(tu_count(r.err, "error [data-race]"), 1);
     ck_assert_ptr_nonnull(strstr(r.err, "shmem_long_p at put_put"));
     tu_free(&r);
+    /* A put_nbi's source changed before the quiet: without the program's
+     * stores, its fingerprint at the quiet shows it. */
+    r = tu_run("%s -n 3 --quiet %s/races nbi-source bad", SIM, dir);
+    ck_assert_msg(r.status == 4 && strstr(r.err, "error [nbi-buffer-modified]") &&
+                      strstr(r.err, "changed before the shmem_quiet that completes it"),
+                  "%d\n%s", r.status, r.err);
+    tu_free(&r);
     r = tu_run("rm -rf %s", dir);
     tu_free(&r);
 }
