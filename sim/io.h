@@ -24,6 +24,9 @@ void sim_io_close_stream(sim_pe_t *pe, int which);
 /* 1 when the PE closed that stream. */
 int sim_io_closed(sim_pe_t *pe, int which);
 /* Flushes every PE's streams and the real stdout/stderr. */
+/* From another thread, while the main one may be stuck: the same, for
+ * each stream no thread holds. */
+void sim_io_flush_all_unlocked(void);
 void sim_io_flush_all(void);
 /* Before the simulator writes a message to stderr: flushes PE output and,
  * if a PE left a line unfinished on the file stderr goes to, ends it, so the

@@ -5,12 +5,16 @@
 #include "sched.h"
 #include "trace.h"
 
+#include <dlfcn.h>
 #include <execinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <threads.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -90,6 +94,65 @@ static void interrupt(int sig, void *pc)
         sim_pe_stop_interrupted();
 }
 
+/* The C library's allocator, by the names of its entry points, and the
+ * library that holds them. */
+static const void *libc_base;
+
+static int in_allocator(void)
+{
+    static const char *const names[] = {
+        "malloc", "free", "calloc", "realloc", "reallocarray", "memalign", "posix_memalign",
+        "aligned_alloc", "valloc", "pvalloc", "__libc_malloc", "__libc_free", "__libc_calloc",
+        "__libc_realloc", "__libc_memalign"};
+    void *frames[64];
+    int n = backtrace(frames, 64);
+    for (int i = 0; i < n; i++) {
+        Dl_info d;
+        if (!dladdr(frames[i], &d) || !d.dli_sname || d.dli_fbase != libc_base)
+            continue;
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+            if (strcmp(d.dli_sname, names[k]) == 0)
+                return 1;
+    }
+    return 0;
+}
+
+/* A PE aborted inside the allocator: the C library found its heap
+ * corrupted.  When it stopped holding the allocator's lock (a corrupt
+ * chunk found while allocating), the next allocation of the simulator,
+ * which shares that heap, waits for ever; the watchdog's thread then ends
+ * the process, after what was written so far, with a message and a
+ * crash's status (no summary, report or trace: they need the heap).  When
+ * it did not (a double free caught before locking), the run ends as after
+ * any crash. */
+static volatile sig_atomic_t alloc_abort_pe; /* 1 + the PE, 0: none */
+static void *alloc_abort_pc;
+static struct timespec alloc_abort_at;
+
+static _Noreturn void heap_broken(void)
+{
+    sim_io_flush_all_unlocked();
+    char where[160] = "the program";
+    Dl_info d;
+    const char *at = alloc_abort_pc;
+    if (at && dladdr(at, &d) && d.dli_sname)
+        snprintf(where, sizeof where, "%s+0x%lx", d.dli_sname,
+                 (unsigned long)(at - (const char *)d.dli_saddr));
+    char msg[900];
+    int n = snprintf(msg, sizeof msg,
+                     "shmemsim: PE %d aborted inside the C library's allocator (called from "
+                     "%s): it found the heap corrupted (a write past the end of a malloc'd "
+                     "block, a double free, or a free of a pointer malloc did not return), and "
+                     "that heap, shared by every PE and by the simulator, is unusable. The run "
+                     "stops here, with status 5; no summary, report or trace is written. Find "
+                     "the bad write with a memory checker on the program built natively (e.g. "
+                     "-fsanitize=address).\n", (int)alloc_abort_pe - 1, where);
+    /* (The system call: this library's write is the PEs' output path.) */
+    if (n > 0)
+        syscall(SYS_write, 2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+    _exit(5);
+}
+
 static void on_signal(int sig, siginfo_t *si, void *ucv)
 {
     ucontext_t *uc = ucv;
@@ -108,6 +171,11 @@ static void on_signal(int sig, siginfo_t *si, void *ucv)
         signal(sig, SIG_DFL);
         raise(sig);
         return;
+    }
+    if (sig == SIGABRT && !alloc_abort_pe && in_allocator()) {
+        alloc_abort_pc = program_pc(pc);
+        timespec_get(&alloc_abort_at, TIME_UTC);
+        alloc_abort_pe = sim_pe_main(pe)->id + 1;
     }
     if (sim_pe_signal_handler(pe, sig, si, ucv) && sig != SIGABRT)
         return; /* the PE's handler ran and returned: carry on, as a process would */
@@ -161,6 +229,13 @@ static int watchdog_main(void *arg)
             t.tv_sec += 1;
         }
         soon = 0;
+        if (alloc_abort_pe && !wd_stop) { /* the main thread may wait for the allocator */
+            struct timespec now;
+            timespec_get(&now, TIME_UTC);
+            if (now.tv_sec - alloc_abort_at.tv_sec >= 3)
+                heap_broken();
+            soon = 1;
+        }
         if (cnd_timedwait(&wd_cond, &wd_lock, &t) == thrd_success) {
             timespec_get(&t, TIME_UTC); /* woken early: count the second from now */
             continue;
@@ -222,6 +297,9 @@ void sim_signals_install(unsigned watchdog_s)
     /* backtrace loads the unwinder on first use: not in a signal handler. */
     void *warm[2];
     backtrace(warm, 2);
+    Dl_info d; /* (dladdr too, and the allocator's library, found now) */
+    if (dladdr((void *)(uintptr_t)&malloc, &d))
+        libc_base = d.dli_fbase;
     for (size_t i = 0; i < NCAUGHT; i++)
         install(caught[i], on_signal);
     install(sig_watchdog(), on_watchdog);
@@ -241,6 +319,8 @@ void sim_signals_install(unsigned watchdog_s)
 
 void sim_signals_remove(void)
 {
+    if (alloc_abort_pe)
+        return; /* its thread stays, to end the process if the heap holds it */
     if (wd_running) {
         mtx_lock(&wd_lock);
         wd_stop = 1;

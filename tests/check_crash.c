@@ -69,6 +69,20 @@ END_TEST
 /* The same with every guard zone live and with one only (as with more PEs
  * than the kernel's mapping limit gives guards): the recursion runs into
  * the next live guard. */
+/* A PE that corrupts the C library's heap makes the allocator abort while
+ * holding its lock; the simulator shares that heap, yet the run ends (it
+ * hung for ever) with a crash's status, the PE named and the output kept. */
+START_TEST(a_corrupted_heap_ends_the_run)
+{
+    run_result_t r = tu_run("timeout -s KILL 60 %s -n 2 %s", SIM, PROG("heap_corrupt"));
+    ck_assert_msg(r.status == 5 &&
+                      strstr(r.err, "shmemsim: PE 1 aborted inside the C library's allocator") &&
+                      strstr(r.out, "PE 1 started\n"),
+                  "status %d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(stack_overflow_names_the_frame_line)
 {
     const char *env[] = {"", "SHMEMSIM_STACK_GUARDS=1 "};
@@ -436,6 +450,7 @@ Suite *crash_suite(void)
     tcase_set_timeout(tc, 180);
     tcase_add_test(tc, segfault_names_the_faulting_line);
     tcase_add_test(tc, abort_names_its_call);
+    tcase_add_test(tc, a_corrupted_heap_ends_the_run);
     tcase_add_test(tc, stack_overflow_names_the_frame_line);
     tcase_add_test(tc, watchdog_names_the_spinning_line);
     tcase_add_test(tc, huge_frame_is_a_stack_overflow);
