@@ -120,11 +120,14 @@ void sim_sched_free_contexts(void)
             else
                 sim_thread_tls_free(t);
             sim_pthread_free(t);
+            free(t->poll_places);
             free(t); /* its thread_t: the context is its first member */
         }
         pe->threads = pe->helper = NULL;
         sim_pthread_free(pe);
         sim_interpose_free(pe);
+        free(pe->poll_places);
+        pe->poll_places = NULL;
         if (pe->state == SIM_PE_DONE)
             sim_coro_destroy(&pe->coro);
     }

@@ -15,6 +15,7 @@
 #include "tsan.h"
 #include "sched.h"
 #include "signals.h"
+#include "util.h"
 #include "world.h"
 
 #include <stddef.h>
@@ -157,8 +158,14 @@ static __attribute__((noinline)) void busy(void)
     } else {
         c->busy_sum = spin.sum;
     }
-    poll_place_t *places = same ? malloc(spin.nused * sizeof *places) : NULL;
-    unsigned n = places ? spin.nused : 0;
+    /* (Kept with the context for its next wait: sim_sched_free_contexts
+     * frees it.) */
+    if (same && spin.nused > c->poll_cap) {
+        c->poll_places = sim_xrealloc(c->poll_places, spin.nused * sizeof(poll_place_t));
+        c->poll_cap = spin.nused;
+    }
+    poll_place_t *places = c->poll_places;
+    unsigned n = same ? spin.nused : 0;
     for (unsigned k = 0; k < spin.nused; k++) {
         if (k < n)
             poll_take(&places[k], spin.slot[spin.used[k]], spin.len[spin.used[k]]);
@@ -171,7 +178,6 @@ static __attribute__((noinline)) void busy(void)
         for (unsigned turn = 0; sim_pe_busy() && turn < POLL_RECHECK && !poll_changed(places, n);
              turn++)
             ;
-    free(places);
 }
 
 static inline int on_stacks(const void *addr)

@@ -142,6 +142,8 @@ typedef struct sim_pe {
     uint64_t busy_step;
     int busy_turn;
     uint64_t polled_calls;     /* calls when it last let the others run while polling */
+    void *poll_places;         /* sim/tsan's record of what it polls (poll_cap of them) */
+    unsigned poll_cap;
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
     void *locale;              /* its locale from setlocale (a locale_t), or NULL: the process's */
     void *eh_caught;           /* C++: its caught exceptions, swapped like errno */
