@@ -100,19 +100,26 @@ START_TEST(a_module_run_directly_runs_under_the_simulator)
 }
 END_TEST
 
+/* Writes text to tmp/name; its path in path. */
+static void write_source(char *path, size_t len, const char *name, const char *text)
+{
+    snprintf(path, len, "%s/%s", tmp, name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
 /* A program that calls the math library links without -lm, as
  * shmemvv's CMake build expects. */
 START_TEST(the_math_library_needs_no_flag)
 {
     char src[128];
-    snprintf(src, sizeof src, "%s/math.c", tmp);
-    FILE *f = fopen(src, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("#include <math.h>\n#include <shmem.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
-          "int main(int argc, char **argv)\n{\n    shmem_init();\n"
-          "    printf(\"%.0Lf\\n\", powl(2.0L, (long double)atoi(argv[1])));\n"
-          "    shmem_finalize();\n    return 0;\n}\n", f);
-    fclose(f);
+    write_source(src, sizeof src, "math.c",
+                 "#include <math.h>\n#include <shmem.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+                 "int main(int argc, char **argv)\n{\n    shmem_init();\n"
+                 "    printf(\"%.0Lf\\n\", powl(2.0L, (long double)atoi(argv[1])));\n"
+                 "    shmem_finalize();\n    return 0;\n}\n");
     run_result_t r = tu_run("%s-cc -o %s/math %s && %s -n 1 %s/math 10", SIM, tmp, src, SIM, tmp);
     ck_assert_msg(r.status == 0 && strcmp(r.out, "1024\n") == 0, "%d\n%s%s", r.status, r.out,
                   r.err);
@@ -126,12 +133,9 @@ END_TEST
 START_TEST(findings_name_lines_without_a_g_flag)
 {
     char src[128];
-    snprintf(src, sizeof src, "%s/oob.c", tmp);
-    FILE *f = fopen(src, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("#include <shmem.h>\nlong a[2], b[4];\nint main(void)\n{\n    shmem_init();\n"
-          "    shmem_long_put(a, b, 4, 0);\n    shmem_finalize();\n    return 0;\n}\n", f);
-    fclose(f);
+    write_source(src, sizeof src, "oob.c",
+                 "#include <shmem.h>\nlong a[2], b[4];\nint main(void)\n{\n    shmem_init();\n"
+                 "    shmem_long_put(a, b, 4, 0);\n    shmem_finalize();\n    return 0;\n}\n");
     run_result_t r = tu_run("%s-cc -O2 -o %s/oob %s && %s -n 1 %s/oob", SIM, tmp, src, SIM, tmp);
     ck_assert_msg(r.status == 4 && strstr(r.err, "called from main at oob.c:6:"), "%d\n%s",
                   r.status, r.err);
@@ -148,13 +152,10 @@ END_TEST
 START_TEST(other_implementations_library_names_link)
 {
     char src[128];
-    snprintf(src, sizeof src, "%s/hello.c", tmp);
-    FILE *f = fopen(src, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs("#include <shmem.h>\n#include <stdio.h>\nint main(void)\n{\n    shmem_init();\n"
-          "    printf(\"%d of %d\\n\", shmem_my_pe(), shmem_n_pes());\n    shmem_finalize();\n"
-          "    return 0;\n}\n", f);
-    fclose(f);
+    write_source(src, sizeof src, "hello.c",
+                 "#include <shmem.h>\n#include <stdio.h>\nint main(void)\n{\n    shmem_init();\n"
+                 "    printf(\"%d of %d\\n\", shmem_my_pe(), shmem_n_pes());\n    shmem_finalize();\n"
+                 "    return 0;\n}\n");
     run_result_t r = tu_run("%s-cc -o %s/hello %s -lsma -loshmem -lopenshmem -lshmem && "
                             "%s -n 2 --quiet %s/hello", SIM, tmp, src, SIM, tmp);
     ck_assert_msg(r.status == 0 && tu_count(r.out, " of 2\n") == 2, "%d\n%s%s", r.status,
