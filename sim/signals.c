@@ -7,6 +7,7 @@
 
 #include <dlfcn.h>
 #include <execinfo.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
@@ -118,16 +119,36 @@ static int in_allocator(void)
 }
 
 /* A PE aborted inside the allocator: the C library found its heap
- * corrupted.  When it stopped holding the allocator's lock (a corrupt
+ * corrupted.  When it aborted holding the allocator's lock (a corrupt
  * chunk found while allocating), the next allocation of the simulator,
- * which shares that heap, waits for ever; the watchdog's thread then ends
- * the process, after what was written so far, with a message and a
- * crash's status (no summary, report or trace: they need the heap).  When
- * it did not (a double free caught before locking), the run ends as after
- * any crash. */
+ * which shares that heap, waits for ever; the watchdog's thread, seeing
+ * the main thread wait on a lock for seconds, then ends the process, after
+ * what was written so far, with a message and a crash's status (no
+ * summary, report or trace: they need the heap).  When it did not (a
+ * double free caught before locking), the run ends as after any crash. */
 static volatile sig_atomic_t alloc_abort_pe; /* 1 + the PE, 0: none */
 static void *alloc_abort_pc;
 static struct timespec alloc_abort_at;
+
+/* Whether the main thread is waiting on a lock (its system call is a
+ * futex wait; unknown counts as yes).  System calls only: this library's
+ * own read and write are the PEs'. */
+static int main_thread_waits(void)
+{
+    char path[64], buf[32];
+    snprintf(path, sizeof path, "/proc/self/task/%ld/syscall", (long)getpid());
+    long fd = syscall(SYS_openat, AT_FDCWD, path, O_RDONLY);
+    if (fd < 0)
+        return 1;
+    long n = syscall(SYS_read, fd, buf, sizeof buf - 1);
+    syscall(SYS_close, fd);
+    if (n <= 0)
+        return 1;
+    buf[n] = 0;
+    char num[16];
+    snprintf(num, sizeof num, "%d ", SYS_futex);
+    return strncmp(buf, num, strlen(num)) == 0;
+}
 
 static _Noreturn void heap_broken(void)
 {
@@ -232,7 +253,7 @@ static int watchdog_main(void *arg)
         if (alloc_abort_pe && !wd_stop) { /* the main thread may wait for the allocator */
             struct timespec now;
             timespec_get(&now, TIME_UTC);
-            if (now.tv_sec - alloc_abort_at.tv_sec >= 3)
+            if (now.tv_sec - alloc_abort_at.tv_sec >= 2 && main_thread_waits())
                 heap_broken();
             soon = 1;
         }
