@@ -112,7 +112,8 @@ static const char *const cmd_head[] = {
       "                        SHMEM_SYMMETRIC_SIZE environment variable)\n")                  \
     X(WATCHDOG, 0, "watchdog", "SECS", "RPE",                                                 \
       "      --watchdog SECS   end a PE that runs SECS wall seconds without calling\n"         \
-      "                        the simulator (default 20, 0 = off)\n")                         \
+      "                        the simulator, unless its instrumented accesses move\n"         \
+      "                        on through memory (default 20, 0 = off)\n")                     \
     X(PRIV, 0, "privatize", "MODE", "RPE",                                                    \
       "      --privatize MODE  how each PE gets its own globals: copy (a program copy\n"       \
       "                        per PE), swap (one copy, data swapped at each switch),\n"       \

@@ -155,8 +155,10 @@ static __attribute__((noinline)) void busy(void)
     } else if (c->busy_level < BUSY_LEVELS) { /* longer windows */
         c->busy_level++;
         c->busy_have = 0;
+        sim_w->progress++; /* a computation moving on: not the watchdog's */
     } else {
         c->busy_sum = spin.sum;
+        sim_w->progress++;
     }
     /* (Kept with the context for its next wait: sim_sched_free_contexts
      * frees it.) */

@@ -294,6 +294,19 @@ START_TEST(a_loop_polling_several_words_sees_the_puts)
 }
 END_TEST
 
+/* Seconds of computation over a private array with no simulator call
+ * (an unoptimised build's loop, slow under instrumentation) are not a
+ * runaway: their accesses move on through memory, and the watchdog, at
+ * one second here, lets the run finish. */
+START_TEST(a_long_computation_is_not_stopped_by_the_watchdog)
+{
+    run_result_t r = tu_run("%s -n 1 --watchdog 1 %s 24", SIM, PROG("compute_long"));
+    ck_assert_msg(r.status == 0 && strstr(r.out, "PE 0: sum "), "status %d\n%s%s", r.status,
+                  r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Two PEs polling for words nobody writes hand the turn to each other
  * for ever; that is no progress, and the watchdog stops the run. */
 START_TEST(pes_polling_for_nothing_are_stopped_by_the_watchdog)
@@ -694,6 +707,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, libc_state_is_per_pe);
     tcase_add_test(tc, closing_stdout_closes_one_pe_stream);
     tcase_add_test(tc, watchdog_stops_a_spinning_pe);
+    tcase_add_test(tc, a_long_computation_is_not_stopped_by_the_watchdog);
     tcase_add_test(tc, a_loop_polling_several_words_sees_the_puts);
     tcase_add_test(tc, pes_polling_for_nothing_are_stopped_by_the_watchdog);
     tcase_add_test(tc, runs_under_gdb);
