@@ -41,6 +41,9 @@ static void release_slot(sim_pe_t *t)
     if (t->tslot < 0)
         return;
     sim_thread_tls_free(t);
+    free(t->poll_places); /* (its record may be taken again, cleared) */
+    t->poll_places = NULL;
+    t->poll_cap = 0;
     sim_coro_destroy(&t->coro);
     if ((size_t)t->tslot >= sim_w->tslot0) {
         sim_w->tslot_ctx[t->tslot - sim_w->tslot0] = NULL;
