@@ -22,8 +22,7 @@ program f_misc
   double precision :: t0, t1
   integer, external :: my_pe, num_pes, shmem_my_pe, shmem_n_pes
   integer, external :: shmemx_team_my_pe, shmemx_team_n_pes, shmemx_team_translate_pe
-  logical, external :: shmem_pe_accessible, shmem_addr_accessible
-  integer(8), external :: shmem_ptr
+  ! SHMEM_PE_ACCESSIBLE, SHMEM_ADDR_ACCESSIBLE and SHMEM_PTR: typed by shmem.fh
   double precision, external :: shmemx_wtime
   common /state/ me, npes, nbad
 
