@@ -156,7 +156,12 @@ int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
 int shmem_query_initialized(int *initialized);
 void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
 /* Context sessions: hints about a burst of operations; accepted, and they
- * change nothing (every operation is simulated alike). */
+ * change nothing (every operation is simulated alike).  The option
+ * (SHMEM_CTX_SESSION_BATCH) and the config mask bit (..._TOTAL_OPS) are
+ * 1.6's; SHMEM_SESSION_SAME_AMO is a drafts' option, kept for programs
+ * written against one. */
+#define SHMEM_CTX_SESSION_BATCH (1L << 1)
+#define SHMEM_CTX_SESSION_TOTAL_OPS (1L << 0)
 #define SHMEM_SESSION_SAME_AMO (1L << 0)
 typedef struct {
     size_t total_ops; /* operations the session expects (a hint) */

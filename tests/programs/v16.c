@@ -42,7 +42,10 @@ int main(void)
     shmem_barrier_all();
 
     /* a put completed by pe_quiet, inside a session */
-    shmem_ctx_session_start(SHMEM_CTX_DEFAULT, SHMEM_SESSION_SAME_AMO, NULL, 0);
+    shmem_ctx_session_config_t cfg = {.total_ops = 1};
+    shmem_ctx_session_start(SHMEM_CTX_DEFAULT, SHMEM_CTX_SESSION_BATCH, &cfg,
+                            SHMEM_CTX_SESSION_TOTAL_OPS);
+    shmem_ctx_session_start(SHMEM_CTX_DEFAULT, SHMEM_SESSION_SAME_AMO, NULL, 0); /* a draft's */
     long v = 1000 + me;
     shmem_long_put_nbi(&word, &v, 1, right);
     shmem_pe_quiet(&right, 1);
