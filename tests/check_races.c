@@ -131,7 +131,8 @@ static void twin_clean(const char *prog, const char *name)
 
 /* The advice fits what went wrong: a put issued after the increment the
  * reader saw, two programs' plain accesses through shmem_ptr, a plain load
- * before a put; and a get whose destination already held what it fetched
+ * before a put, atomics of one type in two atomicity domains (not "of the
+ * same type"); and a get whose destination already held what it fetched
  * is still a read of its source. */
 START_TEST(advice_names_the_missing_order)
 {
@@ -143,6 +144,8 @@ START_TEST(advice_names_the_missing_order)
         {"ptr-atomic", "(PE 0's through a pointer from shmem_ptr), and nothing orders them"},
         {"stencil", "reads these bytes with plain loads: PE 2 must not issue it until PE 0 is "
                     "done with them"},
+        {"amo-domains", "Both are atomics of one type, but on contexts of teams in different "
+                        "atomicity domains"},
         {"get-same", "PE 0's read by shmem_long_get at get_same at races.c:"},
         {"get-fence-put", "shmem_fence orders only puts and atomics: put shmem_quiet between"},
     };

@@ -86,6 +86,14 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "using these bytes of PE %d. Put a barrier between the collective and PE %d's "
                  "access (or a flag PE %d sets after the call and PE %d waits on).",
                  c->pe, c->call ? c->call : "collective", mem_pe, o->pe, c->pe, o->pe);
+    } else if (a->atomic && b->atomic && a->atomic != SHM_RACE_SIGNAL &&
+               b->atomic != SHM_RACE_SIGNAL && SHM_RACE_AMO_TYPE(a->atomic) == SHM_RACE_AMO_TYPE(b->atomic)) {
+        snprintf(buf, len,
+                 "Both are atomics of one type, but on contexts of teams in different "
+                 "atomicity domains (teams split from SHMEM_TEAM_SHARED are a domain apart "
+                 "from those of SHMEM_TEAM_WORLD), and atomics are atomic with each other "
+                 "only within one domain: issue both on contexts of one team, or order them "
+                 "(a barrier, or a wait on a flag set after shmem_quiet).");
     } else if (a->atomic || b->atomic) {
         snprintf(buf, len,
                  "Atomic operations are atomic only with respect to atomics of the same type "

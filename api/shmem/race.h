@@ -44,6 +44,8 @@ void shm_race_lock_released(const void *lock);
  * of the context's team (teams split from SHMEM_TEAM_SHARED are a domain
  * apart from those of SHMEM_TEAM_WORLD).  Signals are atomic with signals. */
 #define SHM_RACE_AMO(size, fp, domain) ((int)(size) | ((fp) ? 1 << 5 : 0) | (domain) << 6)
+/* The class without its domain: the datatype. */
+#define SHM_RACE_AMO_TYPE(cls) ((cls) & 63)
 #define SHM_RACE_SIGNAL (1 << 12)
 
 #endif
