@@ -8,16 +8,19 @@
 # openshmem-examples or tests-mellanox, of RWTH-HPC/RMARaceBench, or of
 # the OSU micro-benchmarks (a copy with their openshmem/ directory), of
 # ParRes/ISx, of pmodels/oshmpi, of ParRes/Kernels, of jdevinney/bale or
-# of michael-beebe/shmemvv or michael-beebe/shmembench.
+# of michael-beebe/shmemvv or michael-beebe/shmembench, or of
+# openshmem-org/specification (its example_code).
 # tests-sos: every C program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
 # -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default),
 # and of test/performance/shmem_perf_suite on 2 PEs with short runs.
-# tests-uh: feature_tests/C, with the PE count and expected result of
-# test_parameters.conf.  tests-cray: the C, C++ and Fortran lists
+# tests-uh: feature_tests/C and each feature_tests/Fortran directory,
+# with the PE count and expected result of its test_parameters.conf.
+# tests-cray: the C, C++ and Fortran lists
 # (sma1_tlist, sma2_tlist, smaf_tlist) on 4 PEs, Fortran with
-# -DOPENSHMEM_FORT_SHORT_HEADER (shmem.fh declares no functions); a test
+# -DOPENSHMEM_FORT_SHORT_HEADER (shmem.fh does not type SHMEM_MY_PE and
+# the like, as Sandia's does not by default); a test
 # passes when it exits 0 and prints no FAIL, as its run script says.
 # shmemx-cray-tests (teams/usage) and openshmem-examples (c/, -std=c11):
 # every program on 4 PEs, passing when it exits 0.  tests-mellanox: its
@@ -102,6 +105,9 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
     case $src in
         @*) exe=$out/${src#@}; : >"$log"; run_built; return ;;
     esac
+    if [ "$expect" = Fragment ]; then
+        echo "excluded $name is a fragment with no main"; return
+    fi
     if grep -Eq '#[[:space:]]*include[[:space:]]*[<"]mpi\.h' "$dir/$src"; then
         echo "excluded $name needs MPI"; return
     fi
@@ -127,7 +133,7 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
     # shellcheck disable=SC2086
     if ! (cd "$dir" && "$bin/$cc" -g "$opt" -I"$out/include" -I"$incdir" $flags \
               ${defs:-} -o "$out/$name" "$src" -lm) >"$log" 2>&1; then
-        echo "failed $name build: $(grep -m1 'error' "$log" | cut -c1-160)"; return
+        echo "failed $name build: $(grep -m1 -i 'error' "$log" | cut -c1-160)"; return
     fi
     run_built
 }
@@ -153,6 +159,27 @@ run_built() {
                 echo "passed $name"
             else
                 echo "failed $name exit $st: $(grep -m1 'shmemsim: error' "$log" | cut -c1-160)"
+            fi
+            return ;;
+    esac
+    case $expect in
+        UhPass)
+            expect=Pass
+            if [ $st -eq 0 ] && grep -q 'Failed' "$log"; then
+                echo "failed $name prints Failed: $(grep -m1 'Failed' "$log" | cut -c1-160)"; return
+            fi ;;
+        UhFail)
+            if [ $st -ne 0 ] || grep -q 'Failed' "$log"; then
+                echo "passed $name"
+            else
+                echo "failed $name an erroneous call went unnoticed (exit 0, no Failed)"
+            fi
+            return ;;
+        UhTimeout)
+            if [ $st -eq 3 ]; then
+                echo "passed $name"
+            else
+                echo "failed $name no deadlock reported (exit $st)"
             fi
             return ;;
     esac
@@ -266,6 +293,21 @@ for dir in "$@"; do
             expect=$(echo "$expect" | tr -d ' \r')
             echo "$suite|$dir/feature_tests/C|$name|$name.c||${npes:-2}|${expect:-Pass}|$out" >>"$list"
         done <"$dir/feature_tests/C/test_parameters.conf"
+        # feature_tests/Fortran: each directory's list, built as its
+        # Makefile.opts says; a test prints "Passed" or "Failed", and the
+        # list expects Pass, Fail (the test is of an erroneous call) or
+        # Timeout (a hang: here, a deadlock).
+        for conf in "$dir"/feature_tests/Fortran/*/test_parameters.conf; do
+            [ -f "$conf" ] || continue
+            fdir=$(dirname "$conf")
+            grep -v '^#' "$conf" | while IFS=, read -r exe npes _desc _args _x expect; do
+                name=${exe%.x}
+                [ -f "$fdir/$name.f90" ] || continue
+                npes=$(echo "$npes" | tr -d ' ')
+                expect=$(echo "$expect" | tr -d ' \r')
+                echo "$suite|$fdir|$name|$name.f90|-O0 -fcray-pointer|${npes:-2}|Uh${expect:-Pass}|$out" >>"$list"
+            done
+        done
     elif [ -f "$dir/sma1/sma1_tlist" ]; then
         suite="tests-cray $(version "$dir")"
         incdir=$dir
@@ -276,6 +318,22 @@ for dir in "$@"; do
                 [ -f "$dir/$d/$name.$ext" ] || continue
                 echo "$suite|$dir/$d|$name|$name.$ext|$flags|4|NoFAIL|$out" >>"$list"
             done
+        done
+    elif [ -f "$dir/example_code/amo_scenario_1.c" ]; then
+        # The specification's example programs on the 4 PEs of their
+        # Makefile: the amo_scenario ones are its examples of undefined
+        # behaviour (races), global_exit's exits 1 when input.txt is
+        # missing, and the pshmem and scan files are fragments with no main.
+        suite="specification $(version "$dir")"
+        incdir=$dir/example_code
+        for src in "$dir"/example_code/*.c; do
+            name=$(basename "$src" .c) expect=Pass
+            grep -q 'int main' "$src" || expect=Fragment
+            case $name in
+                amo_scenario_*) expect=Race ;;
+                shmem_global_exit_example) expect=ExitCode1 ;;
+            esac
+            echo "$suite|$dir/example_code|$name|$name.c||4|$expect|$out" >>"$list"
         done
     elif [ -d "$dir/teams/usage" ]; then
         suite="shmemx-cray-tests $(version "$dir")"
@@ -437,7 +495,7 @@ for dir in "$@"; do
     else
         echo "$0: $dir is none of tests-sos, tests-uh, tests-cray, shmemx-cray-tests," \
              "openshmem-examples, tests-mellanox, RMARaceBench, osu-micro-benchmarks, ISx, OSHMPI," \
-             "PRK, bale, shmemvv, shmembench" >&2
+             "PRK, bale, shmemvv, shmembench, the specification" >&2
         exit 2
     fi
     if [ "${suite#osu-}" != "$suite" ]; then # its message-rate test's buffers
