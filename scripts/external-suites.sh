@@ -10,7 +10,7 @@
 # ParRes/ISx, of pmodels/oshmpi, of ParRes/Kernels, of jdevinney/bale or
 # of michael-beebe/shmemvv or michael-beebe/shmembench, or of
 # openshmem-org/specification (its example_code).
-# tests-sos: every C program of check_PROGRAMS in
+# tests-sos: every C, C++ and Fortran program of check_PROGRAMS in
 # test/{unit,apps,spec-example,shmemx}/Makefile.am (with its _SOURCES and
 # _CFLAGS), built once without and, where the source tests it, once with
 # -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default),
@@ -257,7 +257,7 @@ for dir in "$@"; do
                 var=$(echo "$name" | tr -c 'A-Za-z0-9_\n' '_')
                 src=$(am_var "$am" "${var}_SOURCES" | tr -d ' \t')
                 [ -n "$src" ] || src=$name.c
-                case $src in *.c) ;; *) continue ;; esac # C tests only
+                case $src in *.c | *.cpp | *.f90) ;; *) continue ;; esac
                 [ -f "$dir/test/$sub/$src" ] || continue
                 cflags=$(am_var "$am" "${var}_CFLAGS" | sed 's/\$([A-Z_]*)//g')
                 echo "$suite|$dir/test/$sub|$sub-$name|$src|$extra $cflags|${npes:-2}|Pass|$out" >>"$list"

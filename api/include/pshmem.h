@@ -1399,9 +1399,7 @@ extern __typeof__(shmem_short_wait_until_some) pshmem_short_wait_until_some;
 extern __typeof__(shmem_short_wait_until_some_vector) pshmem_short_wait_until_some_vector;
 extern __typeof__(shmem_short_xor_reduce) pshmem_short_xor_reduce;
 extern __typeof__(shmem_short_xor_to_all) pshmem_short_xor_to_all;
-extern __typeof__(shmem_signal_add) pshmem_signal_add;
 extern __typeof__(shmem_signal_fetch) pshmem_signal_fetch;
-extern __typeof__(shmem_signal_set) pshmem_signal_set;
 extern __typeof__(shmem_signal_wait_until) pshmem_signal_wait_until;
 extern __typeof__(shmem_size_add) pshmem_size_add;
 extern __typeof__(shmem_size_alltoall) pshmem_size_alltoall;
@@ -1464,7 +1462,6 @@ extern __typeof__(shmem_size_wait_until_any_vector) pshmem_size_wait_until_any_v
 extern __typeof__(shmem_size_wait_until_some) pshmem_size_wait_until_some;
 extern __typeof__(shmem_size_wait_until_some_vector) pshmem_size_wait_until_some_vector;
 extern __typeof__(shmem_size_xor_reduce) pshmem_size_xor_reduce;
-extern __typeof__(shmem_swap) pshmem_swap;
 extern __typeof__(shmem_sync) pshmem_sync;
 extern __typeof__(shmem_sync_all) pshmem_sync_all;
 extern __typeof__(shmem_team_create_ctx) pshmem_team_create_ctx;
@@ -1949,7 +1946,7 @@ extern __typeof__(shmem_ushort_wait_until_some) pshmem_ushort_wait_until_some;
 extern __typeof__(shmem_ushort_wait_until_some_vector) pshmem_ushort_wait_until_some_vector;
 extern __typeof__(shmem_ushort_xor_reduce) pshmem_ushort_xor_reduce;
 extern __typeof__(shmem_wait) pshmem_wait;
-#ifndef __cplusplus /* complex: C only; shmem_wait_until: overloaded in C++ */
+#ifndef __cplusplus /* complex: C only; shmem_wait_until, shmem_swap, shmem_signal_add, shmem_signal_set: overloaded in C++ */
 extern __typeof__(shmem_complexd_prod_reduce) pshmem_complexd_prod_reduce;
 extern __typeof__(shmem_complexd_prod_to_all) pshmem_complexd_prod_to_all;
 extern __typeof__(shmem_complexd_sum_exscan) pshmem_complexd_sum_exscan;
@@ -1962,6 +1959,9 @@ extern __typeof__(shmem_complexf_sum_exscan) pshmem_complexf_sum_exscan;
 extern __typeof__(shmem_complexf_sum_inscan) pshmem_complexf_sum_inscan;
 extern __typeof__(shmem_complexf_sum_reduce) pshmem_complexf_sum_reduce;
 extern __typeof__(shmem_complexf_sum_to_all) pshmem_complexf_sum_to_all;
+extern __typeof__(shmem_signal_add) pshmem_signal_add;
+extern __typeof__(shmem_signal_set) pshmem_signal_set;
+extern __typeof__(shmem_swap) pshmem_swap;
 extern __typeof__(shmem_wait_until) pshmem_wait_until;
 #endif
 #ifdef __cplusplus

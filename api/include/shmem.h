@@ -322,6 +322,25 @@ SHMEM_RMA_STD_TYPES(SHMEMI_CXX_RMA, )
 SHMEM_AMO_STD_TYPES(SHMEMI_CXX_AMO_EXT, )
 SHMEM_AMO_EXT_ONLY_TYPES(SHMEMI_CXX_AMO_EXT, )
 
+/* The deprecated generic atomics (no ctx forms).  shmem_swap on a long is
+ * the untyped legacy routine itself (declared with C linkage above); the
+ * other types reach theirs through a template, which that exact match
+ * outranks. */
+#define SHMEMI_CXX_DEPR_AMO(T, N, a)                                                          \
+    SHMEMI_CXXFN void shmem_add(T *d, T v, int pe) { shmem_##N##_add(d, v, pe); }                \
+    SHMEMI_CXXFN void shmem_inc(T *d, int pe) { shmem_##N##_inc(d, pe); }                        \
+    SHMEMI_CXXFN T shmem_fadd(T *d, T v, int pe) { return shmem_##N##_fadd(d, v, pe); }          \
+    SHMEMI_CXXFN T shmem_finc(T *d, int pe) { return shmem_##N##_finc(d, pe); }                  \
+    SHMEMI_CXXFN T shmem_cswap(T *d, T c, T v, int pe) { return shmem_##N##_cswap(d, c, v, pe); }
+SHMEM_AMO_STD_TYPES(SHMEMI_CXX_DEPR_AMO, )
+#define SHMEMI_CXX_DEPR_AMO_EXT(T, N, a)                                                      \
+    SHMEMI_CXXFN T shmem_fetch(const T *s, int pe) { return shmem_##N##_fetch(s, pe); }          \
+    SHMEMI_CXXFN void shmem_set(T *d, T v, int pe) { shmem_##N##_set(d, v, pe); }                \
+    SHMEMI_CXXFN T shmemi_cxx_swap(T *d, T v, int pe) { return shmem_##N##_swap(d, v, pe); }
+SHMEM_AMO_STD_TYPES(SHMEMI_CXX_DEPR_AMO_EXT, )
+SHMEM_AMO_EXT_ONLY_TYPES(SHMEMI_CXX_DEPR_AMO_EXT, )
+template <typename T> SHMEMI_CXXFN T shmem_swap(T *d, T v, int pe) { return shmemi_cxx_swap(d, v, pe); }
+
 #define SHMEMI_CXX_AMO(T, N, a)                                                               \
     SHMEMI_CXXFN T shmem_atomic_compare_swap(T *d, T c, T v, int pe)                              \
     { return shmem_##N##_atomic_compare_swap(d, c, v, pe); }                                 \
@@ -329,7 +348,11 @@ SHMEM_AMO_EXT_ONLY_TYPES(SHMEMI_CXX_AMO_EXT, )
     SHMEMI_CXXFN void shmem_atomic_inc(T *d, int pe) { shmem_##N##_atomic_inc(d, pe); }            \
     SHMEMI_CXXFN T shmem_atomic_fetch_add(T *d, T v, int pe)                                      \
     { return shmem_##N##_atomic_fetch_add(d, v, pe); }                                       \
-    SHMEMI_CXXFN void shmem_atomic_add(T *d, T v, int pe) { shmem_##N##_atomic_add(d, v, pe); }    \
+    SHMEMI_CXXFN void shmem_atomic_add(T *d, T v, int pe) { shmem_##N##_atomic_add(d, v, pe); }
+SHMEM_AMO_STD_TYPES(SHMEMI_CXX_AMO, )
+/* Waits and tests: the point-to-point synchronization types, with the
+ * deprecated short and unsigned short. */
+#define SHMEMI_CXX_P2P(T, N, a)                                                               \
     SHMEMI_CXXFN void shmem_wait_until_all(T *v, size_t n, const int *st, int cmp, T x)            \
     { shmem_##N##_wait_until_all(v, n, st, cmp, x); }                                        \
     SHMEMI_CXXFN size_t shmem_wait_until_any(T *v, size_t n, const int *st, int cmp, T x)          \
@@ -342,14 +365,34 @@ SHMEM_AMO_EXT_ONLY_TYPES(SHMEMI_CXX_AMO_EXT, )
     SHMEMI_CXXFN size_t shmem_test_any(T *v, size_t n, const int *st, int cmp, T x)               \
     { return shmem_##N##_test_any(v, n, st, cmp, x); }                                       \
     SHMEMI_CXXFN size_t shmem_test_some(T *v, size_t n, size_t *ix, const int *st, int cmp, T x)  \
-    { return shmem_##N##_test_some(v, n, ix, st, cmp, x); }
-SHMEM_AMO_STD_TYPES(SHMEMI_CXX_AMO, )
+    { return shmem_##N##_test_some(v, n, ix, st, cmp, x); }                                  \
+    SHMEMI_CXXFN void shmem_wait_until_all_vector(T *v, size_t n, const int *st, int cmp, T *x)    \
+    { shmem_##N##_wait_until_all_vector(v, n, st, cmp, x); }                                 \
+    SHMEMI_CXXFN size_t shmem_wait_until_any_vector(T *v, size_t n, const int *st, int cmp, T *x)  \
+    { return shmem_##N##_wait_until_any_vector(v, n, st, cmp, x); }                          \
+    SHMEMI_CXXFN size_t shmem_wait_until_some_vector(T *v, size_t n, size_t *ix, const int *st,    \
+                                                     int cmp, T *x)                            \
+    { return shmem_##N##_wait_until_some_vector(v, n, ix, st, cmp, x); }                     \
+    SHMEMI_CXXFN int shmem_test_all_vector(T *v, size_t n, const int *st, int cmp, T *x)           \
+    { return shmem_##N##_test_all_vector(v, n, st, cmp, x); }                                \
+    SHMEMI_CXXFN size_t shmem_test_any_vector(T *v, size_t n, const int *st, int cmp, T *x)        \
+    { return shmem_##N##_test_any_vector(v, n, st, cmp, x); }                                \
+    SHMEMI_CXXFN size_t shmem_test_some_vector(T *v, size_t n, size_t *ix, const int *st, int cmp, \
+                                               T *x)                                           \
+    { return shmem_##N##_test_some_vector(v, n, ix, st, cmp, x); }
+SHMEM_P2P_STD_TYPES(SHMEMI_CXX_P2P, )
+/* The 1.6 signal updates with a context (without one: the C routines). */
+SHMEMI_CXXFN void shmem_signal_add(shmem_ctx_t c, uint64_t *s, uint64_t v, int pe)
+{ shmem_ctx_signal_add(c, s, v, pe); }
+SHMEMI_CXXFN void shmem_signal_set(shmem_ctx_t c, uint64_t *s, uint64_t v, int pe)
+{ shmem_ctx_signal_set(c, s, v, pe); }
 /* shmem_wait_until on long is the deprecated untyped C routine itself. */
 #define SHMEMI_CXX_WAIT(T, N, a)                                                              \
     SHMEMI_CXXFN void shmem_wait_until(T *v, int cmp, T x) { shmem_##N##_wait_until(v, cmp, x); }
 SHMEMI_CXX_WAIT(int, int, ) SHMEMI_CXX_WAIT(long long, longlong, )
 SHMEMI_CXX_WAIT(unsigned int, uint, ) SHMEMI_CXX_WAIT(unsigned long, ulong, )
 SHMEMI_CXX_WAIT(unsigned long long, ulonglong, )
+SHMEMI_CXX_WAIT(short, short, ) SHMEMI_CXX_WAIT(unsigned short, ushort, )
 
 #define SHMEMI_CXX_BIT(T, N, a)                                                               \
     SHMEMI_CXXFN T shmem_atomic_fetch_and(T *d, T v, int pe)                                      \

@@ -205,6 +205,24 @@ SHMEM_RMA_TYPES(SHMEMXI_SIGNAL, _put_signal_nbi)
     { shmem_##N##op(d, s, dst, sst, b, nb, pe); }
 SHMEM_RMA_TYPES(SHMEMXI_IB, _ibput)
 SHMEM_RMA_TYPES(SHMEMXI_IB, _ibget)
+#define SHMEMXI_CTX_IB(T, N, op)                                                          \
+    SHMEMXI void shmemx_ctx_##N##op(shmem_ctx_t c, T *d, const T *s, ptrdiff_t dst,        \
+                                    ptrdiff_t sst, size_t b, size_t nb, int pe)           \
+    { shmem_ctx_##N##op(c, d, s, dst, sst, b, nb, pe); }
+SHMEM_RMA_TYPES(SHMEMXI_CTX_IB, _ibput)
+SHMEM_RMA_TYPES(SHMEMXI_CTX_IB, _ibget)
+/* The sized forms, with and without a context. */
+#define SHMEMXI_IB_SIZED(op)                                                              \
+    SHMEMXI void shmemx_##op(void *d, const void *s, ptrdiff_t dst, ptrdiff_t sst,        \
+                             size_t b, size_t nb, int pe)                                 \
+    { shmem_##op(d, s, dst, sst, b, nb, pe); }                                            \
+    SHMEMXI void shmemx_ctx_##op(shmem_ctx_t c, void *d, const void *s, ptrdiff_t dst,    \
+                                 ptrdiff_t sst, size_t b, size_t nb, int pe)              \
+    { shmem_ctx_##op(c, d, s, dst, sst, b, nb, pe); }
+SHMEMXI_IB_SIZED(ibput8) SHMEMXI_IB_SIZED(ibput16) SHMEMXI_IB_SIZED(ibput32)
+SHMEMXI_IB_SIZED(ibput64) SHMEMXI_IB_SIZED(ibput128)
+SHMEMXI_IB_SIZED(ibget8) SHMEMXI_IB_SIZED(ibget16) SHMEMXI_IB_SIZED(ibget32)
+SHMEMXI_IB_SIZED(ibget64) SHMEMXI_IB_SIZED(ibget128)
 
 #define SHMEMXI_FOP_NBI(T, N, op)                                                         \
     SHMEMXI void shmemx_##N##op##_nbi(T *f, T *d, T v, int pe) { shmem_##N##op##_nbi(f, d, v, pe); }
@@ -337,6 +355,35 @@ SHMEMXI void shmemx_thread_quiet(void) { shmem_quiet(); }
 
 /* The generic names (C11). */
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)
+#define SHMEMXI_GA(T, N, op) T: shmemx_##N##op,
+#define SHMEMXI_GAC(T, N, op) T: shmemx_ctx_##N##op,
+#define SHMEMXI_G(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GA, op) shmemi_nomatch_t: 0)
+#define SHMEMXI_GC(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GAC, op) shmemi_nomatch_t: 0)
+/* In the branch a call does not take, *p may have a type of no table. */
+#define SHMEMXI_GD(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GA, op) default: 0)
+#define SHMEMXI_GCD(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GAC, op) default: 0)
+/* shmemx_put_nb(dest, src, n, pe), (ctx, dest, src, n, pe), or Cray
+ * SHMEM's (dest, src, n, pe, handle): told apart by the first argument. */
+#define shmemx_put_nb(...) SHMEMI_ARITY(shmemxi_put_nb_, __VA_ARGS__)
+#define shmemxi_put_nb_4(d, ...) SHMEMXI_G(SHMEMI_RMA, _put_nb, d)(d, __VA_ARGS__)
+#define shmemxi_put_nb_5(a, b, ...)                                                       \
+    _Generic((a), shmem_ctx_t: SHMEMXI_GCD(SHMEMI_RMA, _put_nb, b),                       \
+             default: SHMEMXI_GD(SHMEMI_RMA, _put_nb, a))(a, b, __VA_ARGS__)
+#define shmemx_get_nb(...) SHMEMI_ARITY(shmemxi_get_nb_, __VA_ARGS__)
+#define shmemxi_get_nb_4(d, ...) SHMEMXI_G(SHMEMI_RMA, _get_nb, d)(d, __VA_ARGS__)
+#define shmemxi_get_nb_5(a, b, ...)                                                       \
+    _Generic((a), shmem_ctx_t: SHMEMXI_GCD(SHMEMI_RMA, _get_nb, b),                       \
+             default: SHMEMXI_GD(SHMEMI_RMA, _get_nb, a))(a, b, __VA_ARGS__)
+#define shmemx_fadd_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _fadd_nb, r)(r, __VA_ARGS__)
+#define shmemx_finc_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _finc_nb, r)(r, __VA_ARGS__)
+#define shmemx_cswap_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _cswap_nb, r)(r, __VA_ARGS__)
+#define shmemx_swap_nb(r, ...) SHMEMXI_G(SHMEMI_AMO_EXT, _swap_nb, r)(r, __VA_ARGS__)
+#define shmemx_add_nb(t, ...) SHMEMXI_G(SHMEMI_AMO, _add_nb, t)(t, __VA_ARGS__)
+#define shmemx_inc_nb(t, ...) SHMEMXI_G(SHMEMI_AMO, _inc_nb, t)(t, __VA_ARGS__)
+#endif
+/* The generic names that are the standard ones under a second name (C11
+ * generics in C, overloads in C++). */
+#if (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L) || defined(__cplusplus)
 #define shmemx_wait_until_all(...) shmem_wait_until_all(__VA_ARGS__)
 #define shmemx_wait_until_any(...) shmem_wait_until_any(__VA_ARGS__)
 #define shmemx_wait_until_some(...) shmem_wait_until_some(__VA_ARGS__)
@@ -370,31 +417,6 @@ SHMEMXI void shmemx_thread_quiet(void) { shmem_quiet(); }
 #define shmemx_prod_reduce(...) shmem_prod_reduce(__VA_ARGS__)
 #define shmemx_sum_inscan(...) shmem_sum_inscan(__VA_ARGS__)
 #define shmemx_sum_exscan(...) shmem_sum_exscan(__VA_ARGS__)
-#define SHMEMXI_GA(T, N, op) T: shmemx_##N##op,
-#define SHMEMXI_GAC(T, N, op) T: shmemx_ctx_##N##op,
-#define SHMEMXI_G(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GA, op) shmemi_nomatch_t: 0)
-#define SHMEMXI_GC(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GAC, op) shmemi_nomatch_t: 0)
-/* In the branch a call does not take, *p may have a type of no table. */
-#define SHMEMXI_GD(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GA, op) default: 0)
-#define SHMEMXI_GCD(TABLE, op, p) _Generic(*(p), TABLE(SHMEMXI_GAC, op) default: 0)
-/* shmemx_put_nb(dest, src, n, pe), (ctx, dest, src, n, pe), or Cray
- * SHMEM's (dest, src, n, pe, handle): told apart by the first argument. */
-#define shmemx_put_nb(...) SHMEMI_ARITY(shmemxi_put_nb_, __VA_ARGS__)
-#define shmemxi_put_nb_4(d, ...) SHMEMXI_G(SHMEMI_RMA, _put_nb, d)(d, __VA_ARGS__)
-#define shmemxi_put_nb_5(a, b, ...)                                                       \
-    _Generic((a), shmem_ctx_t: SHMEMXI_GCD(SHMEMI_RMA, _put_nb, b),                       \
-             default: SHMEMXI_GD(SHMEMI_RMA, _put_nb, a))(a, b, __VA_ARGS__)
-#define shmemx_get_nb(...) SHMEMI_ARITY(shmemxi_get_nb_, __VA_ARGS__)
-#define shmemxi_get_nb_4(d, ...) SHMEMXI_G(SHMEMI_RMA, _get_nb, d)(d, __VA_ARGS__)
-#define shmemxi_get_nb_5(a, b, ...)                                                       \
-    _Generic((a), shmem_ctx_t: SHMEMXI_GCD(SHMEMI_RMA, _get_nb, b),                       \
-             default: SHMEMXI_GD(SHMEMI_RMA, _get_nb, a))(a, b, __VA_ARGS__)
-#define shmemx_fadd_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _fadd_nb, r)(r, __VA_ARGS__)
-#define shmemx_finc_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _finc_nb, r)(r, __VA_ARGS__)
-#define shmemx_cswap_nb(r, ...) SHMEMXI_G(SHMEMI_AMO, _cswap_nb, r)(r, __VA_ARGS__)
-#define shmemx_swap_nb(r, ...) SHMEMXI_G(SHMEMI_AMO_EXT, _swap_nb, r)(r, __VA_ARGS__)
-#define shmemx_add_nb(t, ...) SHMEMXI_G(SHMEMI_AMO, _add_nb, t)(t, __VA_ARGS__)
-#define shmemx_inc_nb(t, ...) SHMEMXI_G(SHMEMI_AMO, _inc_nb, t)(t, __VA_ARGS__)
 #define shmemx_ibput(...) shmem_ibput(__VA_ARGS__)
 #define shmemx_ibget(...) shmem_ibget(__VA_ARGS__)
 #endif

@@ -1,10 +1,12 @@
 // C++: the generic names of <shmem.h> as overloads (RMA, atomics, waits,
 // team collectives; ctx_ and _nbi forms, ibput, put_signal_nbi, scans,
-// complex sums), each result checked.  Prints "PE n c++ ok".  argv[1]
+// complex sums, the deprecated generic atomics, short and vector waits,
+// shmemx's second names), each result checked.  Prints "PE n c++ ok".  argv[1]
 // "bad": a put through an overload to a PE that does not exist, whose
 // finding must name this file's line.
 #include <shmem.h>
 #include <pshmem.h> // must also compile as C++
+#include <shmemx.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +18,12 @@ static double _Complex zsrc, zsum, zsum2; // GNU complex in C++, as C's
 static long nb[2], scan, one;
 static int ib[4], cw;
 static uint64_t sig;
+static float fw;
+static long lw;
+static int dep, cnt;
+static short sflag;
+static long vflags[2];
+static uint64_t sig2;
 
 int main(int argc, char **argv)
 {
@@ -58,6 +66,44 @@ int main(int argc, char **argv)
     ok &= fetched == 0 && old == 0;
     shmem_barrier_all();
     ok &= nb[0] == 5 && nb[1] == 1 && cw == 9 && ib[0] == 10 && ib[1] == 11 && ib[2] == 12 && sig == 1;
+    // the deprecated generic atomics: a long swap is the untyped legacy
+    // routine, a float one an overload; then fetch/set, add/inc, the
+    // fetching ones and cswap on a PE of their own
+    shmem_barrier_all();
+    float fold = shmem_swap(&fw, (float)me + 0.5f, right);
+    long lold = shmem_swap(&lw, (long)me, right);
+    shmem_barrier_all();
+    ok &= fold == 0.0f && lold == 0 && fw == (float)left + 0.5f && lw == left;
+    ok &= shmem_fetch(&fw, right) == (float)me + 0.5f;
+    shmem_barrier_all();
+    if (me == 0) {
+        shmem_set(&dep, 10, right);
+        shmem_fence(); // non-fetching atomics to one PE are unordered without it
+        shmem_add(&dep, 5, right);
+        shmem_inc(&dep, right);
+        shmem_quiet();
+        ok &= shmem_fadd(&dep, 2, right) == 16 && shmem_finc(&dep, right) == 18;
+        ok &= shmem_cswap(&dep, 19, 40, right) == 19 && shmem_fetch(&dep, right) == 40;
+    }
+    // waits and tests on a short, the vector waits, a signal_add with a
+    // context, and shmemx's second names (a fetching nbi atomic, ibget
+    // with a context)
+    shmem_barrier_all();
+    shmem_p(&sflag, (short)(me + 1), right);
+    shmem_wait_until(&sflag, SHMEM_CMP_EQ, (short)(left + 1));
+    ok &= shmem_test(&sflag, SHMEM_CMP_EQ, (short)(left + 1)) == 1;
+    long two[2] = {1, 2};
+    shmem_put(vflags, two, 2, right);
+    shmem_wait_until_all_vector(vflags, 2, NULL, SHMEM_CMP_EQ, two);
+    ok &= shmem_test_any_vector(vflags, 2, NULL, SHMEM_CMP_EQ, two) < 2;
+    shmem_signal_add(SHMEM_CTX_DEFAULT, &sig2, 3, right);
+    ok &= shmem_signal_wait_until(&sig2, SHMEM_CMP_EQ, 3) == 3;
+    int fbuf = -1, ibl[3] = {0, 0, 0};
+    shmemx_atomic_fetch_add_nbi(&fbuf, &cnt, 1, right);
+    shmemx_ctx_int_ibget(SHMEM_CTX_DEFAULT, ibl, ib, 1, 1, 1, 3, right);
+    shmem_quiet();
+    ok &= fbuf == 0 && ibl[0] == 10 && ibl[1] == 11 && ibl[2] == 12;
+    shmem_barrier_all();
     if (argc > 1 && !strcmp(argv[1], "bad") && me == 0)
         shmem_p(&lv[0], 7L, n); // BAD(cxx)
     printf("PE %d c++ %s\n", me, ok ? "ok" : "WRONG");
