@@ -15,7 +15,8 @@
 # _CFLAGS), built once without and, where the source tests it, once with
 # -DENABLE_DEPRECATED_TESTS, run on NPROCS PEs (the Makefile's default),
 # and of test/performance/shmem_perf_suite on 2 PEs with short runs.
-# tests-uh: feature_tests/C and each feature_tests/Fortran directory,
+# tests-uh: feature_tests/C and each feature_tests/Fortran and
+# error_tests/Fortran directory,
 # with the PE count and expected result of its test_parameters.conf.
 # tests-cray: the C, C++ and Fortran lists
 # (sma1_tlist, sma2_tlist, smaf_tlist) on 4 PEs, Fortran with
@@ -293,11 +294,12 @@ for dir in "$@"; do
             expect=$(echo "$expect" | tr -d ' \r')
             echo "$suite|$dir/feature_tests/C|$name|$name.c||${npes:-2}|${expect:-Pass}|$out" >>"$list"
         done <"$dir/feature_tests/C/test_parameters.conf"
-        # feature_tests/Fortran: each directory's list, built as its
-        # Makefile.opts says; a test prints "Passed" or "Failed", and the
-        # list expects Pass, Fail (the test is of an erroneous call) or
-        # Timeout (a hang: here, a deadlock).
-        for conf in "$dir"/feature_tests/Fortran/*/test_parameters.conf; do
+        # feature_tests/Fortran and error_tests/Fortran: each directory's
+        # list, built as its Makefile.opts says; a test prints "Passed" or
+        # "Failed", and the list expects Pass, Fail (the test is of an
+        # erroneous call) or Timeout (a hang: here, a deadlock).
+        for conf in "$dir"/feature_tests/Fortran/*/test_parameters.conf \
+                    "$dir"/error_tests/Fortran/*/test_parameters.conf; do
             [ -f "$conf" ] || continue
             fdir=$(dirname "$conf")
             grep -v '^#' "$conf" | while IFS=, read -r exe npes _desc _args _x expect; do
