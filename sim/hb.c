@@ -1550,17 +1550,30 @@ void sim_hb_op_data(sim_hb_rec_t op, const void *addr, const void *data, size_t 
 {
     if (!sim_hb_on || !op || !data)
         return;
-    /* FNV-1a over 8-byte words, then the tail bytes. */
-    uint64_t h = 0xcbf29ce484222325ull;
+    /* FNV-1a steps over 8-byte words in four independent lanes (a large
+     * put's data is hashed at the speed of the multiplier, not of its
+     * latency), the lanes folded together, then the tail words and bytes. */
+    const uint64_t prime = 0x100000001b3ull;
+    uint64_t h = 0xcbf29ce484222325ull, h0 = h, h1 = h ^ 1, h2 = h ^ 2, h3 = h ^ 3;
     const unsigned char *d = data;
     size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        uint64_t w[4];
+        memcpy(w, d + i, sizeof w);
+        h0 = (h0 ^ w[0]) * prime;
+        h1 = (h1 ^ w[1]) * prime;
+        h2 = (h2 ^ w[2]) * prime;
+        h3 = (h3 ^ w[3]) * prime;
+    }
+    if (i)
+        h = ((((h ^ h0) * prime ^ h1) * prime ^ h2) * prime ^ h3) * prime;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, d + i, 8);
-        h = (h ^ w) * 0x100000001b3ull;
+        h = (h ^ w) * prime;
     }
     for (; i < n; i++)
-        h = (h ^ d[i]) * 0x100000001b3ull;
+        h = (h ^ d[i]) * prime;
     rec_t *r = &H.rec[op];
     r->fp = h | 1; /* never 0 */
     r->fp_addr = addr;
