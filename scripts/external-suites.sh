@@ -127,7 +127,7 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
         echo "excluded $name uses an OSHMPI-only extension (shmemx_space_* memory spaces)"; return
     fi
     case $src in
-        *.cpp | *.cc) cc=shmemsim-c++ ;;
+        *.cpp | *.cc | *.cxx) cc=shmemsim-c++ ;;
         *.F90 | *.f90) cc=shmemsim-fc ;;
         *) cc=shmemsim-cc ;;
     esac
@@ -357,6 +357,11 @@ for dir in "$@"; do
     elif [ -f "$dir/c/Makefile" ] && [ -f "$dir/c/hello.c" ]; then
         suite="openshmem-examples $(version "$dir")"
         every_program c -std=c11
+        for src in "$dir"/c++/*.cxx; do # and its C++ ones, as its Makefile builds them
+            [ -f "$src" ] || continue
+            name=$(basename "$src" .cxx)
+            echo "$suite|$dir/c++|cxx-$name|$name.cxx|-O2|4|Pass|$out" >>"$list"
+        done
     elif [ -f "$dir/verifier/osh_main.c" ]; then
         suite="tests-mellanox $(version "$dir")"
         v=$dir/verifier
