@@ -162,9 +162,14 @@ $(CCWRAP): scripts/shmemsim-cc Makefile $(WRAP_OBJ)
 	    tr '\n' ' ' | sed 's/ $$//')|" $< > $@.new && chmod +x $@.new
 	if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
-$(FCWRAP): scripts/shmemsim-fc Makefile
+# shmemsim-fc wraps exactly the entry points api/fmodule.c defines
+# __wrap_NAME for, read from its object likewise.
+$(FCWRAP): scripts/shmemsim-fc Makefile $(firstword $(FMODULE_O))
 	@mkdir -p $(dir $@)
-	$(WRAPSED) $< > $@ && chmod +x $@
+	$(WRAPSED) -e "s|@FWRAPS@|$$(nm -g --defined-only $(firstword $(FMODULE_O)) | \
+	    awk '$$3 ~ /^__wrap_/ { sub(/^__wrap_/, "", $$3); print $$3 }' | LC_ALL=C sort | \
+	    tr '\n' ' ' | sed 's/ $$//')|" $< > $@.new && chmod +x $@.new
+	if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
 $(O)/bin/shmemsim-c++: scripts/shmemsim-c++ Makefile
 	@mkdir -p $(dir $@)

@@ -15,8 +15,8 @@
  *     stores into and a WRITE reads are the program's accesses for the
  *     race detector (shmemsim_fortran_item, _array), as the library's
  *     code is not instrumented;
- *   - MATMUL, when the library carries it out: its operands and result,
- *     likewise. */
+ *   - MATMUL and the other array intrinsics, when the library carries
+ *     them out: their operands and results, likewise. */
 #include <signal.h>
 #include <stddef.h>
 
@@ -168,3 +168,63 @@ MATMUL(_gfortran_matmul_r4)
 MATMUL(_gfortran_matmul_r8)
 MATMUL(_gfortran_matmul_c4)
 MATMUL(_gfortran_matmul_c8)
+
+/* The other array intrinsics the library carries out (a reduction along a
+ * dimension, MAXLOC and MINLOC, the shifts, PACK, UNPACK, RESHAPE, SPREAD,
+ * COUNT, ANY, ALL): in every one the first argument is the result's
+ * descriptor and the second the array it reads, the rest being pointers
+ * and integers (at most six arguments in all; the CHARACTER forms, which
+ * add lengths, and the scalar SPREAD are not wrapped).  One wrapper fits
+ * them all: it reports the source read and the result written, and passes
+ * the six integer registers on unchanged (a routine taking fewer ignores
+ * the rest, as the x86-64 and AArch64 calling conventions allow).  Weak,
+ * so that a library without one of them still links. */
+#include <stdint.h>
+#define ARRAY_FN(name)                                                         \
+    __attribute__((weak)) void __real_##name(uintptr_t, uintptr_t, uintptr_t,  \
+                                             uintptr_t, uintptr_t, uintptr_t); \
+    void __wrap_##name(uintptr_t r, uintptr_t a, uintptr_t b, uintptr_t c,     \
+                       uintptr_t d, uintptr_t e)                               \
+    {                                                                          \
+        shmemsim_fortran_array((const void *)a, 0, 0, RA);                     \
+        __real_##name(r, a, b, c, d, e);                                       \
+        shmemsim_fortran_array((const void *)r, 0, 1, RA);                     \
+    }
+/* By type: integers and reals of kind 4 and 8, and complex where the
+ * intrinsic takes them. */
+#define IR(p) ARRAY_FN(p##i4) ARRAY_FN(p##i8) ARRAY_FN(p##r4) ARRAY_FN(p##r8)
+#define IRC(p) IR(p) ARRAY_FN(p##c4) ARRAY_FN(p##c8)
+/* Plain, masked (an array mask) and with a scalar mask. */
+#define MS(X, p) X(_gfortran_##p) X(_gfortran_m##p) X(_gfortran_s##p)
+MS(IRC, sum_)
+MS(IRC, product_)
+MS(IR, maxval_)
+MS(IR, minval_)
+MS(IR, maxloc0_4_)
+MS(IR, maxloc0_8_)
+MS(IR, maxloc1_4_)
+MS(IR, maxloc1_8_)
+MS(IR, minloc0_4_)
+MS(IR, minloc0_8_)
+MS(IR, minloc1_4_)
+MS(IR, minloc1_8_)
+ARRAY_FN(_gfortran_iall_i4) ARRAY_FN(_gfortran_iall_i8)
+ARRAY_FN(_gfortran_iany_i4) ARRAY_FN(_gfortran_iany_i8)
+ARRAY_FN(_gfortran_iparity_i4) ARRAY_FN(_gfortran_iparity_i8)
+ARRAY_FN(_gfortran_norm2_r4) ARRAY_FN(_gfortran_norm2_r8)
+ARRAY_FN(_gfortran_any_l4) ARRAY_FN(_gfortran_any_l8)
+ARRAY_FN(_gfortran_all_l4) ARRAY_FN(_gfortran_all_l8)
+ARRAY_FN(_gfortran_count_4_l) ARRAY_FN(_gfortran_count_8_l)
+ARRAY_FN(_gfortran_parity_l4) ARRAY_FN(_gfortran_parity_l8)
+ARRAY_FN(_gfortran_cshift0_4) ARRAY_FN(_gfortran_cshift0_8)
+ARRAY_FN(_gfortran_cshift1_4) ARRAY_FN(_gfortran_cshift1_8)
+ARRAY_FN(_gfortran_eoshift0_4) ARRAY_FN(_gfortran_eoshift0_8)
+ARRAY_FN(_gfortran_eoshift1_4) ARRAY_FN(_gfortran_eoshift1_8)
+ARRAY_FN(_gfortran_eoshift2_4) ARRAY_FN(_gfortran_eoshift2_8)
+ARRAY_FN(_gfortran_eoshift3_4) ARRAY_FN(_gfortran_eoshift3_8)
+ARRAY_FN(_gfortran_pack) ARRAY_FN(_gfortran_pack_s)
+ARRAY_FN(_gfortran_unpack0) ARRAY_FN(_gfortran_unpack1)
+ARRAY_FN(_gfortran_spread)
+ARRAY_FN(_gfortran_reshape) ARRAY_FN(_gfortran_reshape_4) ARRAY_FN(_gfortran_reshape_8)
+ARRAY_FN(_gfortran_reshape_r4) ARRAY_FN(_gfortran_reshape_r8)
+ARRAY_FN(_gfortran_reshape_c4) ARRAY_FN(_gfortran_reshape_c8)

@@ -1,7 +1,8 @@
 ! f_races: races in a Fortran program, and their corrected twins:
 ! f_races CASE bad|good on 3 PEs.  PE 0 puts into PE 1's memory while PE 1
 ! touches the same bytes: in its own code, or through the run-time
-! library's READ and WRITE (PRINT) of the variable.  The bad case skips
+! library's READ and WRITE (PRINT) of the variable, or its MATMUL, CSHIFT,
+! PACK, MAXLOC and EOSHIFT of it.  The bad case skips
 ! the barrier between the two accesses (marked A(case) and B(case)); the
 ! good twin keeps it.
 program f_races
@@ -12,6 +13,7 @@ program f_races
   integer(8) :: row(40) = 2
   character(len=8), save :: word = ' '
   integer(8) :: vals(4) = (/ 1, 2, 3, 4 /), v
+  integer :: loc(2)
   character(len=8) :: hello = 'hello   '
   character(len=16) :: cs, bad_arg
   character(len=32) :: line
@@ -55,6 +57,24 @@ program f_races
     if (me == 0) call shmem_put64(mb(1, 7), row, 40, 1) ! A(matmul-put)
     if (.not. bad) call shmem_barrier_all()
     if (me == 1) mc = matmul(ma, mb) ! B(matmul-put)
+  case ('cshift-put')
+    ! the library's intrinsics read their array argument
+    if (me == 0) call shmem_put64(mb(1, 7), row, 40, 1) ! A(cshift-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) mc = cshift(mb, 3, 2) ! B(cshift-put)
+  case ('pack-put')
+    if (me == 0) call shmem_put64(mb(1, 7), row, 40, 1) ! A(pack-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) v = size(pack(mb, .true.)) ! B(pack-put)
+  case ('maxloc-put')
+    if (me == 0) call shmem_put64(mb(1, 7), row, 40, 1) ! A(maxloc-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) loc = maxloc(mb) ! B(maxloc-put)
+  case ('eoshift-dest')
+    ! ...and write their result, here straight into the symmetric array
+    if (me == 0) call shmem_put64(mc(1, 7), row, 40, 1) ! A(eoshift-dest)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) mc = eoshift(ma, 1, dim=2) ! B(eoshift-dest)
   case default
     print *, 'f_races: no case ', trim(cs)
     stop 2
