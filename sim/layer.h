@@ -29,7 +29,8 @@ typedef struct sim_layer {
     sim_check_t *checks;    /* the rules it raises findings for */
     size_t nchecks;
     /* On the running PE when it exits (main returned or exit()), after its
-     * atexit handlers: the layer's last look at it.  May be NULL. */
+     * atexit handlers, with pe->exit_status set: the layer's last look at
+     * it; it may still block (a collective finalisation).  May be NULL. */
     void (*on_pe_exit)(sim_pe_t *pe);
     /* When a run starts, before any PE: reads what the layer takes from
      * the environment; non-zero with err filled refuses the run (a usage

@@ -755,6 +755,7 @@ void sim_pe_exit(int status)
      * just ends the PE. */
     while (pe->natexit > 0)
         pe->atexit_fns[--pe->natexit]();
+    pe->exit_status = status & 0xff; /* the layers look at it */
     if (ctx == pe)
         sim_layers_pe_exit(pe);
     pe->end = SIM_END_EXIT;

@@ -232,6 +232,32 @@ END_TEST
 /* The library called while no PE runs (a destructor at exit, a
  * constructor at load): a message and the run's status (or 2 before any
  * run), never an internal error; what the PEs printed is kept. */
+/* start_pes's implicit finalisation at exit: it completes what the PE
+ * left incomplete, and it is collective; a PE started with shmem_init that
+ * leaves a put incomplete is reported at the put, not at its last call. */
+START_TEST(start_pes_programs_are_finalised_at_exit)
+{
+    run_result_t r = tu_run("%s -n 3 %s legacy", SIM, PROG("implicit_fin"));
+    ck_assert_msg(r.status == 0 && strstr(r.err, " 0 findings") != NULL, "legacy: %d\n%s",
+                  r.status, r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 3 %s waits", SIM, PROG("implicit_fin"));
+    char want[160];
+    snprintf(want, sizeof want, "PE 0: blocked in start_pes's implicit shmem_finalize at exit "
+             "(barrier round 0: waiting for PE 2), called from main at implicit_fin.c:%d",
+             tu_line_of("tests/programs/implicit_fin.c", "START"));
+    ck_assert_msg(r.status == 3 && strstr(r.err, want) != NULL, "waits: %d, no '%s' in\n%s",
+                  r.status, want, r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 3 %s init", SIM, PROG("implicit_fin"));
+    snprintf(want, sizeof want, "in shmem_putmem, called from main at implicit_fin.c:%d:",
+             tu_line_of("tests/programs/implicit_fin.c", "PUT(init)"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "[pending-at-finalize]") && strstr(r.err, want),
+                  "init: %d, no '%s' in\n%s", r.status, want, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(calls_outside_the_run_end_the_process_with_a_message)
 {
     run_result_t r = tu_run("%s -n 2 --quiet %s dtor", SIM, PROG("outside_run"));
@@ -279,6 +305,7 @@ Suite *ending_suite(void)
     tcase_add_test(tc, check_minus_stack_overflow_keeps_the_crash);
     tcase_add_test(tc, ending_findings_are_the_same_every_run);
     tcase_add_test(tc, calls_outside_the_run_end_the_process_with_a_message);
+    tcase_add_test(tc, start_pes_programs_are_finalised_at_exit);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -156,23 +156,39 @@ static void check_pending(const shm_pe_t *s, const char *call, const char *how,
     }
 }
 
+static void finalize_now(shm_pe_t *s, const char *call);
+
+/* A PE started with start_pes is finalised when it exits (collectively:
+ * it waits there for the others); one started with shmem_init must have
+ * called shmem_finalize, and what it left incomplete is reported, at the
+ * operation it issued last (its end is where main returned or exit was
+ * called, which names no operation). */
 static void at_pe_exit(sim_pe_t *pe)
 {
     shm_pe_t *s = shm_of(pe);
     if (!s || !s->initialized || s->finalized)
         return;
+    if (s->implicit_fin && pe->exit_status == 0) {
+        sim_call_enter("start_pes's implicit shmem_finalize at exit", s->implicit_fin);
+        finalize_now(s, "start_pes's implicit shmem_finalize at exit");
+        sim_call_leave();
+        return;
+    }
     const void *site = s->nnbi ? shm_nbi_oldest_site(s) : pe->call_site;
     check_pending(s, "exit", "ended without calling shmem_finalize", site);
     uint64_t left = s->chan.outstanding;
     for (shm_ctx_t *c = s->ctxs; c; c = c->next)
         left += c->chan->outstanding;
+    if (left && !s->nnbi && s->last_op)
+        site = s->last_op_site;
     if (left)
-        sim_finding_raise(SHM_CHECK(PENDING_AT_FINALIZE), SIM_SEV_ERROR, pe->id, "exit", site,
-                          "PE %d ended without calling shmem_finalize while %llu operation(s) "
-                          "it started were not complete. Without a quiet, a barrier or "
-                          "shmem_finalize they may never reach their targets: call "
-                          "shmem_finalize before the program ends.", pe->id,
-                          (unsigned long long)left);
+        sim_finding_raise(SHM_CHECK(PENDING_AT_FINALIZE), SIM_SEV_ERROR, pe->id,
+                          s->nnbi || !s->last_op ? "exit" : s->last_op, site,
+                          "PE %d ended without calling shmem_finalize (main returned or "
+                          "exit was called) while %llu operation(s) it started were not "
+                          "complete. Without a quiet, a barrier or shmem_finalize they may "
+                          "never reach their targets: call shmem_finalize before the "
+                          "program ends.", pe->id, (unsigned long long)left);
 }
 
 int shm_me(void)
@@ -208,6 +224,9 @@ void start_pes(int npes)
 {
     (void)npes; /* ignored, as the legacy interface specifies */
     SHM_ENTER("start_pes");
+    shm_pe_t *s = shm_self();
+    if (!s->initialized)
+        s->implicit_fin = sim_pe_self()->call_site; /* named by its finalisation */
     init_once("start_pes");
     SHM_LEAVE();
 }
@@ -238,15 +257,21 @@ void shmem_finalize(void)
 {
     SHM_ENTER("shmem_finalize");
     shm_pe_t *s = shm_self();
-    if (s->initialized && !s->finalized) {
-        check_pending(s, "shmem_finalize", "called shmem_finalize", sim_pe_self()->call_site);
-        for (shm_ctx_t *c = s->ctxs; c; c = c->next)
-            shm_quiet(c->chan, "shmem_finalize (completing outstanding operations)");
-        shm_quiet(&s->chan, "shmem_finalize (completing outstanding operations)");
-        shm_barrier_world("shmem_finalize");
-        s->finalized = 1;
-    }
+    if (s->initialized && !s->finalized)
+        finalize_now(s, "shmem_finalize");
     SHM_LEAVE();
+}
+
+/* What shmem_finalize (call) does: a lock still held is reported, every
+ * operation completed, then a barrier of all PEs. */
+static void finalize_now(shm_pe_t *s, const char *call)
+{
+    check_pending(s, call, "called shmem_finalize", sim_pe_self()->call_site);
+    for (shm_ctx_t *c = s->ctxs; c; c = c->next)
+        shm_quiet(c->chan, "shmem_finalize (completing outstanding operations)");
+    shm_quiet(&s->chan, "shmem_finalize (completing outstanding operations)");
+    shm_barrier_world(call);
+    s->finalized = 1;
 }
 
 int shmem_my_pe(void)

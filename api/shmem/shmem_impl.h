@@ -42,6 +42,9 @@ struct shm_ctx {
 typedef struct shm_pe {
     int initialized;  /* shmem_init or start_pes was called */
     int finalized;    /* shmem_finalize was called */
+    const void *implicit_fin; /* started by start_pes (its call site): finalised at exit */
+    const char *last_op;      /* the last RMA, atomic or signal it issued ... */
+    const void *last_op_site; /* ... and where (for a report at its end) */
     sim_chan_t chan;  /* the default context's channel */
     /* Point-to-point API state. */
     shm_ctx_t dflt;       /* SHMEM_CTX_DEFAULT (dflt.chan == &chan) */
