@@ -114,9 +114,9 @@ $(PSHMEM_LD): $(filter $(BUILD)/api/shmem/%,$(LIB_OBJ))
 	    ' * shmem_NAME can call the library through pshmem_NAME. */' \
 	    '#ifndef PSHMEM_H' '#define PSHMEM_H' '#include <shmem.h>' '#ifdef __cplusplus' \
 	    'extern "C" {' '#endif'; \
-	  awk '!/complex|^shmem_(wait_until|swap|signal_add|signal_set)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
-	  echo '#ifndef __cplusplus /* complex: C only; shmem_wait_until, shmem_swap, shmem_signal_add, shmem_signal_set: overloaded in C++ */'; \
-	  awk '/complex|^shmem_(wait_until|swap|signal_add|signal_set)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
+	  awk '!/complex|^shmem_(wait_until|swap|signal_add|signal_set|sync)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
+	  echo '#ifndef __cplusplus /* complex: C only; shmem_wait_until, shmem_swap, shmem_signal_add, shmem_signal_set, shmem_sync: overloaded in C++ */'; \
+	  awk '/complex|^shmem_(wait_until|swap|signal_add|signal_set|sync)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
 	  echo '#endif'; \
 	  printf '%s\n' '#ifdef __cplusplus' '}' '#endif' '#endif'; } > $@.h
 	cmp -s $@.h api/include/pshmem.h || cp $@.h api/include/pshmem.h

@@ -1462,7 +1462,6 @@ extern __typeof__(shmem_size_wait_until_any_vector) pshmem_size_wait_until_any_v
 extern __typeof__(shmem_size_wait_until_some) pshmem_size_wait_until_some;
 extern __typeof__(shmem_size_wait_until_some_vector) pshmem_size_wait_until_some_vector;
 extern __typeof__(shmem_size_xor_reduce) pshmem_size_xor_reduce;
-extern __typeof__(shmem_sync) pshmem_sync;
 extern __typeof__(shmem_sync_all) pshmem_sync_all;
 extern __typeof__(shmem_team_create_ctx) pshmem_team_create_ctx;
 extern __typeof__(shmem_team_destroy) pshmem_team_destroy;
@@ -1946,7 +1945,7 @@ extern __typeof__(shmem_ushort_wait_until_some) pshmem_ushort_wait_until_some;
 extern __typeof__(shmem_ushort_wait_until_some_vector) pshmem_ushort_wait_until_some_vector;
 extern __typeof__(shmem_ushort_xor_reduce) pshmem_ushort_xor_reduce;
 extern __typeof__(shmem_wait) pshmem_wait;
-#ifndef __cplusplus /* complex: C only; shmem_wait_until, shmem_swap, shmem_signal_add, shmem_signal_set: overloaded in C++ */
+#ifndef __cplusplus /* complex: C only; shmem_wait_until, shmem_swap, shmem_signal_add, shmem_signal_set, shmem_sync: overloaded in C++ */
 extern __typeof__(shmem_complexd_prod_reduce) pshmem_complexd_prod_reduce;
 extern __typeof__(shmem_complexd_prod_to_all) pshmem_complexd_prod_to_all;
 extern __typeof__(shmem_complexd_sum_exscan) pshmem_complexd_sum_exscan;
@@ -1962,6 +1961,7 @@ extern __typeof__(shmem_complexf_sum_to_all) pshmem_complexf_sum_to_all;
 extern __typeof__(shmem_signal_add) pshmem_signal_add;
 extern __typeof__(shmem_signal_set) pshmem_signal_set;
 extern __typeof__(shmem_swap) pshmem_swap;
+extern __typeof__(shmem_sync) pshmem_sync;
 extern __typeof__(shmem_wait_until) pshmem_wait_until;
 #endif
 #ifdef __cplusplus

@@ -501,6 +501,8 @@ SHMEMI_TEAM_STD_ONLY(SHMEMI_CXX_SCAN, )
     { return shmem_##N##_prod_reduce(t, d, s, n); }                                          \
     SHMEMI_CXX_SCAN(T, N, )
 SHMEM_TEAM_COMPLEX_TYPES(SHMEMI_CXX_COMPLEX)
+/* shmem_sync(team) is shmem_team_sync (the active-set form is the C routine). */
+SHMEMI_CXXFN int shmem_sync(shmem_team_t t) { return shmem_team_sync(t); }
 /* Cray's untyped active-set collectives (64-bit words). */
 SHMEMI_CXXFN void shmem_broadcast(void *d, const void *s, size_t n, int root, int start, int lstride,
                                   int size, long *psync)
@@ -521,6 +523,9 @@ SHMEMI_CXXFN void shmem_fcollect(void *d, const void *s, size_t n, int start, in
     { return shmem_##N##_fcollect(t, d, s, n); }                                             \
     SHMEMI_CXXFN int shmem_alltoall(shmem_team_t t, T *d, const T *s, size_t n)                   \
     { return shmem_##N##_alltoall(t, d, s, n); }                                             \
+    SHMEMI_CXXFN int shmem_alltoalls(shmem_team_t t, T *d, const T *s, ptrdiff_t dst,            \
+                                     ptrdiff_t sst, size_t n)                                  \
+    { return shmem_##N##_alltoalls(t, d, s, dst, sst, n); }                                  \
     SHMEMI_CXXFN int shmem_max_reduce(shmem_team_t t, T *d, const T *s, size_t n)                 \
     { return shmem_##N##_max_reduce(t, d, s, n); }                                           \
     SHMEMI_CXXFN int shmem_min_reduce(shmem_team_t t, T *d, const T *s, size_t n)                 \

@@ -1,7 +1,8 @@
 // C++: the generic names of <shmem.h> as overloads (RMA, atomics, waits,
 // team collectives; ctx_ and _nbi forms, ibput, put_signal_nbi, scans,
 // complex sums, the deprecated generic atomics, short and vector waits,
-// shmemx's second names), each result checked.  Prints "PE n c++ ok".  argv[1]
+// shmemx's second names, alltoalls, shmem_sync on a team), each result
+// checked.  Prints "PE n c++ ok".  argv[1]
 // "bad": a put through an overload to a PE that does not exist, whose
 // finding must name this file's line.
 #include <shmem.h>
@@ -23,6 +24,7 @@ static long lw;
 static int dep, cnt;
 static short sflag;
 static long vflags[2];
+static long a2s_src[16], a2s_dst[16];
 static uint64_t sig2;
 
 int main(int argc, char **argv)
@@ -104,6 +106,13 @@ int main(int argc, char **argv)
     shmem_quiet();
     ok &= fbuf == 0 && ibl[0] == 10 && ibl[1] == 11 && ibl[2] == 12;
     shmem_barrier_all();
+    // alltoalls and the team form of shmem_sync
+    for (int i = 0; i < n; i++)
+        a2s_src[2 * i] = 100 * me + i;
+    shmem_sync(SHMEM_TEAM_WORLD);
+    shmem_alltoalls(SHMEM_TEAM_WORLD, a2s_dst, a2s_src, 2, 2, 1);
+    for (int i = 0; i < n; i++)
+        ok &= a2s_dst[2 * i] == 100 * i + me;
     if (argc > 1 && !strcmp(argv[1], "bad") && me == 0)
         shmem_p(&lv[0], 7L, n); // BAD(cxx)
     printf("PE %d c++ %s\n", me, ok ? "ok" : "WRONG");
