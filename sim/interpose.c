@@ -741,6 +741,89 @@ int WRAP(__isoc99_scanf)(const char *fmt, ...)
     return r;
 }
 
+/* The wide scanf family: the same conversions with a wide format and
+ * source.  Their format is read through a narrow copy (the characters
+ * outside ASCII are literal text, which scanned_note skips); swscanf also
+ * read the whole of its wide string. */
+int __isoc99_vswscanf(const wchar_t *s, const wchar_t *fmt, va_list ap);
+int __isoc99_vfwscanf(FILE *f, const wchar_t *fmt, va_list ap);
+
+static void wide_scanned_note(const wchar_t *fmt, va_list ap, int r, const void *pc)
+{
+    char small[256], *narrow = small;
+    size_t n = wcslen(fmt);
+    if (n >= sizeof small && !(narrow = malloc(n + 1)))
+        return;
+    for (size_t i = 0; i <= n; i++)
+        narrow[i] = fmt[i] >= 0 && fmt[i] < 128 ? (char)fmt[i] : '?';
+    scanned_note(narrow, ap, r, pc);
+    if (narrow != small)
+        free(narrow);
+}
+
+static int vswscanf_at(const wchar_t *s, const wchar_t *fmt, va_list ap, const void *pc)
+{
+    va_list again;
+    va_copy(again, ap);
+    int r = __isoc99_vswscanf(s, fmt, ap);
+    sim_tsan_range(s, (wcslen(s) + 1) * sizeof(wchar_t), SIM_HB_READ, pc);
+    wide_scanned_note(fmt, again, r, pc);
+    va_end(again);
+    return r;
+}
+
+static int vfwscanf_at(FILE *f, const wchar_t *fmt, va_list ap, const void *pc)
+{
+    va_list again;
+    va_copy(again, ap);
+    int r = __isoc99_vfwscanf(f, fmt, ap);
+    wide_scanned_note(fmt, again, r, pc);
+    va_end(again);
+    return r;
+}
+
+int WRAP(__isoc99_vswscanf)(const wchar_t *s, const wchar_t *fmt, va_list ap)
+{
+    return vswscanf_at(s, fmt, ap, RA);
+}
+
+int WRAP(__isoc99_vfwscanf)(FILE *f, const wchar_t *fmt, va_list ap)
+{
+    return vfwscanf_at(f, fmt, ap, RA);
+}
+
+int WRAP(__isoc99_vwscanf)(const wchar_t *fmt, va_list ap)
+{
+    return vfwscanf_at(stdin, fmt, ap, RA);
+}
+
+int WRAP(__isoc99_swscanf)(const wchar_t *s, const wchar_t *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vswscanf_at(s, fmt, ap, RA);
+    va_end(ap);
+    return r;
+}
+
+int WRAP(__isoc99_fwscanf)(FILE *f, const wchar_t *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vfwscanf_at(f, fmt, ap, RA);
+    va_end(ap);
+    return r;
+}
+
+int WRAP(__isoc99_wscanf)(const wchar_t *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = vfwscanf_at(stdin, fmt, ap, RA);
+    va_end(ap);
+    return r;
+}
+
 /* _FORTIFY_SOURCE's checked forms. */
 char *WRAP(__strcpy_chk)(char *d, const char *s, size_t room)
 {

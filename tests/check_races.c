@@ -42,7 +42,7 @@ static const struct {
     {"memcmp-put", "data-race"},    {"same-data", "data-race"},
     {"silent-put", "data-race"},    {"sweep-store", "data-race"},
     {"sweep-load", "data-race"},    {"sscanf-put", "data-race"},
-    {"fscanf-put", "data-race"},    {"fgets-put", "data-race"},
+    {"fscanf-put", "data-race"},    {"swscanf-put", "data-race"},    {"fgets-put", "data-race"},
     {"fread-put", "data-race"},     {"read-put", "data-race"},
     {"printf-put", "data-race"},    {"puts-put", "data-race"},
     {"fwrite-put", "data-race"},    {"getline-put", "data-race"},

@@ -526,6 +526,21 @@ static void fscanf_put(void)
     }
 }
 
+static void swscanf_put(void)
+{
+    /* The wide family: swscanf's outputs are its writes too (here past a
+     * wide string it stores and a skipped field). */
+    wchar_t word[8];
+    if (me == 0)
+        shmem_long_p(&y, 3, 1); /* A(swscanf-put) */
+    SYNC();
+    int k = 0;
+    if (me == 1)
+        k = swscanf(L"ab \u00e9t\u00e9 78", L"%7ls %*ls %ld", word, &y); /* B(swscanf-put) */
+    if (me == 1 && k != 2)
+        printf("?\n");
+}
+
 /* Input the C library writes into symmetric memory is the program's
  * write: a line, a record, a read(2) landing where a put may land. */
 static void fgets_put(void)
@@ -981,7 +996,7 @@ static const struct {
     {"memcmp-put", memcmp_put},   {"same-data", same_data},
     {"silent-put", silent_put},   {"sweep-store", sweep_store},
     {"sweep-load", sweep_load},   {"sscanf-put", sscanf_put},
-    {"fscanf-put", fscanf_put},   {"fgets-put", fgets_put},
+    {"fscanf-put", fscanf_put},   {"swscanf-put", swscanf_put},   {"fgets-put", fgets_put},
     {"fread-put", fread_put},     {"read-put", read_put},
     {"printf-put", printf_put},   {"puts-put", puts_put},
     {"fwrite-put", fwrite_put},   {"getline-put", getline_put},
