@@ -221,6 +221,17 @@ START_TEST(showme_options_and_usage_errors)
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "unknown option '--showme:bogus'"));
     tu_free(&r);
+    /* --help: the wrapper's options, then the compiler's own help */
+    r = tu_run("%s-cc --help", SIM);
+    ck_assert_msg(r.status == 0 && strncmp(r.out, "Usage: shmemsim-cc [--showme", 28) == 0 &&
+                      strstr(r.out, "--no-race-instrumentation") &&
+                      strstr(r.out, "The compiler's own options follow.\n\nUsage: "),
+                  "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s-fc --help", SIM);
+    ck_assert_msg(r.status == 0 && strncmp(r.out, "Usage: shmemsim-fc", 18) == 0 &&
+                      strstr(r.out, "--cray") && strstr(r.out, "SHMEMSIM_FC"), "%s", r.out);
+    tu_free(&r);
 }
 END_TEST
 
