@@ -674,80 +674,12 @@ static void scanned_note(const char *fmt, va_list ap, int r, const void *pc)
 
 int __isoc99_vsscanf(const char *s, const char *fmt, va_list ap);
 int __isoc99_vfscanf(FILE *f, const char *fmt, va_list ap);
-
-/* The scanf family (glibc's __isoc99_ names: what C99 code calls), called
- * from pc; sscanf also read the whole of s (the C library measures it
- * first). */
-static int vsscanf_at(const char *s, const char *fmt, va_list ap, const void *pc)
-{
-    va_list again;
-    va_copy(again, ap);
-    int r = __isoc99_vsscanf(s, fmt, ap);
-    sim_tsan_range(s, strlen(s) + 1, SIM_HB_READ, pc);
-    scanned_note(fmt, again, r, pc);
-    va_end(again);
-    return r;
-}
-
-static int vfscanf_at(FILE *f, const char *fmt, va_list ap, const void *pc)
-{
-    va_list again;
-    va_copy(again, ap);
-    int r = __isoc99_vfscanf(f, fmt, ap);
-    scanned_note(fmt, again, r, pc);
-    va_end(again);
-    return r;
-}
-
-int WRAP(__isoc99_vsscanf)(const char *s, const char *fmt, va_list ap)
-{
-    return vsscanf_at(s, fmt, ap, RA);
-}
-
-int WRAP(__isoc99_vfscanf)(FILE *f, const char *fmt, va_list ap)
-{
-    return vfscanf_at(f, fmt, ap, RA);
-}
-
-int WRAP(__isoc99_vscanf)(const char *fmt, va_list ap)
-{
-    return vfscanf_at(stdin, fmt, ap, RA);
-}
-
-int WRAP(__isoc99_sscanf)(const char *s, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vsscanf_at(s, fmt, ap, RA);
-    va_end(ap);
-    return r;
-}
-
-int WRAP(__isoc99_fscanf)(FILE *f, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vfscanf_at(f, fmt, ap, RA);
-    va_end(ap);
-    return r;
-}
-
-int WRAP(__isoc99_scanf)(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vfscanf_at(stdin, fmt, ap, RA);
-    va_end(ap);
-    return r;
-}
-
-/* The wide scanf family: the same conversions with a wide format and
- * source.  Their format is read through a narrow copy (the characters
- * outside ASCII are literal text, which scanned_note skips); swscanf also
- * read the whole of its wide string. */
 int __isoc99_vswscanf(const wchar_t *s, const wchar_t *fmt, va_list ap);
 int __isoc99_vfwscanf(FILE *f, const wchar_t *fmt, va_list ap);
 
+/* The wide family's conversions are the narrow ones: its format is read
+ * through a narrow copy (the characters outside ASCII are literal text,
+ * which scanned_note skips). */
 static void wide_scanned_note(const wchar_t *fmt, va_list ap, int r, const void *pc)
 {
     char small[256], *narrow = small;
@@ -761,68 +693,68 @@ static void wide_scanned_note(const wchar_t *fmt, va_list ap, int r, const void 
         free(narrow);
 }
 
-static int vswscanf_at(const wchar_t *s, const wchar_t *fmt, va_list ap, const void *pc)
-{
-    va_list again;
-    va_copy(again, ap);
-    int r = __isoc99_vswscanf(s, fmt, ap);
-    sim_tsan_range(s, (wcslen(s) + 1) * sizeof(wchar_t), SIM_HB_READ, pc);
-    wide_scanned_note(fmt, again, r, pc);
-    va_end(again);
-    return r;
-}
-
-static int vfwscanf_at(FILE *f, const wchar_t *fmt, va_list ap, const void *pc)
-{
-    va_list again;
-    va_copy(again, ap);
-    int r = __isoc99_vfwscanf(f, fmt, ap);
-    wide_scanned_note(fmt, again, r, pc);
-    va_end(again);
-    return r;
-}
-
-int WRAP(__isoc99_vswscanf)(const wchar_t *s, const wchar_t *fmt, va_list ap)
-{
-    return vswscanf_at(s, fmt, ap, RA);
-}
-
-int WRAP(__isoc99_vfwscanf)(FILE *f, const wchar_t *fmt, va_list ap)
-{
-    return vfwscanf_at(f, fmt, ap, RA);
-}
-
-int WRAP(__isoc99_vwscanf)(const wchar_t *fmt, va_list ap)
-{
-    return vfwscanf_at(stdin, fmt, ap, RA);
-}
-
-int WRAP(__isoc99_swscanf)(const wchar_t *s, const wchar_t *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vswscanf_at(s, fmt, ap, RA);
-    va_end(ap);
-    return r;
-}
-
-int WRAP(__isoc99_fwscanf)(FILE *f, const wchar_t *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vfwscanf_at(f, fmt, ap, RA);
-    va_end(ap);
-    return r;
-}
-
-int WRAP(__isoc99_wscanf)(const wchar_t *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int r = vfwscanf_at(stdin, fmt, ap, RA);
-    va_end(ap);
-    return r;
-}
+/* The scanf family (glibc's __isoc99_ names: what C99 code calls) and its
+ * wide twin (W = w, with characters CH whose strings LEN measures), called
+ * from pc; sscanf also read the whole of s (the C library measures it
+ * first). */
+#define SCANF_FAMILY(W, CH, LEN, NOTE)                                         \
+    static int vs##W##scanf_at(const CH *s, const CH *fmt, va_list ap, const void *pc)\
+    {                                                                          \
+        va_list again;                                                         \
+        va_copy(again, ap);                                                    \
+        int r = __isoc99_vs##W##scanf(s, fmt, ap);                             \
+        sim_tsan_range(s, (LEN(s) + 1) * sizeof(CH), SIM_HB_READ, pc);         \
+        NOTE(fmt, again, r, pc);                                               \
+        va_end(again);                                                         \
+        return r;                                                              \
+    }                                                                          \
+    static int vf##W##scanf_at(FILE *f, const CH *fmt, va_list ap, const void *pc)\
+    {                                                                          \
+        va_list again;                                                         \
+        va_copy(again, ap);                                                    \
+        int r = __isoc99_vf##W##scanf(f, fmt, ap);                             \
+        NOTE(fmt, again, r, pc);                                               \
+        va_end(again);                                                         \
+        return r;                                                              \
+    }                                                                          \
+    int WRAP(__isoc99_vs##W##scanf)(const CH *s, const CH *fmt, va_list ap)    \
+    {                                                                          \
+        return vs##W##scanf_at(s, fmt, ap, RA);                                \
+    }                                                                          \
+    int WRAP(__isoc99_vf##W##scanf)(FILE *f, const CH *fmt, va_list ap)        \
+    {                                                                          \
+        return vf##W##scanf_at(f, fmt, ap, RA);                                \
+    }                                                                          \
+    int WRAP(__isoc99_v##W##scanf)(const CH *fmt, va_list ap)                  \
+    {                                                                          \
+        return vf##W##scanf_at(stdin, fmt, ap, RA);                            \
+    }                                                                          \
+    int WRAP(__isoc99_s##W##scanf)(const CH *s, const CH *fmt, ...)            \
+    {                                                                          \
+        va_list ap;                                                            \
+        va_start(ap, fmt);                                                     \
+        int r = vs##W##scanf_at(s, fmt, ap, RA);                               \
+        va_end(ap);                                                            \
+        return r;                                                              \
+    }                                                                          \
+    int WRAP(__isoc99_f##W##scanf)(FILE *f, const CH *fmt, ...)                \
+    {                                                                          \
+        va_list ap;                                                            \
+        va_start(ap, fmt);                                                     \
+        int r = vf##W##scanf_at(f, fmt, ap, RA);                               \
+        va_end(ap);                                                            \
+        return r;                                                              \
+    }                                                                          \
+    int WRAP(__isoc99_##W##scanf)(const CH *fmt, ...)                          \
+    {                                                                          \
+        va_list ap;                                                            \
+        va_start(ap, fmt);                                                     \
+        int r = vf##W##scanf_at(stdin, fmt, ap, RA);                           \
+        va_end(ap);                                                            \
+        return r;                                                              \
+    }
+SCANF_FAMILY(, char, strlen, scanned_note)
+SCANF_FAMILY(w, wchar_t, wcslen, wide_scanned_note)
 
 /* _FORTIFY_SOURCE's checked forms. */
 char *WRAP(__strcpy_chk)(char *d, const char *s, size_t room)
