@@ -7,7 +7,9 @@
  * checks return -1 only when the call must be skipped. */
 #include "shmem_impl.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 int shm_check_pe(const char *call, int pe)
 {
@@ -33,6 +35,40 @@ int shm_check_ptr(const char *call, const char *arg, const void *addr, size_t le
     return -1;
 }
 
+/* For a pSync too short for call: the constant its size should have
+ * been, and the one whose value it has (the usual slip: an array declared
+ * for one collective passed to another).  Empty when no constant fits. */
+static void psync_hint(const char *call, size_t len, size_t room, char *buf, size_t n)
+{
+    static const struct {
+        const char *word, *name;
+        size_t longs;
+    } need[] = {{"barrier", "SHMEM_BARRIER_SYNC_SIZE", SHMEM_BARRIER_SYNC_SIZE},
+                {"sync", "SHMEM_BARRIER_SYNC_SIZE", SHMEM_BARRIER_SYNC_SIZE},
+                {"broadcast", "SHMEM_BCAST_SYNC_SIZE", SHMEM_BCAST_SYNC_SIZE},
+                {"_to_all", "SHMEM_REDUCE_SYNC_SIZE", SHMEM_REDUCE_SYNC_SIZE},
+                {"collect", "SHMEM_COLLECT_SYNC_SIZE", SHMEM_COLLECT_SYNC_SIZE},
+                {"alltoalls", "SHMEM_ALLTOALLS_SYNC_SIZE", SHMEM_ALLTOALLS_SYNC_SIZE},
+                {"alltoall", "SHMEM_ALLTOALL_SYNC_SIZE", SHMEM_ALLTOALL_SYNC_SIZE}};
+    char lower[64]; /* Fortran's names are upper case */
+    size_t k = 0;
+    for (; call[k] && k + 1 < sizeof lower; k++)
+        lower[k] = (char)tolower((unsigned char)call[k]);
+    lower[k] = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
+        if (!strstr(lower, need[i].word) || need[i].longs * sizeof(long) != len)
+            continue;
+        const char *has = room == SHMEM_BCAST_SYNC_SIZE * sizeof(long)    ? "SHMEM_BCAST_SYNC_SIZE"
+                          : room == SHMEM_REDUCE_SYNC_SIZE * sizeof(long) ? "SHMEM_REDUCE_SYNC_SIZE"
+                                                                          : NULL;
+        snprintf(buf, n, " This call's pSync must have %s (%zu) longs%s%s%s.", need[i].name,
+                 need[i].longs, has ? "; this one has the size of " : "", has ? has : "",
+                 has ? ", the constant of another collective" : "");
+        return;
+    }
+}
+
 /* The range [addr, addr+len) of the caller's symmetric memory must stay
  * inside the object addr points into (when that object is known).  Past
  * it, the access goes ahead into what follows, as on real hardware, while
@@ -44,13 +80,15 @@ static int check_bounds(const char *call, const char *arg, const void *addr, siz
     if (sim_mem_object_room(me->id, addr, &room) != 0 || room >= len)
         return 0;
     int stays = sim_mem_region_room(me->id, addr, &region) == 0 && region >= len;
-    char obj[200], spill[240];
+    char obj[200], spill[240], hint[200] = "";
     sim_mem_object_name(me->id, addr, obj, sizeof obj);
     sim_mem_spill_name(me->id, (const char *)addr + room, len - room, spill, sizeof spill);
+    if (strcmp(arg, "pSync") == 0)
+        psync_hint(call, len, room, hint, sizeof hint);
     sim_finding_raise(SHM_CHECK(SYMMETRIC_OUT_OF_BOUNDS), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "argument '%s' covers %zu bytes but only %zu remain in %s: the last %zu "
-                      "bytes spill into %s. Make the object large enough or pass a smaller "
-                      "count; %s", arg, len, room, obj, len - room, spill,
+                      "bytes spill into %s.%s Make the object large enough or pass a smaller "
+                      "count; %s", arg, len, room, obj, len - room, spill, hint,
                       stays ? "the call went ahead, as hardware would, and touched those bytes."
                             : "the call was skipped, as it would run off the end of the PE's "
                               "symmetric memory.");

@@ -171,6 +171,20 @@ static void psync_prefix(int me)
     shmem_free(ps);
 }
 
+/* A reduction given a pSync declared for a broadcast: too short, and the
+ * finding names the constant it needed and the one it has. */
+static void psync_short(int me)
+{
+    (void)me;
+    static long rps[SHMEM_REDUCE_SYNC_SIZE], bps[SHMEM_BCAST_SYNC_SIZE];
+    long *ps = bad ? bps : rps;
+    for (int i = 0; i < (bad ? SHMEM_BCAST_SYNC_SIZE : SHMEM_REDUCE_SYNC_SIZE); i++)
+        ps[i] = SHMEM_SYNC_VALUE;
+    shmem_barrier_all();
+    shmem_long_max_to_all(dst, src, 1, 0, 0, 4, wrk, ps); /* BAD(psync-short) */
+    shmem_barrier_all();
+}
+
 /* PE 1 "re-initialises" its pSync just before the call, after the root's
  * signal has arrived in it: the signal is erased and PE 1 waits forever. */
 static void psync_modified(int me)
@@ -267,6 +281,8 @@ int main(int argc, char **argv)
         psync_uninitialized(me);
     else if (strcmp(what, "psync-prefix") == 0)
         psync_prefix(me);
+    else if (strcmp(what, "psync-short") == 0)
+        psync_short(me);
     else if (strcmp(what, "psync-modified") == 0)
         psync_modified(me);
     else if (strcmp(what, "psync-put") == 0)
