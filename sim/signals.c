@@ -262,9 +262,13 @@ static int watchdog_main(void *arg)
             continue;
         }
         /* Progress is a simulator call or an event: PEs that only hand the
-         * turn to each other in their own code (busy loops) make none. */
+         * turn to each other in their own code (busy loops) make none.  An
+         * interrupted run waits for none: a PE whose instrumented loop
+         * makes progress without ever reaching the scheduler would keep
+         * it running after Ctrl-C or a SIGTERM. */
         uint64_t progress = __atomic_load_n(&sim_w->progress, __ATOMIC_RELAXED);
-        if (progress != last) {
+        int interrupted = __atomic_load_n(&sim_w->interrupted, __ATOMIC_RELAXED) != 0;
+        if (progress != last && !interrupted) {
             last = progress;
             idle = 0;
             continue;
@@ -281,8 +285,7 @@ static int watchdog_main(void *arg)
         idle++;
         /* An interrupted run whose PE did not stop by itself is stopped
          * after one look; a runaway PE after the configured limit. */
-        if (__atomic_load_n(&sim_w->interrupted, __ATOMIC_RELAXED) ||
-            (watchdog_limit && idle >= watchdog_limit)) {
+        if (interrupted || (watchdog_limit && idle >= watchdog_limit)) {
             wd_fired = 1;
             soon = 1;
             idle = 0; /* once the PE is stopped, a new limit for the next */

@@ -367,6 +367,46 @@ START_TEST(sigterm_from_outside_keeps_output_and_report)
 }
 END_TEST
 
+/* SIGTERM while a PE computes in instrumented code, which calls the
+ * simulator at every access and so always looks busy: the run still
+ * stops, within the watchdog's next look. */
+START_TEST(sigterm_stops_a_pe_computing_in_instrumented_code)
+{
+    int efd[2];
+    ck_assert_int_eq(pipe(efd), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(efd[1], 2);
+        close(efd[0]);
+        close(efd[1]);
+        execl(SIM, SIM, "-n", "1", "--quiet", PROG("compute_long"), "4", "forever", (char *)NULL);
+        _exit(127);
+    }
+    close(efd[1]);
+    char *text = NULL;
+    size_t len = 0;
+    char chunk[512];
+    while (!text || !strstr(text, "PE 0 computing\n")) {
+        ssize_t n = read(efd[0], chunk, sizeof chunk);
+        ck_assert_int_gt(n, 0);
+        text = realloc(text, len + (size_t)n + 1);
+        memcpy(text + len, chunk, (size_t)n);
+        len += (size_t)n;
+        text[len] = '\0';
+    }
+    usleep(200000); /* well inside its loop */
+    kill(pid, SIGTERM);
+    text = read_all(efd[0], text, &len);
+    close(efd[0]);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 7, "status %d: %s", st, text);
+    ck_assert_msg(strstr(text, "stopped by Terminated (SIGTERM from outside)"), "%s", text);
+    free(text);
+}
+END_TEST
+
 /* fork in a PE makes a plain process: its output is not repeated, exec
  * works, a call into the simulator ends it with 127, and the job goes on
  * as if nothing happened (no second summary, no false deadlock). */
@@ -468,6 +508,7 @@ Suite *crash_suite(void)
     tcase_add_test(tc, quick_exit_ends_the_pe_with_its_status);
     tcase_add_test(tc, signal_handlers_are_per_pe);
     tcase_add_test(tc, sigterm_from_outside_keeps_output_and_report);
+    tcase_add_test(tc, sigterm_stops_a_pe_computing_in_instrumented_code);
     tcase_add_test(tc, alarm_is_per_pe_in_virtual_time);
     tcase_add_test(tc, alarm_zero_leaves_the_watchdog_on);
     tcase_add_test(tc, fork_makes_a_process_that_is_not_a_pe);
