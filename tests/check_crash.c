@@ -307,6 +307,42 @@ static char *read_all(int fd, char *buf, size_t *len)
     return buf;
 }
 
+/* Runs argv (stdout into out when not NULL) and reads its stderr until
+ * marker has appeared; the rest is for read_all on *fd.  Returns the pid. */
+static pid_t run_until(const char *const argv[], const char *out, const char *marker, int *fd,
+                       char **text, size_t *len)
+{
+    int efd[2];
+    ck_assert_int_eq(pipe(efd), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        if (out) {
+            FILE *o = freopen(out, "w", stdout);
+            (void)o;
+        }
+        dup2(efd[1], 2);
+        close(efd[0]);
+        close(efd[1]);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    close(efd[1]);
+    *text = NULL;
+    *len = 0;
+    char chunk[512];
+    while (!*text || !strstr(*text, marker)) {
+        ssize_t n = read(efd[0], chunk, sizeof chunk);
+        ck_assert_int_gt(n, 0);
+        *text = realloc(*text, *len + (size_t)n + 1);
+        memcpy(*text + *len, chunk, (size_t)n);
+        *len += (size_t)n;
+        (*text)[*len] = '\0';
+    }
+    *fd = efd[0];
+    return pid;
+}
+
 /* SIGTERM from outside (a CI timeout): its own exit status, each PE's
  * position, every line of output, and the report. */
 START_TEST(sigterm_from_outside_keeps_output_and_report)
@@ -314,35 +350,15 @@ START_TEST(sigterm_from_outside_keeps_output_and_report)
     char rep[128], outp[128], err[512];
     snprintf(rep, sizeof rep, "/tmp/shmemsim-term-%d.json", (int)getpid());
     snprintf(outp, sizeof outp, "/tmp/shmemsim-term-%d.out", (int)getpid());
-    int efd[2];
-    ck_assert_int_eq(pipe(efd), 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        FILE *o = freopen(outp, "w", stdout);
-        (void)o;
-        dup2(efd[1], 2);
-        close(efd[0]);
-        close(efd[1]);
-        execl(SIM, SIM, "-n", "3", "--report", rep, PROG("crash_sites"), "wait", (char *)NULL);
-        _exit(127);
-    }
-    close(efd[1]);
     /* Wait for PE 0's line on stderr: from then on it spins in shmem_quiet. */
-    char *text = NULL;
-    size_t len = 0;
-    char chunk[512];
-    while (!text || !strstr(text, "PE 0 spinning\n")) {
-        ssize_t n = read(efd[0], chunk, sizeof chunk);
-        ck_assert_int_gt(n, 0);
-        text = realloc(text, len + (size_t)n + 1);
-        memcpy(text + len, chunk, (size_t)n);
-        len += (size_t)n;
-        text[len] = '\0';
-    }
+    const char *argv[] = {SIM, "-n", "3", "--report", rep, PROG("crash_sites"), "wait", NULL};
+    char *text;
+    size_t len;
+    int fd;
+    pid_t pid = run_until(argv, outp, "PE 0 spinning\n", &fd, &text, &len);
     kill(pid, SIGTERM);
-    text = read_all(efd[0], text, &len);
-    close(efd[0]);
+    text = read_all(fd, text, &len);
+    close(fd);
     int st;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 7, "status %d: %s", st, text);
@@ -372,33 +388,15 @@ END_TEST
  * stops, within the watchdog's next look. */
 START_TEST(sigterm_stops_a_pe_computing_in_instrumented_code)
 {
-    int efd[2];
-    ck_assert_int_eq(pipe(efd), 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        dup2(efd[1], 2);
-        close(efd[0]);
-        close(efd[1]);
-        execl(SIM, SIM, "-n", "1", "--quiet", PROG("compute_long"), "4", "forever", (char *)NULL);
-        _exit(127);
-    }
-    close(efd[1]);
-    char *text = NULL;
-    size_t len = 0;
-    char chunk[512];
-    while (!text || !strstr(text, "PE 0 computing\n")) {
-        ssize_t n = read(efd[0], chunk, sizeof chunk);
-        ck_assert_int_gt(n, 0);
-        text = realloc(text, len + (size_t)n + 1);
-        memcpy(text + len, chunk, (size_t)n);
-        len += (size_t)n;
-        text[len] = '\0';
-    }
+    const char *argv[] = {SIM, "-n", "1", "--quiet", PROG("compute_long"), "4", "forever", NULL};
+    char *text;
+    size_t len;
+    int fd;
+    pid_t pid = run_until(argv, NULL, "PE 0 computing\n", &fd, &text, &len);
     usleep(200000); /* well inside its loop */
     kill(pid, SIGTERM);
-    text = read_all(efd[0], text, &len);
-    close(efd[0]);
+    text = read_all(fd, text, &len);
+    close(fd);
     int st;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 7, "status %d: %s", st, text);
