@@ -343,6 +343,20 @@ static pid_t run_until(const char *const argv[], const char *out, const char *ma
     return pid;
 }
 
+/* Sends the run of run_until SIGTERM and reads the rest of its stderr:
+ * it must end with its own status, saying what stopped it. */
+static char *terminate(pid_t pid, int fd, char *text, size_t *len)
+{
+    kill(pid, SIGTERM);
+    text = read_all(fd, text, len);
+    close(fd);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 7, "status %d: %s", st, text);
+    ck_assert_msg(strstr(text, "stopped by Terminated (SIGTERM from outside)"), "%s", text);
+    return text;
+}
+
 /* SIGTERM from outside (a CI timeout): its own exit status, each PE's
  * position, every line of output, and the report. */
 START_TEST(sigterm_from_outside_keeps_output_and_report)
@@ -356,13 +370,7 @@ START_TEST(sigterm_from_outside_keeps_output_and_report)
     size_t len;
     int fd;
     pid_t pid = run_until(argv, outp, "PE 0 spinning\n", &fd, &text, &len);
-    kill(pid, SIGTERM);
-    text = read_all(fd, text, &len);
-    close(fd);
-    int st;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 7, "status %d: %s", st, text);
-    ck_assert_msg(strstr(text, "stopped by Terminated (SIGTERM from outside)"), "%s", text);
+    text = terminate(pid, fd, text, &len);
     char want[200];
     snprintf(want, sizeof want, "  PE 0: running in shmem_quiet, called from main at "
              "crash_sites.c:%d\n", tu_line_of(SRC, "@wait"));
@@ -394,14 +402,7 @@ START_TEST(sigterm_stops_a_pe_computing_in_instrumented_code)
     int fd;
     pid_t pid = run_until(argv, NULL, "PE 0 computing\n", &fd, &text, &len);
     usleep(200000); /* well inside its loop */
-    kill(pid, SIGTERM);
-    text = read_all(fd, text, &len);
-    close(fd);
-    int st;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
-    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 7, "status %d: %s", st, text);
-    ck_assert_msg(strstr(text, "stopped by Terminated (SIGTERM from outside)"), "%s", text);
-    free(text);
+    free(terminate(pid, fd, text, &len));
 }
 END_TEST
 
