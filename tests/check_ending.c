@@ -255,6 +255,11 @@ START_TEST(start_pes_programs_are_finalised_at_exit)
     ck_assert_msg(r.status == 4 && strstr(r.err, "[pending-at-finalize]") && strstr(r.err, want),
                   "init: %d, no '%s' in\n%s", r.status, want, r.err);
     tu_free(&r);
+    r = tu_run("%s -n 3 %s lock", SIM, PROG("implicit_fin"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "PE 0 ended (finalised implicitly, as start_pes "
+                                                 "started it) while holding 1 lock(s): &lock"),
+                  "lock: %d\n%s", r.status, r.err);
+    tu_free(&r);
 }
 END_TEST
 

@@ -156,7 +156,7 @@ static void check_pending(const shm_pe_t *s, const char *call, const char *how,
     }
 }
 
-static void finalize_now(shm_pe_t *s, const char *call);
+static void finalize_now(shm_pe_t *s, const char *call, const char *how);
 
 /* A PE started with start_pes is finalised when it exits (collectively:
  * it waits there for the others); one started with shmem_init must have
@@ -170,7 +170,8 @@ static void at_pe_exit(sim_pe_t *pe)
         return;
     if (s->implicit_fin && pe->exit_status == 0) {
         sim_call_enter("start_pes's implicit shmem_finalize at exit", s->implicit_fin);
-        finalize_now(s, "start_pes's implicit shmem_finalize at exit");
+        finalize_now(s, "start_pes's implicit shmem_finalize at exit",
+                     "ended (finalised implicitly, as start_pes started it)");
         sim_call_leave();
         return;
     }
@@ -258,15 +259,15 @@ void shmem_finalize(void)
     SHM_ENTER("shmem_finalize");
     shm_pe_t *s = shm_self();
     if (s->initialized && !s->finalized)
-        finalize_now(s, "shmem_finalize");
+        finalize_now(s, "shmem_finalize", "called shmem_finalize");
     SHM_LEAVE();
 }
 
-/* What shmem_finalize (call) does: a lock still held is reported, every
- * operation completed, then a barrier of all PEs. */
-static void finalize_now(shm_pe_t *s, const char *call)
+/* What shmem_finalize (call) does: a lock still held is reported (the PE
+ * "how" with it), every operation completed, then a barrier of all PEs. */
+static void finalize_now(shm_pe_t *s, const char *call, const char *how)
 {
-    check_pending(s, call, "called shmem_finalize", sim_pe_self()->call_site);
+    check_pending(s, call, how, sim_pe_self()->call_site);
     for (shm_ctx_t *c = s->ctxs; c; c = c->next)
         shm_quiet(c->chan, "shmem_finalize (completing outstanding operations)");
     shm_quiet(&s->chan, "shmem_finalize (completing outstanding operations)");

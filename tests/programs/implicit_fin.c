@@ -5,14 +5,16 @@
  *            flag it never sets: the implicit finalisation is collective,
  *            so PE 0 waits in it too, and the run is a deadlock;
  *   init     shmem_init, the same put, then a mutex, and main returns with
- *            no shmem_finalize: pending-at-finalize at the put's line. */
+ *            no shmem_finalize: pending-at-finalize at the put's line;
+ *   lock     start_pes, and PE 0 returns holding a lock: pending-at-finalize
+ *            from its implicit finalisation. */
 #include <shmem.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 static char buf[8];
-static long flag;
+static long flag, lock;
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 
 int main(int argc, char **argv)
@@ -26,6 +28,11 @@ int main(int argc, char **argv)
     if (strcmp(mode, "waits") == 0) {
         if (me != 0)
             shmem_long_wait_until(&flag, SHMEM_CMP_NE, 0); /* WAIT(waits) */
+        return 0;
+    }
+    if (strcmp(mode, "lock") == 0) {
+        if (me == 0)
+            shmem_set_lock(&lock);
         return 0;
     }
     shmem_putmem(buf, "hi", 3, next); /* PUT(init) */
