@@ -142,8 +142,7 @@ uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, vo
     m->arg[2] = cond;
     m->ptr = d;
     m->deliver = amo_deliver;
-    m->hb = shm_race_op(call, c->chan, wpe, SHM_RACE_AMO(size, fp, c->team->domain), fetch == 2,
-                        0);
+    m->hb = shm_race_op(call, c->chan, wpe, SHM_RACE_AMO(size, fp, c->team->domain), fetch == 2);
     sim_hb_rec_t hb = fetch == 1 ? sim_hb_hold(m->hb) : 0;
     if (fetch == 2 && m->hb) {
         /* The fetch buffer is the library's until the quiet. */

@@ -164,7 +164,7 @@ static void send_put(const char *call, void *dst, const void *src, size_t n, int
     m->deliver = put_deliver;
     m->arg[1] = (uint64_t)(data && n);
     if (m->arg[1])
-        m->hb = shm_race_op(call, my_chan(), pe, 0, 0, 1);
+        m->hb = shm_race_coll_op(call, my_chan(), pe, 1);
     coll_send(m);
 }
 
@@ -301,7 +301,7 @@ void coll_get_start(const char *call, void *dst, const void *src, size_t n, int 
     m->arg[0] = n;
     m->ptr = g;
     m->deliver = getting_arrives;
-    m->hb = shm_race_op(call, my_chan(), pe, 0, 0, 0);
+    m->hb = shm_race_coll_op(call, my_chan(), pe, 0);
     g->op = sim_hb_hold(m->hb);
     sim_net_send(m); /* no channel: completes by its reply */
 }
@@ -345,7 +345,7 @@ void coll_put_count(const char *call, void *dst, const void *src, size_t n, size
     m->arg[1] = (uintptr_t)(size_at ? sim_mem_xlate(me, size_at, pe) : NULL);
     m->arg[2] = (uintptr_t)sim_mem_xlate(me, count, pe);
     m->deliver = put_count_deliver;
-    m->hb = shm_race_op(call, my_chan(), pe, 0, 0, 1);
+    m->hb = shm_race_coll_op(call, my_chan(), pe, 1);
     coll_send(m);
 }
 

@@ -198,21 +198,28 @@ int shm_race_instrumented(void)
 
 /* ---- ops ---- */
 
-sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi,
-                         int unheld)
+static sim_hb_rec_t op_issue(const char *call, const sim_chan_t *chan, int wpe, int atomic,
+                             int nbi, int unheld)
 {
-    sim_pe_t *me = sim_pe_self();
-    shm_run_t *run = shm_run();
-    if (!run->coll_chans || chan < run->coll_chans || chan >= run->coll_chans + sim_npes()) {
-        shm_pe_t *s = shm_of(me);
-        s->last_op = call; /* a program's op, not a collective's message */
-        s->last_op_site = me->call_site;
-    }
     if (!sim_hb_on)
         return 0;
-    sim_hb_opdesc_t d = {call, me->call_site, (uintptr_t)chan, wpe, chan->fences, atomic, nbi,
-                         unheld};
+    sim_hb_opdesc_t d = {call, sim_pe_self()->call_site, (uintptr_t)chan, wpe, chan->fences,
+                         atomic, nbi, unheld};
     return sim_hb_op_issue(&d);
+}
+
+sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi)
+{
+    sim_pe_t *me = sim_pe_self();
+    shm_pe_t *s = shm_of(me);
+    s->last_op = call;
+    s->last_op_site = me->call_site;
+    return op_issue(call, chan, wpe, atomic, nbi, 0);
+}
+
+sim_hb_rec_t shm_race_coll_op(const char *call, const sim_chan_t *chan, int wpe, int unheld)
+{
+    return op_issue(call, chan, wpe, 0, 0, unheld);
 }
 
 void shm_race_coll_done(const char *call, shm_race_span_t dest, shm_race_span_t src)

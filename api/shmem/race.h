@@ -15,11 +15,14 @@ void shm_race_start(void);
  * module): the detector then also owns the nbi-buffer-modified check. */
 int shm_race_instrumented(void);
 /* PE context.  An op of the running PE's call to world PE wpe over chan,
- * with atomicity class atomic (0 plain), nbi set for non-blocking calls,
- * unheld for ops a quiet does not complete (a collective protocol's).  The caller owns the returned reference (put it in
- * the message's hb field, which releases it with the message). */
-sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi,
-                         int unheld);
+ * with atomicity class atomic (0 plain), nbi set for non-blocking calls.
+ * The caller owns the returned reference (put it in the message's hb
+ * field, which releases it with the message).  It is also the PE's last
+ * op, named if the PE ends with it incomplete. */
+sim_hb_rec_t shm_race_op(const char *call, const sim_chan_t *chan, int wpe, int atomic, int nbi);
+/* The same for a message of a collective's protocol (on the collectives'
+ * channel), unheld when a quiet does not complete it. */
+sim_hb_rec_t shm_race_coll_op(const char *call, const sim_chan_t *chan, int wpe, int unheld);
 /* Bytes a collective touches on the calling PE: count blocks of elem
  * bytes, stride bytes apart (count 1: one contiguous block), or none
  * (count 0). */

@@ -139,7 +139,7 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
     m->arg[2] = (uint64_t)(int64_t)x->dst_stride;
     m->arg[3] = (uint64_t)(int64_t)x->src_stride;
     m->deliver = shm_put_apply;
-    m->hb = shm_race_op(x->call, c->chan, wpe, 0, nbi && n, 0);
+    m->hb = shm_race_op(x->call, c->chan, wpe, 0, nbi && n);
     if (n && nbi) {
         if (m->hb)
             sim_hb_nbi_buffer((uintptr_t)c->chan, x->src, extent(x->elem, x->nelems, x->src_stride));
@@ -296,7 +296,7 @@ void shm_rma_get(const shm_xfer_t *x, int nbi)
     m->src_addr = sim_mem_home(me, x->dest);
     m->ptr = d;
     m->deliver = get_request_arrives;
-    m->hb = shm_race_op(x->call, c->chan, wpe, 0, nbi, 0);
+    m->hb = shm_race_op(x->call, c->chan, wpe, 0, nbi);
     sim_hb_rec_t op = sim_hb_hold(m->hb);
     if (nbi && op)
         sim_hb_nbi_buffer((uintptr_t)c->chan, x->dest, extent(x->elem, x->nelems, x->dst_stride));

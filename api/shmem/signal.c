@@ -46,7 +46,7 @@ static void put_signal(const shm_xfer_t *x, uint64_t *sig_addr, uint64_t signal,
     if (m->hb) {
         /* The message carries the signal's record; its partner is the data's. */
         sim_hb_rec_t data = m->hb;
-        m->hb = shm_race_op(x->call, c->chan, wpe, SHM_RACE_SIGNAL, nbi, 0);
+        m->hb = shm_race_op(x->call, c->chan, wpe, SHM_RACE_SIGNAL, nbi);
         sim_hb_op_partner(m->hb, data);
         sim_hb_unref(data);
     }
