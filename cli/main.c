@@ -703,6 +703,14 @@ static int run_command(int cmd, int argc, char **argv)
     }
     sim_scenario_free(scen);
     cli_opts_free(&o);
+    if (status == SIM_EXIT_CRASH) {
+        /* Every output is written.  The crashed PE's memory is not to be
+         * trusted, and exit would run the program copies' destructors
+         * (.fini_array), which a wild write or a protection change may
+         * have broken: the documented status, not a second crash. */
+        fflush(NULL);
+        _exit(status);
+    }
     return status;
 }
 

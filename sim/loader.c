@@ -27,6 +27,7 @@ typedef struct file_info {
     int bss_spills;     /* a segment's zero fill extends past its last file page */
     size_t rw_lo, rw_hi; /* extent (vaddr) of the writable segments, exact bytes */
     size_t rw_prog;      /* from here to rw_hi, what the program itself may write */
+    size_t plt_lo, plt_hi; /* extent (vaddr) of the .plt* call stubs; empty if none */
 } file_info_t;
 
 /* The writable sections the dynamic linker fills at load (RTLD_NOW binds
@@ -42,8 +43,10 @@ static int linker_only(const char *name)
 }
 
 /* Sets fi->rw_prog: the lowest address of a writable section that is not
- * linker_only, or rw_lo when the section headers do not say. */
-static void find_program_data(file_info_t *fi)
+ * linker_only, or rw_lo when the section headers do not say; and
+ * fi->plt_lo/plt_hi: the extent of the call stubs (.plt, .plt.sec,
+ * .plt.got), code that belongs to no function of the program. */
+static void find_sections(file_info_t *fi)
 {
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)fi->bytes;
     fi->rw_prog = fi->rw_lo;
@@ -54,19 +57,32 @@ static void find_program_data(file_info_t *fi)
     const Elf64_Shdr *names = &sh[eh->e_shstrndx];
     if (names->sh_offset + names->sh_size > fi->size)
         return;
-    size_t lo = fi->rw_hi;
+    size_t lo = fi->rw_hi, plt_lo = SIZE_MAX, plt_hi = 0;
     for (int i = 0; i < eh->e_shnum; i++) {
-        if (!(sh[i].sh_flags & SHF_WRITE) || !(sh[i].sh_flags & SHF_ALLOC) || sh[i].sh_size == 0 ||
-            sh[i].sh_addr < fi->rw_lo || sh[i].sh_addr >= fi->rw_hi)
+        if (!(sh[i].sh_flags & SHF_ALLOC) || sh[i].sh_size == 0)
             continue;
         if (sh[i].sh_name >= names->sh_size ||
             memchr(fi->bytes + names->sh_offset + sh[i].sh_name, 0,
                    names->sh_size - sh[i].sh_name) == NULL)
-            return; /* a name we cannot read: swap everything */
-        if (!linker_only(fi->bytes + names->sh_offset + sh[i].sh_name) && sh[i].sh_addr < lo)
+            return; /* a name we cannot read: swap everything, no stubs known */
+        const char *name = fi->bytes + names->sh_offset + sh[i].sh_name;
+        if ((sh[i].sh_flags & SHF_EXECINSTR) && strncmp(name, ".plt", 4) == 0) {
+            if (sh[i].sh_addr < plt_lo)
+                plt_lo = sh[i].sh_addr;
+            if (sh[i].sh_addr + sh[i].sh_size > plt_hi)
+                plt_hi = sh[i].sh_addr + sh[i].sh_size;
+        }
+        if (!(sh[i].sh_flags & SHF_WRITE) || sh[i].sh_addr < fi->rw_lo ||
+            sh[i].sh_addr >= fi->rw_hi)
+            continue;
+        if (!linker_only(name) && sh[i].sh_addr < lo)
             lo = sh[i].sh_addr;
     }
     fi->rw_prog = lo;
+    if (plt_lo < plt_hi) {
+        fi->plt_lo = plt_lo;
+        fi->plt_hi = plt_hi;
+    }
 }
 
 static int read_file(const char *path, file_info_t *fi, char *err, size_t n)
@@ -164,7 +180,7 @@ static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
     }
     if (fi->nload == 0)
         return not_module(path, "has no loadable segments", err, n);
-    find_program_data(fi);
+    find_sections(fi);
     return 0;
 }
 
@@ -380,6 +396,8 @@ int sim_loader_open(const char *path, int ncopies, int auto_mode, sim_load_mode_
         l->span = fi.vhi - fi.vlo;
         l->data_off = fi.rw_lo - fi.vlo;
         l->data_len = fi.rw_hi > fi.rw_lo ? fi.rw_hi - fi.rw_lo : 0;
+        l->stub_off = fi.plt_lo > fi.vlo ? fi.plt_lo - fi.vlo : 0;
+        l->stub_len = fi.plt_hi > fi.plt_lo ? fi.plt_hi - fi.plt_lo : 0;
         /* One mapping per segment; glibc adds one for a .bss that spills
          * past the last file page, so count it when it may. */
         l->maps_per_copy = (size_t)fi.nload + (fi.bss_spills ? 1 : 0);
@@ -580,6 +598,12 @@ int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off)
         }
     }
     return -1;
+}
+
+int sim_loader_in_stub(const sim_loader_t *l, const void *pc)
+{
+    size_t off;
+    return sim_loader_find(l, pc, &off) >= 0 && off - l->stub_off < l->stub_len;
 }
 
 void *sim_loader_home(const sim_loader_t *l, int pe, const void *addr)

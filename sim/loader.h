@@ -46,6 +46,7 @@ typedef struct sim_loader {
     size_t maps_per_copy; /* memory mappings one copy costs (estimate) */
     int helpers;         /* the module calls a routine that may give each PE a helper context */
     size_t data_off, data_len; /* the writable segments (data, bss): offset from lo, bytes */
+    size_t stub_off, stub_len; /* the call stubs (.plt*): offset from lo, bytes */
     /* Swap strategy only: */
     size_t rw_off, rw_len; /* writable bytes: offset from lo and length */
     char *stores;         /* PE p's writable data at stores + p * rw_len */
@@ -89,6 +90,10 @@ long sim_loader_spare_maps(const sim_loader_t *l);
 size_t sim_loader_stacks(const sim_loader_t *l);
 /* PE whose copy contains addr, with the offset into it; -1 if none. */
 int sim_loader_find(const sim_loader_t *l, const void *addr, size_t *off);
+/* Whether pc is in a call stub of a copy (a PLT entry, which jumps to a
+ * routine outside the program without touching the stack): code of no
+ * function of the program.  Safe in a signal handler. */
+int sim_loader_in_stub(const sim_loader_t *l, const void *pc);
 /* Home address of offset off in pe's copy. */
 static inline void *sim_loader_addr(const sim_loader_t *l, int pe, size_t off)
 {

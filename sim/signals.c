@@ -69,6 +69,20 @@ static void *program_pc(void *pc)
     return pc;
 }
 
+/* The instruction the signal interrupted.  In a call stub (a PLT entry
+ * on its way to a library routine, which has not touched the stack yet)
+ * it is the program's call instead: the stub is no function of the
+ * program, and its address would name none. */
+static void *interrupted_pc(const ucontext_t *uc)
+{
+    void *pc = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+    if (sim_w && sim_loader_in_stub(sim_w->loader, pc)) {
+        void *const *sp = (void *const *)(uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+        return (char *)*sp - 1;
+    }
+    return pc;
+}
+
 /* The signal came from this process (a fault, raise, abort, kill of
  * itself), not from outside. */
 static int own_signal(const siginfo_t *si)
@@ -177,7 +191,7 @@ static _Noreturn void heap_broken(void)
 static void on_signal(int sig, siginfo_t *si, void *ucv)
 {
     ucontext_t *uc = ucv;
-    void *pc = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+    void *pc = interrupted_pc(uc);
     sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
     if (sim_w && !own_signal(si)) {
         interrupt(sig, pc);
@@ -212,7 +226,7 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
     (void)sig;
     (void)si;
     ucontext_t *uc = ucv;
-    void *pc = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+    void *pc = interrupted_pc(uc);
     sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
     if (!pe || !wd_fired)
         return;

@@ -53,6 +53,27 @@ START_TEST(segfault_names_the_faulting_line)
 }
 END_TEST
 
+/* A fault in a call stub (the PLT entry on the way to a library routine)
+ * is placed at the program's call, and the run ends with the crash status
+ * even though the PE's memory is broken (the copy's destructors, which
+ * exit would run, are not run). */
+START_TEST(a_fault_in_a_call_stub_names_the_call)
+{
+    char at[120], want[200];
+    site(at, sizeof at, "fail", "stub");
+    snprintf(want, sizeof want, ") (in %s)", at);
+    for (int swap = 0; swap <= 1; swap++) {
+        run_result_t r = tu_run("%s -n 3 --privatize %s %s stub", SIM, swap ? "swap" : "copy",
+                                PROG("crash_sites"));
+        ck_assert_msg(r.status == 5, "status %d\n%s", r.status, r.err);
+        ck_assert_msg(strstr(r.err, "PE 1 crashed: Segmentation fault at address ") &&
+                          strstr(r.err, want), "want '%s' in: %s", want, r.err);
+        all_output_kept(&r, 3);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(abort_names_its_call)
 {
     char at[120], want[200];
@@ -496,6 +517,7 @@ Suite *crash_suite(void)
     tcase_set_timeout(tc, 180);
     tcase_add_test(tc, segfault_names_the_faulting_line);
     tcase_add_test(tc, abort_names_its_call);
+    tcase_add_test(tc, a_fault_in_a_call_stub_names_the_call);
     tcase_add_test(tc, a_corrupted_heap_ends_the_run);
     tcase_add_test(tc, stack_overflow_names_the_frame_line);
     tcase_add_test(tc, watchdog_names_the_spinning_line);

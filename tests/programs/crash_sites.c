@@ -1,13 +1,17 @@
 /* Every PE writes two lines, then PE 1 fails in the way argv[1] names while
  * the others wait in a barrier.  The "@name" comments mark the lines the
  * reports must name (tests/check_crash.c reads them from this file). */
+#define _GNU_SOURCE
 #include <assert.h>
+#include <dlfcn.h>
+#include <link.h>
 #include <shmem.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 void __stack_chk_fail(void);
@@ -37,6 +41,26 @@ static __attribute__((noinline)) int big_frame(int n)
 }
 
 long flag;
+
+extern ElfW(Dyn) _DYNAMIC[];
+
+/* Makes the page of this PE's copy that holds the table of routine
+ * addresses, which every call stub (PLT entry) reads, inaccessible: the
+ * next call through a stub faults in the stub, code of no function. */
+static void protect_routine_table(void)
+{
+    Dl_info info;
+    uintptr_t got = 0;
+    if (!dladdr((void *)protect_routine_table, &info))
+        return;
+    for (ElfW(Dyn) *d = _DYNAMIC; d->d_tag != DT_NULL; d++)
+        if (d->d_tag == DT_PLTGOT) /* relocated by the dynamic linker, or not */
+            got = d->d_un.d_ptr < (uintptr_t)info.dli_fbase
+                      ? (uintptr_t)info.dli_fbase + d->d_un.d_ptr : d->d_un.d_ptr;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    if (got)
+        mprotect((void *)(got & ~(page - 1)), page, PROT_NONE);
+}
 
 static void on_alarm(int sig)
 {
@@ -105,6 +129,11 @@ static __attribute__((noinline)) void fail(const char *mode, int argc)
         }
     if (!strcmp(mode, "handler"))
         *(nowhere + argc) = 4; /* @segv-1 */
+    if (!strcmp(mode, "stub")) {
+        protect_routine_table();
+        shmem_quiet(); /* @stub */
+        printf("not reached\n");
+    }
 }
 
 int main(int argc, char **argv)
