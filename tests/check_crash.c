@@ -392,10 +392,14 @@ START_TEST(sigterm_from_outside_keeps_output_and_report)
     int fd;
     pid_t pid = run_until(argv, outp, "PE 0 spinning\n", &fd, &text, &len);
     text = terminate(pid, fd, text, &len);
-    char want[200];
+    /* PE 0 is in shmem_quiet nearly all the time; in the few instructions
+     * of its loop and of the call's stub, it is at the same line. */
+    char want[200], or_want[200];
     snprintf(want, sizeof want, "  PE 0: running in shmem_quiet, called from main at "
              "crash_sites.c:%d\n", tu_line_of(SRC, "@wait"));
-    ck_assert_msg(strstr(text, want), "want '%s' in: %s", want, text);
+    snprintf(or_want, sizeof or_want, "  PE 0: running, at main at crash_sites.c:%d\n",
+             tu_line_of(SRC, "@wait"));
+    ck_assert_msg(strstr(text, want) || strstr(text, or_want), "want '%s' in: %s", want, text);
     ck_assert_msg(strstr(text, "  PE 1: blocked in shmem_barrier_all"), "%s", text);
     ck_assert_msg(strstr(text, "  PE 2: blocked in shmem_barrier_all"), "%s", text);
     run_result_t r = {0, tu_read_file(outp, NULL), text};
