@@ -49,6 +49,7 @@
 #include <limits.h>
 #include <link.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -332,7 +333,14 @@ void sim_pthread_sleep(uint64_t ns, const char *call, const void *site)
     cancel_point(site);
 }
 
-static int join_in_pe(pthread_t t, void **ret, const void *site)
+/* How long a join waits: for ever, not at all, or up to a deadline. */
+#define JOIN_WAIT 0
+#define JOIN_TRY UINT64_MAX
+
+static uint64_t deadline_of(const struct timespec *abs);
+
+static int join_in_pe(pthread_t t, void **ret, uint64_t until, const char *call,
+                      const void *site)
 {
     pth_t *r = find(t), *me = self();
     if (r == me)
@@ -341,10 +349,15 @@ static int join_in_pe(pthread_t t, void **ret, const void *site)
         return ESRCH;
     if (r->detached)
         return EINVAL;
-    sim_why_t why = sim_why("%s(thread %d)", "pthread_join", r->tid);
+    sim_why_t why = sim_why("%s(thread %d)", call, r->tid);
     while (!r->ended) {
+        if (until == JOIN_TRY)
+            return EBUSY;
         cancel_point(site);
-        sim_pe_block_why(&why, r, sizeof *r);
+        if (until == JOIN_WAIT)
+            sim_pe_block_why(&why, r, sizeof *r);
+        else if (sim_pe_block_until_why(&why, r, sizeof *r, until) && !r->ended)
+            return ETIMEDOUT;
     }
     sim_hb_obj_acquire(r);
     if (ret)
@@ -357,7 +370,41 @@ int WRAP(pthread_join)(pthread_t t, void **ret)
 {
     if (!in_pe())
         return pthread_join(t, ret);
-    CALL("pthread_join", join_in_pe(t, ret, __builtin_return_address(0)));
+    CALL("pthread_join", join_in_pe(t, ret, JOIN_WAIT, "pthread_join",
+                                    __builtin_return_address(0)));
+}
+
+int WRAP(pthread_tryjoin_np)(pthread_t t, void **ret)
+{
+    if (!in_pe())
+        return pthread_tryjoin_np(t, ret);
+    return join_in_pe(t, ret, JOIN_TRY, "pthread_tryjoin_np", __builtin_return_address(0));
+}
+
+/* Every clock a PE reads is the virtual one, so the clock given does not
+ * change the deadline. */
+int WRAP(pthread_clockjoin_np)(pthread_t t, void **ret, clockid_t clk, const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_clockjoin_np(t, ret, clk, abs);
+    if (!abs)
+        return WRAP(pthread_join)(t, ret);
+    if (abs->tv_nsec < 0 || abs->tv_nsec >= 1000000000L)
+        return EINVAL;
+    CALL("pthread_clockjoin_np", join_in_pe(t, ret, deadline_of(abs), "pthread_clockjoin_np",
+                                            __builtin_return_address(0)));
+}
+
+int WRAP(pthread_timedjoin_np)(pthread_t t, void **ret, const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_timedjoin_np(t, ret, abs);
+    if (!abs)
+        return WRAP(pthread_join)(t, ret);
+    if (abs->tv_nsec < 0 || abs->tv_nsec >= 1000000000L)
+        return EINVAL;
+    CALL("pthread_timedjoin_np", join_in_pe(t, ret, deadline_of(abs), "pthread_timedjoin_np",
+                                            __builtin_return_address(0)));
 }
 
 int WRAP(pthread_detach)(pthread_t t)
@@ -512,6 +559,121 @@ int WRAP(pthread_getname_np)(pthread_t t, char *name, size_t len)
         return ERANGE;
     strcpy(name, r->name);
     return 0;
+}
+
+/* ---- what a program may ask about a thread ----
+ * glibc's own functions would read a pthread_t as the address of a
+ * thread descriptor, which a context's is not: a program asking for its
+ * own stack (as Rust's runtime does before main), its CPU set or its
+ * scheduling gets the answers of a context. */
+
+int WRAP(pthread_getattr_np)(pthread_t t, pthread_attr_t *attr)
+{
+    if (!in_pe())
+        return pthread_getattr_np(t, attr);
+    pth_t *r = find(t);
+    const sim_pe_t *c = r ? context_of(r) : NULL;
+    if (!c)
+        return ESRCH;
+    int rc = pthread_attr_init(attr);
+    if (rc)
+        return rc;
+    if (c->coro.stack_lo) {
+        pthread_attr_setstack(attr, c->coro.stack_lo, c->coro.stack_size);
+        pthread_attr_setguardsize(attr, c->coro.guarded ? sim_coro_guard_size() : 0);
+    }
+    if (r->detached)
+        pthread_attr_setdetachstate(attr, PTHREAD_CREATE_DETACHED);
+    return 0;
+}
+
+int WRAP(pthread_getaffinity_np)(pthread_t t, size_t size, cpu_set_t *set)
+{
+    if (!in_pe())
+        return pthread_getaffinity_np(t, size, set);
+    if (!find(t))
+        return ESRCH;
+    return sched_getaffinity(0, size, set) == 0 ? 0 : errno;
+}
+
+/* Every context runs on the simulator's one thread: a CPU set is taken
+ * (when it names a CPU the process may use) and changes nothing. */
+int WRAP(pthread_setaffinity_np)(pthread_t t, size_t size, const cpu_set_t *set)
+{
+    if (!in_pe())
+        return pthread_setaffinity_np(t, size, set);
+    if (!find(t))
+        return ESRCH;
+    cpu_set_t have;
+    if (sched_getaffinity(0, sizeof have, &have) != 0)
+        return errno;
+    for (size_t cpu = 0; cpu < size * 8 && cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET_S(cpu, size, set) && CPU_ISSET(cpu, &have))
+            return 0;
+    return EINVAL;
+}
+
+/* The clock of the thread's CPU time: like every clock a PE reads, it
+ * gives virtual time. */
+int WRAP(pthread_getcpuclockid)(pthread_t t, clockid_t *clk)
+{
+    if (!in_pe())
+        return pthread_getcpuclockid(t, clk);
+    if (!find(t))
+        return ESRCH;
+    *clk = CLOCK_THREAD_CPUTIME_ID;
+    return 0;
+}
+
+int WRAP(pthread_getschedparam)(pthread_t t, int *policy, struct sched_param *param)
+{
+    if (!in_pe())
+        return pthread_getschedparam(t, policy, param);
+    if (!find(t))
+        return ESRCH;
+    *policy = SCHED_OTHER;
+    memset(param, 0, sizeof *param);
+    return 0;
+}
+
+/* The scheduler picks contexts by its own seeded order, so a policy
+ * changes nothing: the time-sharing ones at priority 0 are accepted,
+ * the real-time ones refused as for a process without the privilege. */
+static int sched_setting(pthread_t t, int policy, int prio)
+{
+    if (!find(t))
+        return ESRCH;
+    if (policy == SCHED_FIFO || policy == SCHED_RR)
+        return EPERM;
+    if ((policy != SCHED_OTHER && policy != SCHED_BATCH && policy != SCHED_IDLE) || prio != 0)
+        return EINVAL;
+    return 0;
+}
+
+int WRAP(pthread_setschedparam)(pthread_t t, int policy, const struct sched_param *param)
+{
+    if (!in_pe())
+        return pthread_setschedparam(t, policy, param);
+    return sched_setting(t, policy, param->sched_priority);
+}
+
+int WRAP(pthread_setschedprio)(pthread_t t, int prio)
+{
+    if (!in_pe())
+        return pthread_setschedprio(t, prio);
+    return sched_setting(t, SCHED_OTHER, prio);
+}
+
+int WRAP(pthread_sigqueue)(pthread_t t, int sig, const union sigval value)
+{
+    if (!in_pe())
+        return pthread_sigqueue(t, sig, value);
+    if (!find(t))
+        return ESRCH;
+    if (sig == 0)
+        return 0;
+    return unsupported("pthread_sigqueue", __builtin_return_address(0),
+                       "a signal cannot be sent to one thread; sigqueue() sends it to the PE");
 }
 
 /* ---- waiting ---- */

@@ -395,6 +395,27 @@ START_TEST(cancel_ends_threads_at_cancellation_points)
 }
 END_TEST
 
+/* What a program asks about a thread (its stack, CPU set, CPU clock,
+ * scheduling: glibc would read the pthread_t as a descriptor address and
+ * crash) and the non-blocking and timed joins, in the main program and
+ * in a thread of each PE. */
+START_TEST(thread_queries_and_timed_joins)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("pthread_query"));
+    ck_assert_msg(r.status == 0 && r.err[0] == 0, "%d\n%s%s", r.status, r.out, r.err);
+    for (int pe = 0; pe < 2; pe++)
+        for (int w = 0; w < 2; w++) {
+            char want[200];
+            snprintf(want, sizeof want, "PE %d %s: stack ok, affinity 0 (some CPU), cpu clock "
+                     "read, policy other 0, set 0\n", pe, w ? "thread" : "main");
+            ck_assert_msg(strstr(r.out, want), "no '%s' in:\n%s", want, r.out);
+        }
+    ck_assert_int_eq(tu_count(r.out, "joins: try EBUSY, timed ETIMEDOUT, join 0 returned 42\n"),
+                     2);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *threads_suite(void)
 {
     Suite *s = suite_create("threads");
@@ -422,6 +443,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, deadlock_report_lists_each_thread);
     tcase_add_test(t, a_signal_to_one_thread_is_a_finding_not_a_crash);
     tcase_add_test(t, cancel_ends_threads_at_cancellation_points);
+    tcase_add_test(t, thread_queries_and_timed_joins);
     suite_add_tcase(s, t);
     return s;
 }
