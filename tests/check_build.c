@@ -165,8 +165,47 @@ START_TEST(other_implementations_library_names_link)
 }
 END_TEST
 
+/* Open MPI's legacy my_pe and num_pes link and are declared by
+ * <shmem-compat.h>; <shmem.h> leaves the names to the program. */
+START_TEST(legacy_names_link_and_shmem_h_leaves_them_free)
+{
+    char src[128], own[128];
+    write_source(src, sizeof src, "legacy.c",
+                 "#include <shmem-compat.h>\n#include <stdio.h>\nint main(void)\n{\n"
+                 "    start_pes(0);\n    printf(\"%d of %d\\n\", my_pe(), num_pes());\n"
+                 "    return 0;\n}\n");
+    write_source(own, sizeof own, "own.c",
+                 "#include <shmem.h>\n#include <stdio.h>\nint my_pe, num_pes;\nint main(void)\n{\n"
+                 "    shmem_init();\n    my_pe = shmem_my_pe();\n    num_pes = shmem_n_pes();\n"
+                 "    printf(\"own %d of %d\\n\", my_pe, num_pes);\n    shmem_finalize();\n"
+                 "    return 0;\n}\n");
+    run_result_t r = tu_run("%s-cc -Werror -o %s/legacy %s && %s-cc -Werror -o %s/own %s && "
+                            "%s -n 2 --quiet %s/legacy && %s -n 2 --quiet %s/own", SIM, tmp, src,
+                            SIM, tmp, own, SIM, tmp, SIM, tmp);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "0 of 2\n") && strstr(r.out, "1 of 2\n") &&
+                      tu_count(r.out, "own ") == 2, "%d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+    unlink(src);
+    unlink(own);
+}
+END_TEST
+
 START_TEST(showme_options_and_usage_errors)
 {
+    /* Other implementations' spellings of --showme */
+    static const char *const spellings[] = {"-showme", "-show", "--show"};
+    for (int i = 0; i < 3; i++) {
+        run_result_t r = tu_run("%s-cc %s x.c -o x && %s-fc %s x.f90 -o x", SIM, spellings[i],
+                                SIM, spellings[i]);
+        ck_assert_msg(r.status == 0 && tu_count(r.out, " -fPIC") == 2 &&
+                          tu_count(r.out, "-Wl,--wrap=exit ") == 2 && !strstr(r.out, "-show"),
+                      "%s: status %d", spellings[i], r.status);
+        tu_free(&r);
+    }
+    run_result_t sl = tu_run("%s-cc -showme:compile && %s-cc -showme:link", SIM, SIM);
+    ck_assert_msg(sl.status == 0 && tu_count(sl.out, "-fPIC") == 2 &&
+                      tu_count(sl.out, "-shared") == 1, "status %d", sl.status);
+    tu_free(&sl);
     run_result_t r = tu_run("%s-cc --showme:compile", SIM);
     ck_assert_msg(r.status == 0 && strstr(r.out, "-fPIC") && strstr(r.out, "-I") &&
                       !strstr(r.out, "-shared"), "%s", r.out);
@@ -325,7 +364,7 @@ START_TEST(the_library_exports_no_internal_name)
     run_result_t r = tu_run(
         "nm -D --defined-only %s/lib/libshmemsim.so | awk '{print $3}' | sed 's/@.*//' | "
         "grep -v '^__odr_asan\\.' | " /* a sanitizer build's own indicator symbols */
-        "grep -Ev '^(shmem|pshmem|LAPI_|lapi_|sim_|__tsan_|__wrap_|GOMP_|omp_)|^(_my_pe|_num_pes|my_pe_|"
+        "grep -Ev '^(shmem|pshmem|LAPI_|lapi_|sim_|__tsan_|__wrap_|GOMP_|omp_)|^(_my_pe|_num_pes|my_pe|num_pes|my_pe_|"
         "num_pes_|start_pes_?|shmalloc|shfree|shrealloc|shmemalign|shpalloc_|shpclmove_|"
         "shpdeallc_|shpdealloc_|exit|write|writev|nanosleep|pthread_create|pthread_join|"
         "pthread_detach|pthread_cond_wait|pthread_cond_timedwait|pthread_cond_signal|"
@@ -526,6 +565,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, wrappers_never_read_cc);
     tcase_add_test(tc, a_module_run_directly_runs_under_the_simulator);
     tcase_add_test(tc, showme_options_and_usage_errors);
+    tcase_add_test(tc, legacy_names_link_and_shmem_h_leaves_them_free);
     tcase_add_test(tc, the_math_library_needs_no_flag);
     tcase_add_test(tc, findings_name_lines_without_a_g_flag);
     tcase_add_test(tc, other_implementations_library_names_link);

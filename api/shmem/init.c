@@ -299,6 +299,20 @@ int _num_pes(void)
     return sim_npes();
 }
 
+/* Open MPI's legacy names, declared by <shmem-compat.h> only: <shmem.h>
+ * leaves them out, as programs name their own variables my_pe. */
+int my_pe(void)
+{
+    shm_check_init("my_pe", __builtin_return_address(0));
+    return shm_me();
+}
+
+int num_pes(void)
+{
+    shm_check_init("num_pes", __builtin_return_address(0));
+    return sim_npes();
+}
+
 /* Ends the job as a launcher would: this PE exits with status, every other
  * PE is stopped. */
 void shmem_global_exit(int status)
