@@ -2044,15 +2044,26 @@ void sim_hb_observe(int mem_pe, const void *addr, size_t n, const char *call, co
 {
     if (!sim_hb_on)
         return;
+    /* One lookup a shadow page; the cells keep their writes alive, and
+     * observing changes no cell. */
     sim_hb_rec_t last = 0;
-    for (size_t i = 0; i < n; i++) {
-        sim_hb_rec_t w = sim_hb_last_write(mem_pe, (const char *)addr + i);
-        if (w && w != last)
-            sim_hb_observe_rec(w, call, site);
-        unref(last);
-        last = w;
+    const char *a = addr;
+    for (size_t i = 0; i < n;) {
+        pkey_t k;
+        size_t off;
+        locate(mem_pe, a + i, &k, &off);
+        const spage_t *pg = page_get(&k, 0);
+        size_t run = n - i < PAGE - off ? n - i : PAGE - off;
+        for (size_t j = 0; pg && j < run; j++) {
+            sim_hb_rec_t w = cell_at(pg, off + j)->w;
+            if (w && w != last)
+                sim_hb_observe_rec(w, call, site);
+            last = w;
+        }
+        if (!pg)
+            last = 0;
+        i += run;
     }
-    unref(last);
 }
 
 /* ---- synchronising messages ---- */
