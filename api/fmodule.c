@@ -174,7 +174,7 @@ MATMUL(_gfortran_matmul_c8)
  * COUNT, ANY, ALL): in every one the first argument is the result's
  * descriptor and the second the array it reads, the rest being pointers
  * and integers (at most six arguments in all; the CHARACTER forms, which
- * add lengths, and the scalar SPREAD are not wrapped).  One wrapper fits
+ * add lengths, and the scalar SPREAD are not wrapped; FINDLOC, below).  One wrapper fits
  * them all: it reports the source read and the result written, and passes
  * the six integer registers on unchanged (a routine taking fewer ignores
  * the rest, as the x86-64 and AArch64 calling conventions allow).  Weak,
@@ -228,3 +228,30 @@ ARRAY_FN(_gfortran_spread)
 ARRAY_FN(_gfortran_reshape) ARRAY_FN(_gfortran_reshape_4) ARRAY_FN(_gfortran_reshape_8)
 ARRAY_FN(_gfortran_reshape_r4) ARRAY_FN(_gfortran_reshape_r8)
 ARRAY_FN(_gfortran_reshape_c4) ARRAY_FN(_gfortran_reshape_c8)
+/* FINDLOC: the value sought is the third argument, by value.  An
+ * integer one is an integer register like the rest; a real or complex
+ * one is in the floating-point registers, which the wrapper's own calls
+ * may change, so it is taken with its type and passed on. */
+#define FINDLOC_IR(X, k) X(_gfortran_findloc0_##k) X(_gfortran_findloc1_##k)         \
+    X(_gfortran_mfindloc0_##k) X(_gfortran_mfindloc1_##k) X(_gfortran_sfindloc0_##k) \
+    X(_gfortran_sfindloc1_##k)
+FINDLOC_IR(ARRAY_FN, i4)
+FINDLOC_IR(ARRAY_FN, i8)
+#define FINDLOC_FP(name, T)                                                       \
+    __attribute__((weak)) void __real_##name(uintptr_t, uintptr_t, T, uintptr_t,  \
+                                             uintptr_t, uintptr_t);               \
+    void __wrap_##name(uintptr_t r, uintptr_t a, T v, uintptr_t c, uintptr_t d,   \
+                       uintptr_t e)                                               \
+    {                                                                             \
+        shmemsim_fortran_array((const void *)a, 0, 0, RA);                        \
+        __real_##name(r, a, v, c, d, e);                                          \
+        shmemsim_fortran_array((const void *)r, 0, 1, RA);                        \
+    }
+#define FINDLOC_R4(name) FINDLOC_FP(name, float)
+#define FINDLOC_R8(name) FINDLOC_FP(name, double)
+#define FINDLOC_C4(name) FINDLOC_FP(name, float _Complex)
+#define FINDLOC_C8(name) FINDLOC_FP(name, double _Complex)
+FINDLOC_IR(FINDLOC_R4, r4)
+FINDLOC_IR(FINDLOC_R8, r8)
+FINDLOC_IR(FINDLOC_C4, c4)
+FINDLOC_IR(FINDLOC_C8, c8)

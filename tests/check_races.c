@@ -77,7 +77,8 @@ static const struct {
     {"f_races", "read-put"},           {"f_races", "read-chars"},
     {"f_races", "matmul-put"},         {"f_races", "cshift-put"},
     {"f_races", "pack-put"},           {"f_races", "maxloc-put"},
-    {"f_races", "eoshift-dest"},
+    {"f_races", "eoshift-dest"},       {"f_races", "findloc-put"},
+    {"f_races", "findloc-real"},
 };
 #define NOTHERS (int)(sizeof others / sizeof others[0])
 

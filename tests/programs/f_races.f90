@@ -2,7 +2,7 @@
 ! f_races CASE bad|good on 3 PEs.  PE 0 puts into PE 1's memory while PE 1
 ! touches the same bytes: in its own code, or through the run-time
 ! library's READ and WRITE (PRINT) of the variable, or its MATMUL, CSHIFT,
-! PACK, MAXLOC and EOSHIFT of it.  The bad case skips
+! PACK, MAXLOC, FINDLOC and EOSHIFT of it.  The bad case skips
 ! the barrier between the two accesses (marked A(case) and B(case)); the
 ! good twin keeps it.
 program f_races
@@ -10,6 +10,8 @@ program f_races
   include 'shmem.fh'
   integer(8), save :: x = 0, arr(4) = 0, grid(3, 3) = 0
   integer(8), save :: ma(40, 40) = 1, mb(40, 40) = 1, mc(40, 40) = 0
+  real(8), save :: ra(40, 40) = 1
+  real(8) :: rrow(40) = 2
   integer(8) :: row(40) = 2
   character(len=8), save :: word = ' '
   integer(8) :: vals(4) = (/ 1, 2, 3, 4 /), v
@@ -70,6 +72,17 @@ program f_races
     if (me == 0) call shmem_put64(mb(1, 7), row, 40, 1) ! A(maxloc-put)
     if (.not. bad) call shmem_barrier_all()
     if (me == 1) loc = maxloc(mb) ! B(maxloc-put)
+  case ('findloc-put')
+    if (me == 0) call shmem_put64(mb(1, 7), row, 40, 1) ! A(findloc-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) loc = findloc(mb, 2_8) ! B(findloc-put)
+    if (me == 1 .and. .not. bad .and. any(loc /= (/ 1, 7 /))) stop 3
+  case ('findloc-real')
+    ! a real value sought, with a mask: both must reach the library whole
+    if (me == 0) call shmem_double_put(ra(1, 7), rrow, 40, 1) ! A(findloc-real)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) loc = findloc(ra, 2.0d0, mask=ma > 0) ! B(findloc-real)
+    if (me == 1 .and. .not. bad .and. any(loc /= (/ 1, 7 /))) stop 3
   case ('eoshift-dest')
     ! ...and write their result, here straight into the symmetric array
     if (me == 0) call shmem_put64(mc(1, 7), row, 40, 1) ! A(eoshift-dest)
