@@ -373,7 +373,9 @@ int sim_run(const sim_config_t *cfg)
     sim_trace_close();
     if (cfg->report_path && sim_report_write(cfg->report_path, status) != 0)
         status = status ? status : SIM_EXIT_USAGE;
+    sim_signals_teardown(1);
     sim_world_destroy();
+    sim_signals_teardown(0);
     sim_run_status = status;
     return status;
 }

@@ -14,6 +14,10 @@
 
 void sim_signals_install(unsigned watchdog_s);
 void sim_signals_remove(void);
+/* Around the teardown after a run (on: 1, then 0): an abort of the C
+ * library's allocator, which a PE's stray write into the shared heap can
+ * cause, ends the process with a crash's status and a message. */
+void sim_signals_teardown(int on);
 /* In a process forked by a PE: every signal back to its default action
  * (the simulator's handlers and watchdog belong to the parent). */
 void sim_signals_forget(void);
