@@ -135,8 +135,8 @@ static void twin_clean(const char *prog, const char *name)
 /* The advice fits what went wrong: a put issued after the increment the
  * reader saw, two programs' plain accesses through shmem_ptr, a plain load
  * before a put, atomics of one type in two atomicity domains (not "of the
- * same type"); and a get whose destination already held what it fetched
- * is still a read of its source. */
+ * same type"); a get whose destination already held what it fetched
+ * is still a read of its source; a blocking get needs no completing. */
 START_TEST(advice_names_the_missing_order)
 {
     static const struct {
@@ -151,6 +151,9 @@ START_TEST(advice_names_the_missing_order)
                         "atomicity domains"},
         {"get-same", "PE 0's read by shmem_long_get at get_same at races.c:"},
         {"get-fence-put", "shmem_fence orders only puts and atomics: put shmem_quiet between"},
+        /* a blocking get is complete when it returns: no quiet to advise */
+        {"shared-read", "PE 1's shmem_long_g read these bytes of PE 0, and nothing tells PE 0 "
+                        "that it has: PE 0 must not touch them until PE 1 is done reading"},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         run_result_t r = tu_run("%s -n 3 --quiet %s %s bad", SIM, PROG("races"), want[k].name);

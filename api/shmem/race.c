@@ -106,6 +106,15 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "mutex (or omp critical) around both, make both atomic, or order the threads "
                  "(pthread_join, a barrier, a flag stored with release and loaded with "
                  "acquire).", a->pe);
+    } else if (a->is_op && a->pe != b->pe && !a->write && !a->atomic && !a->nbi) {
+        /* A blocking get is complete when it returns: what is missing is
+         * the other PE knowing it was done. */
+        snprintf(buf, len,
+                 "PE %d's %s read these bytes of PE %d, and nothing tells PE %d that it has: "
+                 "PE %d must not touch them until PE %d is done reading (a barrier both pass, "
+                 "or a flag PE %d sets after the %s and PE %d waits on).", a->pe,
+                 a->call ? a->call : "get", mem_pe, b->pe, b->pe, a->pe, a->pe,
+                 a->call ? a->call : "get", b->pe);
     } else if (a->is_op && a->pe != b->pe) {
         snprintf(buf, len,
                  "Nothing orders them: PE %d must complete its %s (shmem_quiet, or shmem_fence "
