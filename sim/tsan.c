@@ -261,14 +261,18 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
         else
             sim_hb_mem_acquire(addr);
     }
+    /* Private memory leaves first: the filter and the sweeps hold only
+     * what sim_hb_local saw. */
+    int watched = sim_hb_watched_fast(sim_w->cur, addr);
+    if (watched == 0)
+        return;
     if (!atomic && sim_hb_filtered(sim_w->cur, addr, n, dir == SIM_HB_WRITE)) {
         sim_hb_repeated(pc, addr, n, dir == SIM_HB_WRITE);
         return;
     }
     if (!atomic && sim_hb_swept(addr, n, dir == SIM_HB_WRITE, pc))
         return;
-    int watched = sim_hb_watched_fast(sim_w->cur, addr); /* private memory leaves here */
-    if (watched == 0 || (watched < 0 && !sim_hb_watched(addr)))
+    if (watched < 0 && !sim_hb_watched(addr))
         return;
     sim_hb_local(addr, n, dir, atomic, pc);
 }
@@ -285,7 +289,10 @@ static inline __attribute__((always_inline)) void note(const void *addr, size_t 
     if (!atomic && addr != spin.addr && sim_w && sim_w->cur) {
         const sim_pe_t *c = sim_w->cur;
         int write = dir == SIM_HB_WRITE;
-        if (!sim_hb_on) {
+        /* Without the detector, or in memory it does not watch (private
+         * memory while nothing else can write it), an access only moves
+         * the spin watch on. */
+        if (!sim_hb_on || sim_hb_watched_fast(c, addr) == 0) {
             if (!on_stacks(addr))
                 spin_saw(addr, n, pc, write);
             return;
