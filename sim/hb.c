@@ -2435,8 +2435,13 @@ void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_
     side_text(b, threads, t2, sizeof t2);
     sim_mem_name(addr, name, sizeof name);
     const char *what = "private memory";
+    char stray[300], in_heap[360];
     if (sim_mem_object_name(mem_pe, addr, obj, sizeof obj) && strcmp(obj, "?") != 0)
         what = obj;
+    else if (sim_mem_stray_name(mem_pe, addr, stray, sizeof stray)) {
+        snprintf(in_heap, sizeof in_heap, "symmetric heap memory no allocation holds, %s", stray);
+        what = in_heap;
+    }
     /* Raised at the program's own access when there is one, else at the
      * op whose site reads first, so the same race is one finding whichever
      * order a seed gave the two. */

@@ -238,6 +238,28 @@ void sim_heap_set_site(sim_heap_t *h, int pe, const void *ptr, const void *site)
         h->pe[pe].blk[i].site = site;
 }
 
+int sim_heap_in_free(const sim_heap_t *h, int pe, size_t off)
+{
+    const sim_heap_pe_t *p = &h->pe[pe];
+    long i = block_at(p, off);
+    return i < 0 || !p->blk[i].used;
+}
+
+int sim_heap_prev_object(const sim_heap_t *h, int pe, size_t off, size_t *start, size_t *size,
+                         const void **site)
+{
+    const sim_heap_pe_t *p = &h->pe[pe];
+    for (long k = block_at(p, off); k >= 0; k--) {
+        if (!p->blk[k].used)
+            continue;
+        *start = p->blk[k].off;
+        *size = p->blk[k].asked;
+        *site = p->blk[k].site;
+        return 0;
+    }
+    return -1;
+}
+
 int sim_heap_next_object(const sim_heap_t *h, int pe, size_t off, size_t *start, size_t *size,
                          const void **site)
 {

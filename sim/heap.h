@@ -70,6 +70,14 @@ int sim_heap_object(const sim_heap_t *h, int pe, const void *addr, size_t *off, 
 void sim_heap_zero(sim_heap_t *h, void *p, size_t n);
 /* Records the call site that allocated the used block starting at p. */
 void sim_heap_set_site(sim_heap_t *h, int pe, const void *p, const void *site);
+/* Whether offset off of pe's heap is in no block in use (freed or never
+ * allocated space; a block's padding is in its block). */
+int sim_heap_in_free(const sim_heap_t *h, int pe, size_t off);
+/* The used block of pe's heap at or before offset off (the last that
+ * starts there or earlier): its offset, asked size and allocating call
+ * site; -1 when there is none. */
+int sim_heap_prev_object(const sim_heap_t *h, int pe, size_t off, size_t *start, size_t *size,
+                         const void **site);
 /* The used block of pe's heap at or after offset off: its offset, asked size
  * and allocating call site; -1 when there is none. */
 int sim_heap_next_object(const sim_heap_t *h, int pe, size_t off, size_t *start, size_t *size,

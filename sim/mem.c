@@ -204,6 +204,31 @@ static const char *heap_block_name(size_t size, const void *site, char *buf, siz
     return buf;
 }
 
+const char *sim_mem_stray_name(int pe, const void *addr, char *buf, size_t len)
+{
+    const sim_heap_t *h = sim_w->heap;
+    size_t off, start, size;
+    const void *site;
+    if (sim_heap_find(h, addr, &off) != pe || off < SIM_HEAP_INTERNAL ||
+        off >= SIM_HEAP_INTERNAL + h->user_size || sim_heap_object(h, pe, addr, &start, &size) == 0)
+        return NULL;
+    char block[220];
+    if (sim_heap_prev_object(h, pe, off, &start, &size, &site) != 0) {
+        snprintf(buf, len, "%zu bytes into the symmetric heap, before any block in use",
+                 off - SIM_HEAP_INTERNAL);
+        return buf;
+    }
+    heap_block_name(size, site, block, sizeof block);
+    size_t past = off - (start + size);
+    const char *in = sim_heap_in_free(h, pe, off) ? "in freed or never allocated space, " : "";
+    if (past == 0)
+        snprintf(buf, len, "%sjust past the end of %s", in, block);
+    else
+        snprintf(buf, len, "%s%zu byte%s past the end of %s", in, past, past == 1 ? "" : "s",
+                 block);
+    return buf;
+}
+
 const char *sim_mem_object_name(int pe, const void *addr, char *buf, size_t len)
 {
     size_t start, size, off;

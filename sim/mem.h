@@ -56,6 +56,11 @@ int sim_mem_region_room(int pe, const void *addr, size_t *room);
  * at main (prog.c:12)" for a heap block (CALL the routine that allocated
  * it), "?" when unknown. */
 const char *sim_mem_object_name(int pe, const void *addr, char *buf, size_t len);
+/* When addr is in the user part of pe's symmetric heap but in no block in
+ * use (a block's padding, freed or never allocated space): "N bytes past
+ * the end of the S-byte symmetric heap block allocated at SITE" ("just
+ * past", or that it is before any block); else NULL. */
+const char *sim_mem_stray_name(int pe, const void *addr, char *buf, size_t len);
 /* Describes what the bytes [end, end+n) of pe hold, for an access that ran
  * past an object ending at end: the next object (as sim_mem_object_name
  * names it), "free symmetric heap space", "the end of the symmetric heap",

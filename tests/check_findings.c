@@ -41,6 +41,9 @@ static const finding_case_t cases[] = {
      "only 32 remain in 'small' (32 bytes): the last 8 bytes spill into 'sym'"},
     {"oob-heap", "symmetric-out-of-bounds", 1, 4,
      "only 24 remain in the 24-byte symmetric heap block allocated at main at findings.c:"},
+    {"oob-padding", "symmetric-out-of-bounds", 1, 4,
+     "argument 'dest' (4 bytes) points just past the end of the 4-byte symmetric heap block "
+     "allocated at main at findings.c:"},
     {"overlap", "overlap", 2, 4, "'dest' (&buf+8, 16 bytes) and 'source' (&buf, 16 bytes)"},
     {"heap-size-mismatch", "heap-size-mismatch", 3, 4, "asked for 32 bytes"},
     {"collective-not-member", "collective-not-member", 3, 4, "it is not part of"},

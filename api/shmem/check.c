@@ -77,7 +77,19 @@ static int check_bounds(const char *call, const char *arg, const void *addr, siz
 {
     sim_pe_t *me = sim_pe_self();
     size_t room, region;
-    if (sim_mem_object_room(me->id, addr, &room) != 0 || room >= len)
+    char stray[300];
+    if (sim_mem_object_room(me->id, addr, &room) != 0) {
+        if (!sim_mem_stray_name(me->id, addr, stray, sizeof stray))
+            return 0;
+        sim_finding_raise(SHM_CHECK(SYMMETRIC_OUT_OF_BOUNDS), SIM_SEV_ERROR, me->id, call,
+                          me->call_site,
+                          "argument '%s' (%zu bytes) points %s, into memory no allocation "
+                          "holds (the heap's padding or free space). Allocate the object "
+                          "large enough, or fix the index; the call went ahead, as hardware "
+                          "would, and touched those bytes.", arg, len, stray);
+        return 0;
+    }
+    if (room >= len)
         return 0;
     int stays = sim_mem_region_room(me->id, addr, &region) == 0 && region >= len;
     char obj[200], spill[240], hint[200] = "";

@@ -66,6 +66,18 @@ static void out_of_bounds_heap(int me)
     shmem_free(block);
 }
 
+/* A put that starts past the end of its block, in the heap's padding:
+ * inside no object, so only the heap knows it is outside the block. */
+static void oob_padding(int me)
+{
+    float *one = shmem_malloc(sizeof(float)); /* ALLOC(oob-padding) */
+    float v = 1;
+    if (me == 1)
+        shmem_float_put(bad ? &one[1] : &one[0], &v, 1, 2); /* BAD(oob-padding) */
+    shmem_barrier_all();
+    shmem_free(one);
+}
+
 static void overlap(int me)
 {
     if (me == 2)
@@ -263,6 +275,8 @@ int main(int argc, char **argv)
         out_of_bounds(me);
     else if (strcmp(what, "oob-heap") == 0)
         out_of_bounds_heap(me);
+    else if (strcmp(what, "oob-padding") == 0)
+        oob_padding(me);
     else if (strcmp(what, "overlap") == 0)
         overlap(me);
     else if (strcmp(what, "heap-size-mismatch") == 0)
