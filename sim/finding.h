@@ -37,7 +37,9 @@ typedef struct sim_check {
       "a shared library built with shmemsim-cc holds variables all PEs share")        \
     X(THREAD_UNSUPPORTED, "thread-unsupported",                                      \
       "a thread call the simulator cannot carry out (cancellation, a signal to one thread, "   \
-      "an in_reduction no task_reduction covers)")
+      "an in_reduction no task_reduction covers)")                                     \
+    X(FOREIGN_MEMORY, "foreign-memory",                                              \
+      "a plain load or store into another PE's symmetric heap by a PE no API gave a pointer there")
 
 enum {
 #define SIM_F_ENUM(name, id, help) SIM_F_##name,

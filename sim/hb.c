@@ -1290,7 +1290,28 @@ int sim_hb_watched(const void *addr)
 void sim_hb_foreign_stores(void)
 {
     H.foreign = 1;
+    sim_w->pes[self_id()].given_foreign = 1;
     sim_hb_watch_gen++;
+}
+
+/* A plain access of the running PE into PE owner's symmetric heap, with
+ * no pointer there from an API. */
+static void foreign_access(int owner, const void *addr, size_t n, int write, const void *site)
+{
+    const sim_pe_t *pe = &sim_w->pes[self_id()];
+    char name[200];
+    if (!sim_mem_object_name(owner, addr, name, sizeof name) || strcmp(name, "?") == 0)
+        sim_mem_name(addr, name, sizeof name);
+    sim_finding_raise(SIM_CHECK(FOREIGN_MEMORY), SIM_SEV_ERROR, pe->id,
+                      write ? "store" : "load", site,
+                      "PE %d %s %zu byte%s of PE %d's symmetric heap (%s) through a plain "
+                      "pointer, but no API (shmem_ptr) gave it a pointer into another PE's "
+                      "memory: the address came from another PE (a put, a broadcast of a "
+                      "pointer). All PEs share one address space here; on a cluster that "
+                      "address names PE %d's own memory, or nothing. Send offsets into the "
+                      "symmetric heap, or reach PE %d's memory with a put or a get (or "
+                      "shmem_ptr).", pe->id, write ? "stored into" : "loaded", n,
+                      n == 1 ? "" : "s", owner, name, pe->id, owner);
 }
 
 sim_hb_wcache_t sim_hb_wcache;
@@ -1510,6 +1531,8 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
     cell_t was = {0, 0};
     int one = 0; /* the access's cells all held was */
     if (fast_locate(pe, addr, &k, &off) == 0 && off + n <= PAGE) {
+        if (k.pe != pe && k.region == 0 && !sim_w->pes[pe].given_foreign)
+            foreign_access(k.pe, addr, n, write, site);
         pg = page_get(&k, 1);
         if (!atomic && same_epoch(pg, off, n, me, H.act[me].vc[me], write)) {
             filter_note(addr, n, write);

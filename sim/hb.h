@@ -270,9 +270,12 @@ static inline int sim_hb_watched_fast(const void *cur, const void *addr)
     return sim_hb_wcache.plain ? 0 : -1;
 }
 
-/* Some PE was given a pointer into another PE's memory (an API's direct
- * pointer): its loads and stores there are watched too, at the cost of a
- * look-up for every access outside its own symmetric memory. */
+/* The running PE was given a pointer into another PE's memory (an API's
+ * direct pointer): its loads and stores there are watched too, at the
+ * cost of a look-up for every access outside its own symmetric memory.
+ * A PE never given one that reaches into another PE's symmetric heap
+ * with plain loads or stores used an address another PE sent it, which on
+ * a cluster names its own memory or nothing: foreign-memory. */
 void sim_hb_foreign_stores(void);
 
 /* ---- ops ---- */

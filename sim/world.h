@@ -74,6 +74,7 @@ typedef struct sim_pe {
     int stack_overflow;        /* the crash was a stack overflow */
     int overflow_late;         /* with stack_overflow: found at a switch, after the fact */
     int fault_crash;           /* ended by an injected crash fault (sim/fault): a failed node */
+    int given_foreign;         /* an API gave it a pointer into another PE's memory */
     sim_coro_t coro;           /* its context and stack */
     struct sim_image *img;     /* its copy of the program */
     uint64_t calls;            /* simulator entries so far (watchdog progress) */

@@ -44,6 +44,9 @@ static const finding_case_t cases[] = {
     {"oob-padding", "symmetric-out-of-bounds", 1, 4,
      "argument 'dest' (4 bytes) points just past the end of the 4-byte symmetric heap block "
      "allocated at main at findings.c:"},
+    {"foreign-memory", "foreign-memory", 1, 4,
+     "PE 1 stored into 8 bytes of PE 0's symmetric heap (the 8-byte symmetric heap block "
+     "allocated at main at findings.c:"},
     {"overlap", "overlap", 2, 4, "'dest' (&buf+8, 16 bytes) and 'source' (&buf, 16 bytes)"},
     {"heap-size-mismatch", "heap-size-mismatch", 3, 4, "asked for 32 bytes"},
     {"collective-not-member", "collective-not-member", 3, 4, "it is not part of"},

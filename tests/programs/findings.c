@@ -78,6 +78,20 @@ static void oob_padding(int me)
     shmem_free(one);
 }
 
+/* Each PE sends its heap block's address to the next; PE 1 then stores
+ * through the one it received (bad) or through its own (good). */
+static void foreign_memory(int me)
+{
+    static long *got;
+    long *mine = shmem_malloc(sizeof(long));
+    shmem_putmem(&got, &mine, sizeof mine, (me + 1) % shmem_n_pes());
+    shmem_barrier_all();
+    if (me == 1)
+        *(bad ? got : mine) = 7; /* BAD(foreign-memory) */
+    shmem_barrier_all();
+    shmem_free(mine);
+}
+
 static void overlap(int me)
 {
     if (me == 2)
@@ -277,6 +291,8 @@ int main(int argc, char **argv)
         out_of_bounds_heap(me);
     else if (strcmp(what, "oob-padding") == 0)
         oob_padding(me);
+    else if (strcmp(what, "foreign-memory") == 0)
+        foreign_memory(me);
     else if (strcmp(what, "overlap") == 0)
         overlap(me);
     else if (strcmp(what, "heap-size-mismatch") == 0)
