@@ -24,7 +24,7 @@ static void assert_clean(const char *what, run_result_t *r, int npes)
 
 static const char *const clean_cases[] = {
     "calloc-flags", "malloc-quiet", "free-nbi", "zero-sizes", "align",
-    "zero-coll",    "test-any",     "alt-psync",
+    "zero-coll",    "test-any",     "alt-psync",    "init-series",
 };
 
 /* Each case on 4 PEs, built with and without the race detector's

@@ -157,6 +157,7 @@ static void check_pending(const shm_pe_t *s, const char *call, const char *how,
 }
 
 static void finalize_now(shm_pe_t *s, const char *call, const char *how);
+static void complete_and_meet(shm_pe_t *s, const char *call);
 
 /* A PE started with start_pes is finalised when it exits (collectively:
  * it waits there for the others); one started with shmem_init must have
@@ -202,13 +203,20 @@ void shm_charge_call(void)
     sim_charge(sim_net_params()->call_ns);
 }
 
+/* OpenSHMEM 1.6: the initialisation routines may be called several
+ * times, each matched by a shmem_finalize, and again after the last one:
+ * only the first of a series starts the library (collectively). */
 static void init_once(const char *call)
 {
     shm_pe_t *s = shm_self();
     shm_charge_call();
-    if (s->initialized)
+    if (s->initialized && !s->finalized) {
+        s->init_calls++;
         return;
+    }
     s->initialized = 1;
+    s->finalized = 0;
+    s->init_calls = 1;
     /* Like a real launcher's start-up: nobody leaves init before everyone
      * has arrived. */
     shm_barrier_world(call);
@@ -254,25 +262,40 @@ void shmem_query_thread(int *provided)
         *provided = shm_self()->thread_level;
 }
 
+/* The last shmem_finalize of a series ends the library; an earlier one
+ * is a shmem_barrier_all.  One with no initialisation before it is a
+ * misuse. */
 void shmem_finalize(void)
 {
     SHM_ENTER("shmem_finalize");
     shm_pe_t *s = shm_self();
-    if (s->initialized && !s->finalized)
+    if (!s->initialized)
+        raise_not_initialized(s, "shmem_finalize", sim_pe_self()->call_site);
+    else if (!s->finalized && s->init_calls > 1) {
+        s->init_calls--;
+        complete_and_meet(s, "shmem_finalize");
+    } else if (!s->finalized)
         finalize_now(s, "shmem_finalize", "called shmem_finalize");
     SHM_LEAVE();
 }
 
-/* What shmem_finalize (call) does: a lock still held is reported (the PE
- * "how" with it), every operation completed, then a barrier of all PEs. */
-static void finalize_now(shm_pe_t *s, const char *call, const char *how)
+/* Every operation of the PE completed, then a barrier of all PEs. */
+static void complete_and_meet(shm_pe_t *s, const char *call)
 {
-    check_pending(s, call, how, sim_pe_self()->call_site);
     for (shm_ctx_t *c = s->ctxs; c; c = c->next)
         shm_quiet(c->chan, "shmem_finalize (completing outstanding operations)");
     shm_quiet(&s->chan, "shmem_finalize (completing outstanding operations)");
     shm_barrier_world(call);
+}
+
+/* What the last shmem_finalize (call) does: a lock still held is reported
+ * (the PE "how" with it), then complete_and_meet. */
+static void finalize_now(shm_pe_t *s, const char *call, const char *how)
+{
+    check_pending(s, call, how, sim_pe_self()->call_site);
+    complete_and_meet(s, call);
     s->finalized = 1;
+    s->init_calls = 0;
 }
 
 int shmem_my_pe(void)

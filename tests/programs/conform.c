@@ -225,6 +225,35 @@ static void oob_put(void)
     shmem_free(a);
 }
 
+/* OpenSHMEM 1.6: a series of matching initialisation and finalisation
+ * calls.  An inner shmem_finalize is a barrier and leaves the library
+ * initialised; the last one ends it; it may then be initialised again.
+ * (main's own shmem_init and shmem_finalize are the outer pair.) */
+static long series_word;
+
+static void init_series(void)
+{
+    int flag = -1;
+    shmem_init();
+    shmem_init_thread(SHMEM_THREAD_SINGLE, NULL);
+    shmem_finalize(); /* inner: a barrier */
+    shmem_finalize(); /* inner */
+    shmem_query_initialized(&flag);
+    EXPECT(flag != 0);
+    shmem_long_p(&series_word, me + 1, (me + 1) % npes);
+    shmem_barrier_all();
+    EXPECT(series_word == (me + npes - 1) % npes + 1);
+    shmem_finalize(); /* main's: the last, the library is uninitialised */
+    shmem_query_initialized(&flag);
+    EXPECT(flag == 0);
+    shmem_init(); /* again, for main's shmem_finalize */
+    shmem_query_initialized(&flag);
+    EXPECT(flag != 0);
+    shmem_long_p(&series_word, 0, (me + 1) % npes);
+    shmem_barrier_all();
+    EXPECT(series_word == 0 && shmem_my_pe() == me);
+}
+
 int main(int argc, char **argv)
 {
     shmem_init();
@@ -255,6 +284,8 @@ int main(int argc, char **argv)
         inplace_bcast();
     else if (!strcmp(c, "oob-put"))
         oob_put();
+    else if (!strcmp(c, "init-series"))
+        init_series();
     else if (!strcmp(c, "heap-full"))
         EXPECT(shmem_malloc((size_t)1 << 40) == NULL);
     else {
