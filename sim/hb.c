@@ -1305,12 +1305,12 @@ static void foreign_access(int owner, const void *addr, size_t n, int write, con
     sim_finding_raise(SIM_CHECK(FOREIGN_MEMORY), SIM_SEV_ERROR, pe->id,
                       write ? "store" : "load", site,
                       "PE %d %s %zu byte%s of PE %d's symmetric heap (%s) through a plain "
-                      "pointer, but no API (shmem_ptr) gave it a pointer into another PE's "
-                      "memory: the address came from another PE (a put, a broadcast of a "
-                      "pointer). All PEs share one address space here; on a cluster that "
-                      "address names PE %d's own memory, or nothing. Send offsets into the "
-                      "symmetric heap, or reach PE %d's memory with a put or a get (or "
-                      "shmem_ptr).", pe->id, write ? "stored into" : "loaded", n,
+                      "pointer, but no API call gave it a pointer into another PE's memory: "
+                      "the address came from another PE (a put, a broadcast of a pointer). "
+                      "All PEs share one address space here; on a cluster that address names "
+                      "PE %d's own memory, or nothing. Send offsets into the symmetric heap, "
+                      "or reach PE %d's memory through the API (a put or a get, or a pointer "
+                      "the API gives for it).", pe->id, write ? "stored into" : "loaded", n,
                       n == 1 ? "" : "s", owner, name, pe->id, owner);
 }
 
