@@ -381,30 +381,32 @@ int WRAP(pthread_tryjoin_np)(pthread_t t, void **ret)
     return join_in_pe(t, ret, JOIN_TRY, "pthread_tryjoin_np", __builtin_return_address(0));
 }
 
-/* Every clock a PE reads is the virtual one, so the clock given does not
- * change the deadline. */
+/* A join with an absolute deadline (none: for ever).  Every clock a PE
+ * reads is the virtual one, so the clock it is given on does not change
+ * the deadline. */
+static int timed_join(pthread_t t, void **ret, const struct timespec *abs, const char *call,
+                      const void *site)
+{
+    if (abs && (abs->tv_nsec < 0 || abs->tv_nsec >= 1000000000L))
+        return EINVAL;
+    sim_call_enter(call, site);
+    int rc = join_in_pe(t, ret, abs ? deadline_of(abs) : JOIN_WAIT, call, site);
+    sim_call_leave();
+    return rc;
+}
+
 int WRAP(pthread_clockjoin_np)(pthread_t t, void **ret, clockid_t clk, const struct timespec *abs)
 {
     if (!in_pe())
         return pthread_clockjoin_np(t, ret, clk, abs);
-    if (!abs)
-        return WRAP(pthread_join)(t, ret);
-    if (abs->tv_nsec < 0 || abs->tv_nsec >= 1000000000L)
-        return EINVAL;
-    CALL("pthread_clockjoin_np", join_in_pe(t, ret, deadline_of(abs), "pthread_clockjoin_np",
-                                            __builtin_return_address(0)));
+    return timed_join(t, ret, abs, "pthread_clockjoin_np", __builtin_return_address(0));
 }
 
 int WRAP(pthread_timedjoin_np)(pthread_t t, void **ret, const struct timespec *abs)
 {
     if (!in_pe())
         return pthread_timedjoin_np(t, ret, abs);
-    if (!abs)
-        return WRAP(pthread_join)(t, ret);
-    if (abs->tv_nsec < 0 || abs->tv_nsec >= 1000000000L)
-        return EINVAL;
-    CALL("pthread_timedjoin_np", join_in_pe(t, ret, deadline_of(abs), "pthread_timedjoin_np",
-                                            __builtin_return_address(0)));
+    return timed_join(t, ret, abs, "pthread_timedjoin_np", __builtin_return_address(0));
 }
 
 int WRAP(pthread_detach)(pthread_t t)

@@ -298,42 +298,49 @@ static void finalize_now(shm_pe_t *s, const char *call, const char *how)
     s->init_calls = 0;
 }
 
+/* The queries of the PE number and count, under every name they have. */
+static int my_number(const char *name, const void *site)
+{
+    shm_check_init(name, site);
+    return shm_me();
+}
+
+static int pe_count(const char *name, const void *site)
+{
+    shm_check_init(name, site);
+    return sim_npes();
+}
+
 int shmem_my_pe(void)
 {
-    shm_check_init("shmem_my_pe", __builtin_return_address(0));
-    return shm_me();
+    return my_number("shmem_my_pe", __builtin_return_address(0));
 }
 
 int shmem_n_pes(void)
 {
-    shm_check_init("shmem_n_pes", __builtin_return_address(0));
-    return sim_npes();
+    return pe_count("shmem_n_pes", __builtin_return_address(0));
 }
 
 int _my_pe(void)
 {
-    shm_check_init("_my_pe", __builtin_return_address(0));
-    return shm_me();
+    return my_number("_my_pe", __builtin_return_address(0));
 }
 
 int _num_pes(void)
 {
-    shm_check_init("_num_pes", __builtin_return_address(0));
-    return sim_npes();
+    return pe_count("_num_pes", __builtin_return_address(0));
 }
 
 /* Open MPI's legacy names, declared by <shmem-compat.h> only: <shmem.h>
  * leaves them out, as programs name their own variables my_pe. */
 int my_pe(void)
 {
-    shm_check_init("my_pe", __builtin_return_address(0));
-    return shm_me();
+    return my_number("my_pe", __builtin_return_address(0));
 }
 
 int num_pes(void)
 {
-    shm_check_init("num_pes", __builtin_return_address(0));
-    return sim_npes();
+    return pe_count("num_pes", __builtin_return_address(0));
 }
 
 /* Ends the job as a launcher would: this PE exits with status, every other
