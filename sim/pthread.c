@@ -52,6 +52,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -525,16 +526,26 @@ void WRAP(pthread_testcancel)(void)
     cancel_point(__builtin_return_address(0));
 }
 
-int WRAP(pthread_kill)(pthread_t t, int sig)
+/* A signal to one thread (pthread_kill, pthread_sigqueue): 0 only checks
+ * that the thread exists; any other is not simulated. */
+static int thread_signal(pthread_t t, int sig, const char *call, const char *whole,
+                         const void *site)
 {
-    if (!in_pe())
-        return pthread_kill(t, sig);
     if (!find(t))
         return ESRCH;
     if (sig == 0)
         return 0;
-    return unsupported("pthread_kill", __builtin_return_address(0),
-                       "a signal cannot be sent to one thread; kill() sends it to the PE");
+    char why[120];
+    snprintf(why, sizeof why, "a signal cannot be sent to one thread; %s sends it to the PE",
+             whole);
+    return unsupported(call, site, why);
+}
+
+int WRAP(pthread_kill)(pthread_t t, int sig)
+{
+    if (!in_pe())
+        return pthread_kill(t, sig);
+    return thread_signal(t, sig, "pthread_kill", "kill()", __builtin_return_address(0));
 }
 
 int WRAP(pthread_setname_np)(pthread_t t, const char *name)
@@ -670,12 +681,7 @@ int WRAP(pthread_sigqueue)(pthread_t t, int sig, const union sigval value)
 {
     if (!in_pe())
         return pthread_sigqueue(t, sig, value);
-    if (!find(t))
-        return ESRCH;
-    if (sig == 0)
-        return 0;
-    return unsupported("pthread_sigqueue", __builtin_return_address(0),
-                       "a signal cannot be sent to one thread; sigqueue() sends it to the PE");
+    return thread_signal(t, sig, "pthread_sigqueue", "sigqueue()", __builtin_return_address(0));
 }
 
 /* ---- waiting ---- */
