@@ -233,6 +233,15 @@ START_TEST(pwrk_too_small_is_named)
     ck_assert_int_eq(r.status, 4);
     ck_assert_ptr_nonnull(strstr(r.err, "[pwrk-too-small] PE "));
     ck_assert_ptr_nonnull(strstr(r.err, "pWrk has room for 8 elements but nreduce=64 needs"));
+    ck_assert_ptr_nonnull(strstr(r.err, "overwrite the 200 bytes that follow it: "));
+    tu_free(&r);
+    /* the spill reaches the call's own pSync: said, as it breaks the call */
+    r = tu_run("%s -n 4 %s joined", SIM, PROG("pwrk_small"));
+    ck_assert_msg(r.status == 3 || r.status == 4, "status %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.err, "that follow it: the 128-byte symmetric heap block allocated at "
+                                "main at pwrk_small.c:") &&
+                      strstr(r.err, ", which holds this call's own pSync: its protocol breaks"),
+                  "%s", r.err);
     tu_free(&r);
     r = tu_run("%s -n 4 --quiet %s ok", SIM, PROG("pwrk_small"));
     ck_assert_int_eq(r.status, 0);
