@@ -291,13 +291,15 @@ static inline __attribute__((always_inline)) void note(const void *addr, size_t 
         int write = dir == SIM_HB_WRITE;
         /* Without the detector, or in memory it does not watch (private
          * memory while nothing else can write it), an access only moves
-         * the spin watch on. */
-        if (!sim_hb_on || sim_hb_watched_fast(c, addr) == 0) {
+         * the spin watch on.  (A loop's next step over watched memory is
+         * tried first: it is the most common access of all.) */
+        int step = sim_hb_on && sim_hb_sweep_step(c, addr, n, write, pc);
+        if (!step && (!sim_hb_on || sim_hb_watched_fast(c, addr) == 0)) {
             if (!on_stacks(addr))
                 spin_saw(addr, n, pc, write);
             return;
         }
-        if (sim_hb_sweep_step(c, addr, n, write, pc) || sim_hb_covered(c, addr, n, write, pc)) {
+        if (step || sim_hb_covered(c, addr, n, write, pc)) {
             spin_pass(addr, n, NULL, write);
             return;
         }
