@@ -231,12 +231,14 @@ ARRAY_FN(_gfortran_reshape_c4) ARRAY_FN(_gfortran_reshape_c8)
 /* FINDLOC: the value sought is the third argument, by value.  An
  * integer one is an integer register like the rest; a real or complex
  * one is in the floating-point registers, which the wrapper's own calls
- * may change, so it is taken with its type and passed on. */
-#define FINDLOC_IR(X, k) X(_gfortran_findloc0_##k) X(_gfortran_findloc1_##k)         \
-    X(_gfortran_mfindloc0_##k) X(_gfortran_mfindloc1_##k) X(_gfortran_sfindloc0_##k) \
-    X(_gfortran_sfindloc1_##k)
-FINDLOC_IR(ARRAY_FN, i4)
-FINDLOC_IR(ARRAY_FN, i8)
+ * may change, so it is taken with its type and passed on.  FINDLOC_FORMS:
+ * each form of kind k (0: the whole array, 1: along a dimension; plain,
+ * masked by an array, by a scalar). */
+#define FINDLOC_FORMS(X, k)                                                        \
+    X(_gfortran_findloc0_##k) X(_gfortran_findloc1_##k) X(_gfortran_mfindloc0_##k) \
+    X(_gfortran_mfindloc1_##k) X(_gfortran_sfindloc0_##k) X(_gfortran_sfindloc1_##k)
+FINDLOC_FORMS(ARRAY_FN, i4)
+FINDLOC_FORMS(ARRAY_FN, i8)
 #define FINDLOC_FP(name, T)                                                       \
     __attribute__((weak)) void __real_##name(uintptr_t, uintptr_t, T, uintptr_t,  \
                                              uintptr_t, uintptr_t);               \
@@ -251,7 +253,7 @@ FINDLOC_IR(ARRAY_FN, i8)
 #define FINDLOC_R8(name) FINDLOC_FP(name, double)
 #define FINDLOC_C4(name) FINDLOC_FP(name, float _Complex)
 #define FINDLOC_C8(name) FINDLOC_FP(name, double _Complex)
-FINDLOC_IR(FINDLOC_R4, r4)
-FINDLOC_IR(FINDLOC_R8, r8)
-FINDLOC_IR(FINDLOC_C4, c4)
-FINDLOC_IR(FINDLOC_C8, c8)
+FINDLOC_FORMS(FINDLOC_R4, r4)
+FINDLOC_FORMS(FINDLOC_R8, r8)
+FINDLOC_FORMS(FINDLOC_C4, c4)
+FINDLOC_FORMS(FINDLOC_C8, c8)

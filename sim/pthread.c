@@ -339,6 +339,8 @@ void sim_pthread_sleep(uint64_t ns, const char *call, const void *site)
 #define JOIN_TRY UINT64_MAX
 
 static uint64_t deadline_of(const struct timespec *abs);
+static int timed_join(pthread_t t, void **ret, const struct timespec *abs, const char *call,
+                      const void *site);
 
 static int join_in_pe(pthread_t t, void **ret, uint64_t until, const char *call,
                       const void *site)
@@ -371,8 +373,7 @@ int WRAP(pthread_join)(pthread_t t, void **ret)
 {
     if (!in_pe())
         return pthread_join(t, ret);
-    CALL("pthread_join", join_in_pe(t, ret, JOIN_WAIT, "pthread_join",
-                                    __builtin_return_address(0)));
+    return timed_join(t, ret, NULL, "pthread_join", __builtin_return_address(0));
 }
 
 int WRAP(pthread_tryjoin_np)(pthread_t t, void **ret)
