@@ -99,7 +99,8 @@ static const char *const cmd_head[] = {
     X(CHECK, 0, "check", "LIST", "RPE",                                                       \
       "      --check LIST      findings to raise: all (default), none, a comma list of\n"      \
       "                        ids, or all,-id to drop some; --check list prints every\n"      \
-      "                        id with what it means\n")                                       \
+      "                        id with what it means; naming data-race (all,data-race)\n"   \
+      "                        keeps the race detector on above 1024 PEs, up to 16384\n")   \
     X(NET, 0, "net", "KEY=VALUE", "RPE",                                                      \
       "      --net KEY=VALUE   network parameter, repeatable: latency, bandwidth,\n"           \
       "                        overhead, gap, jitter (durations such as 1us, 200ns),\n"        \

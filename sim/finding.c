@@ -99,6 +99,7 @@ void sim_finding_list(FILE *f)
 static int set_all(sim_check_t *c, void *on)
 {
     c->on = *(unsigned char *)on;
+    c->named = 0;
     return 0;
 }
 
@@ -145,7 +146,7 @@ int sim_finding_select(const char *spec, char *err, size_t errlen)
                          (int)len, p);
                 return -1;
             }
-            c->on = !off;
+            c->on = c->named = !off;
         }
         p += len + (p[len] == ',');
     }

@@ -23,10 +23,11 @@ typedef struct sim_check {
     const char *id;     /* rule id, as --check and the report name it */
     const char *help;   /* what it means, one line for --check list */
     unsigned char on;   /* selected by --check (sim_finding_select) */
+    unsigned char named; /* named in --check's list (not only by "all") */
 } sim_check_t;
 
 /* Entries of a table of checks from an X-macro list of (NAME, id, help). */
-#define SIM_CHECK_ENTRY(name, id, help) {id, help, 1},
+#define SIM_CHECK_ENTRY(name, id, help) {id, help, 1, 0},
 
 /* The engine's own rules. */
 #define SIM_FINDINGS(X)                                                              \
@@ -74,6 +75,11 @@ const char *sim_finding_id(size_t i);
 static inline int sim_finding_on(const sim_check_t *c)
 {
     return c->on;
+}
+/* Whether c was asked for by its id, not only as one of "all". */
+static inline int sim_finding_named(const sim_check_t *c)
+{
+    return c->on && c->named;
 }
 /* Raises a finding of rule c for the running PE (or pe when not running);
  * nothing when c is not selected. */

@@ -1039,16 +1039,26 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
 
 /* ---- start and stop ---- */
 
-int sim_hb_start(int npes, sim_hb_report_fn report)
+int sim_hb_start(int npes, sim_hb_report_fn report, int asked)
 {
-    if (npes > SIM_HB_MAX_PES && sim_w && !sim_w->cfg.quiet) {
+    int max = asked ? SIM_HB_MAX_PES_ASKED : SIM_HB_MAX_PES;
+    if (npes > max && sim_w && !sim_w->cfg.quiet && sim_finding_on(SIM_CHECK(DATA_RACE))) {
         static uint64_t told_run; /* once per run, whichever layer asks */
-        if (told_run != sim_w->run_id)
-            fprintf(stderr, "shmemsim: note: the race detector is off in jobs of more than "
-                    "%d PEs (this one has %d): races are not reported\n", SIM_HB_MAX_PES, npes);
+        if (told_run != sim_w->run_id) {
+            if (asked)
+                fprintf(stderr, "shmemsim: note: the race detector is off in jobs of more than "
+                        "%d PEs, even when asked for (this one has %d): races are not "
+                        "reported\n", max, npes);
+            else
+                fprintf(stderr, "shmemsim: note: the race detector is off by default in jobs of "
+                        "more than %d PEs (this one has %d): races are not reported; "
+                        "--check all,data-race turns it on up to %d PEs (its memory grows "
+                        "as the square of the PEs: a few GB at %d)\n",
+                        max, npes, SIM_HB_MAX_PES_ASKED, SIM_HB_MAX_PES_ASKED);
+        }
         told_run = sim_w->run_id;
     }
-    if (npes > SIM_HB_MAX_PES || !report)
+    if (npes > max || !report)
         return sim_hb_on = 0;
     memset(&H, 0, sizeof H);
     sim_hb_filt_owner = NULL;

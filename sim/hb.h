@@ -33,7 +33,8 @@
  * between sim_hb_handlers_begin and _end), ordered with the PE's program
  * only by the edges the layer gives.
  * Vector clocks are dense (one counter per actor), so the detector is on
- * only up to SIM_HB_MAX_PES PEs; above, every call is a cheap no-op.
+ * only up to SIM_HB_MAX_PES PEs unless its check was asked for by name,
+ * and then up to SIM_HB_MAX_PES_ASKED; above, every call is a cheap no-op.
  * Locations are (PE, address) with the address in home form; memory that
  * is neither symmetric heap nor program data is keyed by raw address.
  * All functions are for any context unless marked; none yields. */
@@ -46,6 +47,7 @@
 #include <stdint.h>
 
 #define SIM_HB_MAX_PES 1024
+#define SIM_HB_MAX_PES_ASKED 16384
 
 /* An access record: 0 means none. */
 typedef uint32_t sim_hb_rec_t;
@@ -116,8 +118,9 @@ void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_
                   const void *addr, size_t len, const sim_hb_side_t *at, const char *advice);
 
 /* Turns the detector on for this run (npes PEs) with the layer's report
- * function; stays off above SIM_HB_MAX_PES.  Returns whether it is on. */
-int sim_hb_start(int npes, sim_hb_report_fn report);
+ * function; stays off above SIM_HB_MAX_PES, or above SIM_HB_MAX_PES_ASKED
+ * when asked (its check named in --check).  Returns whether it is on. */
+int sim_hb_start(int npes, sim_hb_report_fn report, int asked);
 void sim_hb_stop(void);
 /* Whether the detector is on. */
 extern int sim_hb_on;

@@ -229,6 +229,32 @@ START_TEST(check_option_and_uninstrumented_modules)
 }
 END_TEST
 
+/* Above 1,024 PEs the detector is off unless data-race is named in
+ * --check, and says which: a race at 1,030 PEs is found only when asked. */
+START_TEST(large_jobs_check_races_when_asked)
+{
+    run_result_t r = tu_run("%s -n 1030 %s bad", SIM, PROG("ring_race"));
+    ck_assert_msg(r.status == 0, "%d\n%s", r.status, r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "note: the race detector is off by default in jobs of "
+                                        "more than 1024 PEs (this one has 1030)"));
+    ck_assert_ptr_nonnull(strstr(r.err, "--check all,data-race turns it on up to 16384 PEs"));
+    tu_free(&r);
+    r = tu_run("%s -n 1030 --quiet --check all,data-race %s bad", SIM, PROG("ring_race"));
+    ck_assert_msg(r.status == 4, "%d\n%s", r.status, r.err);
+    ck_assert_int_eq(tu_count(r.err, "error [data-race]"), 1);
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 515's load at main at ring_race.c:18"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 514's write by shmem_long_p at main at ring_race.c:15"));
+    ck_assert_ptr_null(strstr(r.err, "note: the race detector is off"));
+    tu_free(&r);
+    /* The twin is clean when asked; turning races off says nothing. */
+    r = tu_run("%s -n 1030 --check data-race %s good && %s -n 1030 --check all,-data-race %s bad",
+               SIM, PROG("ring_race"), SIM, PROG("ring_race"));
+    ck_assert_msg(r.status == 0, "%d\n%s", r.status, r.err);
+    ck_assert_ptr_null(strstr(r.err, "race detector"));
+    tu_free(&r);
+}
+END_TEST
+
 /* Programs that race on purpose elsewhere in the suite are now diagnosed. */
 START_TEST(earlier_demonstrations_are_diagnosed)
 {
@@ -261,6 +287,7 @@ Suite *races_suite(void)
     tcase_add_test(tc, check_option_and_uninstrumented_modules);
     tcase_add_test(tc, advice_names_the_missing_order);
     tcase_add_test(tc, earlier_demonstrations_are_diagnosed);
+    tcase_add_test(tc, large_jobs_check_races_when_asked);
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
     tcase_add_loop_test(tc, each_other_race_names_both_accesses, 0, NOTHERS);
     tcase_add_loop_test(tc, other_twins_are_clean_on_50_seeds, 0, NOTHERS);

@@ -97,7 +97,7 @@ static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, c
 void lx_race_start(void)
 {
     if (!sim_hb_on && sim_finding_on(SIM_CHECK(DATA_RACE)))
-        sim_hb_start(sim_npes(), report);
+        sim_hb_start(sim_npes(), report, sim_finding_named(SIM_CHECK(DATA_RACE)));
 }
 
 static sim_hb_rec_t issue(lx_call_t *c, const lx_t *x, int atomic, int nbi)

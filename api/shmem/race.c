@@ -197,7 +197,9 @@ void shm_race_free_run(shm_run_t *run)
 void shm_race_start(void)
 {
     if (!sim_hb_on && (sim_finding_on(SIM_CHECK(DATA_RACE)) || sim_finding_on(SHM_CHECK(NBI_BUFFER_MODIFIED))))
-        sim_hb_start(sim_npes(), report);
+        sim_hb_start(sim_npes(), report,
+                     sim_finding_named(SIM_CHECK(DATA_RACE)) ||
+                         sim_finding_named(SHM_CHECK(NBI_BUFFER_MODIFIED)));
 }
 
 int shm_race_instrumented(void)
