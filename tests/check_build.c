@@ -148,6 +148,51 @@ START_TEST(findings_name_lines_without_a_g_flag)
 }
 END_TEST
 
+/* With clang as the compiler: a build under -Werror (compile and link
+ * steps apart) gets no warning of the wrapper's own flags, and findings
+ * still name file:line (clang writes no address ranges unless asked). */
+START_TEST(clang_builds_name_lines_under_werror)
+{
+    if (!have("clang")) {
+        fprintf(stderr, "check_build: clang not installed: clang test skipped\n");
+        return;
+    }
+    char src[128];
+    write_source(src, sizeof src, "oobc.c",
+                 "#include <shmem.h>\nlong a[2], b[4];\nint main(void)\n{\n    shmem_init();\n"
+                 "    shmem_long_put(a, b, 4, 0);\n    shmem_finalize();\n    return 0;\n}\n");
+    run_result_t r = tu_run("SHMEMSIM_CC=clang %s-cc -Werror -O2 -c -o %s/oobc.o %s && "
+                            "SHMEMSIM_CC=clang %s-cc -Werror -o %s/oobc %s/oobc.o && "
+                            "%s -n 1 %s/oobc",
+                            SIM, tmp, src, SIM, tmp, tmp, SIM, tmp);
+    ck_assert_msg(r.status == 4 && strstr(r.err, "called from main at oobc.c:6:"), "%d\n%s",
+                  r.status, r.err);
+    ck_assert_ptr_null(strstr(r.err, "warning"));
+    tu_free(&r);
+    unlink(src);
+}
+END_TEST
+
+/* <shmem.h> in C++ brings <complex> (and so <cmath>), as other
+ * implementations' headers do: programs written against them call pow
+ * with no include of their own. */
+START_TEST(cxx_shmem_h_brings_complex)
+{
+    char src[128];
+    write_source(src, sizeof src, "cplx.cpp",
+                 "#include <shmem.h>\n#include <cstdio>\nint main()\n{\n    shmem_init();\n"
+                 "    std::complex<double> z(3, 4);\n"
+                 "    std::printf(\"%g %g\\n\", pow(2.0, 10), std::abs(z));\n"
+                 "    shmem_finalize();\n    return 0;\n}\n");
+    run_result_t r = tu_run("%s-c++ -o %s/cplx %s && %s -n 1 --quiet %s/cplx", SIM, tmp, src,
+                            SIM, tmp);
+    ck_assert_msg(r.status == 0, "%d\n%s", r.status, r.err);
+    ck_assert_str_eq(r.out, "1024 5\n");
+    tu_free(&r);
+    unlink(src);
+}
+END_TEST
+
 /* A build file written for another implementation names its library. */
 START_TEST(other_implementations_library_names_link)
 {
@@ -568,6 +613,8 @@ Suite *build_suite(void)
     tcase_add_test(tc, legacy_names_link_and_shmem_h_leaves_them_free);
     tcase_add_test(tc, the_math_library_needs_no_flag);
     tcase_add_test(tc, findings_name_lines_without_a_g_flag);
+    tcase_add_test(tc, clang_builds_name_lines_under_werror);
+    tcase_add_test(tc, cxx_shmem_h_brings_complex);
     tcase_add_test(tc, other_implementations_library_names_link);
     tcase_add_test(tc, an_autotools_project_builds_and_tests);
     tcase_add_test(tc, a_cmake_project_builds_and_tests);

@@ -10,6 +10,9 @@
 #include <stdint.h>
 
 #ifdef __cplusplus
+/* As other implementations' headers do: C++ programs written against them
+ * use std::complex (and <cmath>, which it brings) without an include. */
+#include <complex>
 extern "C" {
 #endif
 
