@@ -67,6 +67,7 @@ typedef struct rec {
     uint8_t silent;       /* op: it wrote what was there (kept as a read) in silent_pe's memory */
     uint8_t nwit;         /* witnesses[0..nwit) in use */
     uint8_t is_set;       /* a read set: its reads are partner[], nothing else is used */
+    uint8_t saw_atomic;   /* plain load: it read a word an atomic it is not ordered with wrote */
     int atomic;           /* atomicity class, 0 plain */
     int act;              /* issuer: the actor whose clock it carries */
     int pe;               /* the issuer's PE */
@@ -225,6 +226,26 @@ typedef struct oclock {
     UT_hash_handle hh;
 } oclock_t;
 
+/* A plain load that an atomic of another PE reached after it with
+ * nothing ordering the two (see late_add). */
+typedef struct late {
+    sim_hb_rec_t ld, amo;
+    pkey_t k;
+    size_t off, len;
+    const void *addr;
+} late_t;
+
+/* A load site of an actor seen polling a word atomics update. */
+typedef struct pollkey {
+    int act;
+    const void *site;
+} pollkey_t;
+
+typedef struct poller {
+    pollkey_t key;
+    UT_hash_handle hh;
+} poller_t;
+
 static struct {
     int npes;
     hpe_t *pe;
@@ -242,6 +263,9 @@ static struct {
     spage_t *recent[4096]; /* pages looked up lately, by a hash of their key */
     reported_t *reported;
     reported_line_t *reported_lines;
+    late_t *late;         /* loads atomics reached after them, not yet known polls */
+    size_t nlate, caplate;
+    poller_t *pollers;
     sim_hb_report_fn report;
     int foreign;          /* pointers into other PEs' memory were handed out */
     int record_only;      /* access_range records without checking (sim_hb_op_silent) */
@@ -430,8 +454,12 @@ static view_t view_rec(const rec_t *r)
 
 /* Starts a new epoch of actor p: its later accesses are not covered by
  * what it released or witnessed until now. */
+static void late_check(int act);
+
 static uint32_t tick(int p)
 {
+    if (H.nlate)
+        late_check(p);
     restamp();
     return ++H.act[p].vc[p];
 }
@@ -721,6 +749,128 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     H.report(&first, &second, k->pe, addr, len, &hint);
 }
 
+/* ---- one-shot loads of words atomics update ----
+ *
+ * A plain load of a word only atomics of its size update is no race
+ * while it polls the word (benign_load): a poll reads it again until it
+ * sees what it waits for, or waits on it.  A load that an atomic reached
+ * after it, with nothing ordering the two, and that its reader does not
+ * repeat before it learns of that atomic, is a one-shot read of a word
+ * still being updated (a counter printed while increments are in
+ * flight): a race.  Such a load waits in H.late until its reader reads
+ * the word again, waits on it or reaches it with an op of its own while
+ * the atomic is still unordered with it (a poll: its site is remembered,
+ * and never reported again), or until the reader is ordered after the
+ * atomic or the run ends (reported). */
+
+#define LATE_MAX 256 /* loads kept waiting; more are not looked at */
+
+static int same_key(const pkey_t *a, const pkey_t *b)
+{
+    return a->pe == b->pe && a->region == b->region && a->page == b->page;
+}
+
+static poller_t *poller_of(int act, const void *site)
+{
+    pollkey_t key;
+    memset(&key, 0, sizeof key);
+    key.act = act;
+    key.site = site;
+    poller_t *p;
+    HASH_FIND(hh, H.pollers, &key, sizeof key, p);
+    return p;
+}
+
+static void poller_add(int act, const void *site)
+{
+    if (poller_of(act, site))
+        return;
+    poller_t *p = sim_xcalloc(1, sizeof *p);
+    p->key.act = act;
+    p->key.site = site;
+    HASH_ADD(hh, H.pollers, key, sizeof p->key, p);
+}
+
+/* Load ld (a plain load) was reached by atomic amo after it, unordered. */
+static void late_add(sim_hb_rec_t ld, sim_hb_rec_t amo, const pkey_t *k, size_t off, size_t len,
+                     const void *addr)
+{
+    const rec_t *l = &H.rec[ld];
+    if (l->saw_atomic || H.nlate == LATE_MAX || poller_of(l->act, l->site))
+        return;
+    for (size_t i = 0; i < H.nlate; i++)
+        if (H.late[i].ld == ld && same_key(&H.late[i].k, k) && H.late[i].off == off)
+            return; /* one atomic tells it */
+    if (H.nlate == H.caplate) {
+        H.caplate = H.caplate ? 2 * H.caplate : 8;
+        H.late = sim_xrealloc(H.late, H.caplate * sizeof *H.late);
+    }
+    ref(ld);
+    ref(amo);
+    H.late[H.nlate++] = (late_t){ld, amo, *k, off, len, addr};
+}
+
+static void late_drop(size_t i)
+{
+    late_t l = H.late[i];
+    memmove(&H.late[i], &H.late[i + 1], (H.nlate - i - 1) * sizeof *H.late);
+    H.nlate--;
+    unref(l.ld);
+    unref(l.amo);
+}
+
+static void late_report(size_t i)
+{
+    late_t l = H.late[i];
+    ref(l.ld);
+    ref(l.amo);
+    late_drop(i);
+    race(l.ld, 0, l.amo, 1, &l.k, l.off, l.len, l.addr);
+    unref(l.ld);
+    unref(l.amo);
+}
+
+/* Whether the reader of l knows of its atomic now. */
+static int late_known(const late_t *l)
+{
+    const rec_t *ld = &H.rec[l->ld];
+    view_t v = view_act(ld->act, ld->pe);
+    return ordered(&H.rec[l->amo], &v, NULL, 0);
+}
+
+/* Actor act reaches bytes [off, off + n) of k's page again: by a load
+ * (reread), or by waiting on them or an op of its own (not reread). */
+static void late_touch(int act, const pkey_t *k, size_t off, size_t n, int reread)
+{
+    for (size_t i = 0; i < H.nlate;) {
+        const late_t *l = &H.late[i];
+        if (H.rec[l->ld].act != act || !same_key(&l->k, k) || off >= l->off + l->len ||
+            l->off >= off + n) {
+            i++;
+        } else if (reread && late_known(l)) {
+            late_report(i); /* read again after learning of the atomic: no poll */
+        } else {
+            poller_add(act, H.rec[l->ld].site);
+            late_drop(i);
+        }
+    }
+}
+
+static void late_check(int act)
+{
+    for (size_t i = 0; i < H.nlate;)
+        if (H.rec[H.late[i].ld].act == act && late_known(&H.late[i]))
+            late_report(i);
+        else
+            i++;
+}
+
+void sim_hb_end(void)
+{
+    while (sim_hb_on && H.nlate)
+        late_report(0);
+}
+
 /* Where the running PE's access at addr lives, without the searches of
  * locate: its heap block by arithmetic, its own program data by offset. */
 static int fast_locate(int me, const char *a, pkey_t *k, size_t *off)
@@ -806,20 +956,25 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
         return;
     if (c->w && c->w != ai) {
         const rec_t *w = &H.rec[c->w];
-        if (!atomic_pair(w, a, k->pe) && !benign_load(w, 1, a, write, k->pe) &&
-            !same_data(w, 1, a, write) && !(write && both_fetched(w, a, k->pe)) &&
-            !ordered(w, v, ar, write || a->atomic))
+        int benign = benign_load(w, 1, a, write, k->pe);
+        if (!atomic_pair(w, a, k->pe) && !benign && !same_data(w, 1, a, write) &&
+            !(write && both_fetched(w, a, k->pe)) && !ordered(w, v, ar, write || a->atomic))
             race(c->w, 1, ai, write, k, off, len, addr);
+        else if (benign && !write)
+            H.rec[ai].saw_atomic = 1; /* a poll that sees the value, or old news */
     }
     if (write && c->r && c->r != ai) {
         sim_hb_rec_t reads[NPART];
         int n = reads_of(c->r, reads);
         for (int i = 0; i < n; i++) {
             const rec_t *r = &H.rec[reads[i]];
-            if (reads[i] != ai && !atomic_pair(r, a, k->pe) &&
-                !benign_load(r, 0, &H.rec[ai], 1, k->pe) &&
-                !ordered(r, v, ar, r->atomic || silent_at(r, k->pe)))
+            if (reads[i] == ai || atomic_pair(r, a, k->pe) ||
+                ordered(r, v, ar, r->atomic || silent_at(r, k->pe)))
+                continue;
+            if (!benign_load(r, 0, &H.rec[ai], 1, k->pe))
                 race(reads[i], 0, ai, 1, k, off, len, addr);
+            else if (r->pe != a->pe)
+                late_add(reads[i], ai, k, off, len, addr);
         }
     }
 }
@@ -1099,6 +1254,12 @@ void sim_hb_stop(void)
         HASH_DEL(H.reported_lines, rl);
         free(rl);
     }
+    poller_t *po, *pot;
+    HASH_ITER(hh, H.pollers, po, pot) {
+        HASH_DEL(H.pollers, po);
+        free(po);
+    }
+    free(H.late); /* its records go with all of them below */
     for (uint32_t i = 1; i < H.nrec; i++) {
         fgroup_t *g = H.rec[i].fg;
         H.rec[i].fg = NULL;
@@ -1543,6 +1704,8 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
     if (fast_locate(pe, addr, &k, &off) == 0 && off + n <= PAGE) {
         if (k.pe != pe && k.region == 0 && !sim_w->pes[pe].given_foreign)
             foreign_access(k.pe, addr, n, write, site);
+        if (H.nlate && !write && !atomic)
+            late_touch(me, &k, off, n, 1);
         pg = page_get(&k, 1);
         if (!atomic && same_epoch(pg, off, n, me, H.act[me].vc[me], write)) {
             filter_note(addr, n, write);
@@ -1778,6 +1941,12 @@ void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, s
     }
     restamp();
     rec_t *r = &H.rec[op];
+    if (H.nlate && count == 1 && n) { /* its issuer's own op on a word it read: a poll */
+        pkey_t k;
+        size_t off;
+        locate(mem_pe, addr, &k, &off);
+        late_touch(r->act, &k, off, n < PAGE - off ? n : PAGE - off, 0);
+    }
     if (cls_at(r, mem_pe) && dir == SIM_HB_WRITE)
         chain(op, mem_pe, addr);
     view_t v = view_rec(r);
@@ -2087,6 +2256,8 @@ void sim_hb_observe(int mem_pe, const void *addr, size_t n, const char *call, co
         locate(mem_pe, a + i, &k, &off);
         const spage_t *pg = page_get(&k, 0);
         size_t run = n - i < PAGE - off ? n - i : PAGE - off;
+        if (H.nlate) /* a wait on a word it also read plainly: a poll */
+            late_touch(self_act(), &k, off, run, 0);
         for (size_t j = 0; pg && j < run; j++) {
             sim_hb_rec_t w = cell_at(pg, off + j)->w;
             if (w && w != last)

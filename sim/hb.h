@@ -122,6 +122,9 @@ void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_
  * when asked (its check named in --check).  Returns whether it is on. */
 int sim_hb_start(int npes, sim_hb_report_fn report, int asked);
 void sim_hb_stop(void);
+/* The end of the run: reports what waited for it (plain loads of words
+ * that atomics reached after them, never repeated: see sim/hb.c). */
+void sim_hb_end(void);
 /* Whether the detector is on. */
 extern int sim_hb_on;
 

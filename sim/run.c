@@ -365,6 +365,7 @@ int sim_run(const sim_config_t *cfg)
     sim_signals_remove();
     sim_io_close_all();
     sim_io_break_line();
+    sim_hb_end();
     sim_layers_at_end();
     report_end();
     int status = exit_status();

@@ -53,6 +53,7 @@ static const struct {
     {"bzero-put", "data-race"},     {"strtok-put", "data-race"},
     {"ptr-atomic", "data-race"},    {"slot-counter", "data-race"},
     {"get-same", "data-race"},      {"get-fence-put", "data-race"},
+    {"amo-read-once", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -971,6 +971,25 @@ static void get_fence_put(void)
     }
 }
 
+/* A word atomics update, read once while one is still on its way (a
+ * counter printed before its increments are in).  The twin polls it: a
+ * poll reads it again, and is no race. */
+static void amo_read_once(void)
+{
+    if (me == 0) {
+        usleep(5);
+        shmem_long_atomic_add(&counter, 1, 1); /* A(amo-read-once) */
+        shmem_long_atomic_add(&counter, 1, 1);
+    }
+    if (me == 1) {
+        if (bad)
+            y = counter; /* B(amo-read-once) */
+        else
+            while (*(volatile long *)&counter == 0)
+                ;
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -1007,6 +1026,7 @@ static const struct {
     {"bzero-put", bzero_put},     {"strtok-put", strtok_put},
     {"ptr-atomic", ptr_atomic},   {"slot-counter", slot_counter},
     {"get-same", get_same},       {"get-fence-put", get_fence_put},
+    {"amo-read-once", amo_read_once},
 };
 
 int main(int argc, char **argv)
