@@ -220,7 +220,10 @@ START_TEST(legacy_names_link_and_shmem_h_leaves_them_free)
                  "    start_pes(0);\n    printf(\"%d of %d\\n\", my_pe(), num_pes());\n"
                  "    return 0;\n}\n");
     write_source(own, sizeof own, "own.c",
-                 "#include <shmem.h>\n#include <stdio.h>\nint my_pe, num_pes;\nint main(void)\n{\n"
+                 "#include <shmem.h>\n#include <stdio.h>\n"
+                 "#if !defined(OSHMEM_SPEC_VERSION) || OSHMEM_SPEC_VERSION < 10200\n"
+                 "#error Open MPI examples test this\n#endif\n"
+                 "int my_pe, num_pes;\nint main(void)\n{\n"
                  "    shmem_init();\n    my_pe = shmem_my_pe();\n    num_pes = shmem_n_pes();\n"
                  "    printf(\"own %d of %d\\n\", my_pe, num_pes);\n    shmem_finalize();\n"
                  "    return 0;\n}\n");

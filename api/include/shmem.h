@@ -20,6 +20,10 @@ extern "C" {
 #define SHMEM_MINOR_VERSION 5
 #define _SHMEM_MAJOR_VERSION SHMEM_MAJOR_VERSION
 #define _SHMEM_MINOR_VERSION SHMEM_MINOR_VERSION
+/* Open MPI's version test (its examples refuse to build without it). */
+#ifndef OSHMEM_SPEC_VERSION
+#define OSHMEM_SPEC_VERSION (SHMEM_MAJOR_VERSION * 10000 + SHMEM_MINOR_VERSION * 100)
+#endif
 #define SHMEM_MAX_NAME_LEN 256
 #define _SHMEM_MAX_NAME_LEN SHMEM_MAX_NAME_LEN
 #define SHMEM_VENDOR_STRING "shmemsim (deterministic SHMEM simulator)"
