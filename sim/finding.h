@@ -60,7 +60,7 @@ typedef struct sim_finding {
     char site[160];       /* where it was called from */
     char file[256];       /* the call site's source file, "" when unknown */
     int line;             /* and its line, 0 when unknown */
-    char text[1024];      /* the rule and the fix */
+    char text[2048];      /* the rule and the fix */
     uint64_t count;       /* occurrences at this (id, site) */
 } sim_finding_t;
 

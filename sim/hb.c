@@ -2638,14 +2638,20 @@ void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_
     side_text(a, threads, t1, sizeof t1);
     side_text(b, threads, t2, sizeof t2);
     sim_mem_name(addr, name, sizeof name);
-    const char *what = "private memory";
-    char stray[300], in_heap[360];
+    const char *what = NULL;
+    char stray[300], in_heap[360], place[480];
     if (sim_mem_object_name(mem_pe, addr, obj, sizeof obj) && strcmp(obj, "?") != 0)
         what = obj;
     else if (sim_mem_stray_name(mem_pe, addr, stray, sizeof stray)) {
         snprintf(in_heap, sizeof in_heap, "symmetric heap memory no allocation holds, %s", stray);
         what = in_heap;
     }
+    if (what)
+        snprintf(place, sizeof place, "%s, in %s, %zu byte%s from there", name, what, len,
+                 len == 1 ? "" : "s");
+    else /* (its address differs from run to run: not given) */
+        snprintf(place, sizeof place, "%zu byte%s of memory that is not symmetric: "
+                 "allocated by malloc or mmap, or a stack", len, len == 1 ? "" : "s");
     /* Raised at the program's own access when there is one, else at the
      * op whose site reads first, so the same race is one finding whichever
      * order a seed gave the two. */
@@ -2655,9 +2661,8 @@ void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_
              : strcmp(sim_hb_where(a->site, wa, sizeof wa), sim_hb_where(b->site, wb, sizeof wb)) < 0
                  ? a : b;
     sim_finding_raise(rule, SIM_SEV_ERROR, at->pe, at->call ? at->call : kind_of(at), at->site,
-                      "%s and %s touch the same bytes of PE %d's memory (%s, in %s, %zu "
-                      "byte%s from there) and no synchronisation orders them: the first "
-                      "happened at t=%lluns in this run, but another run may order them the "
-                      "other way. %s", t1, t2, mem_pe, name, what, len, len == 1 ? "" : "s",
-                      (unsigned long long)a->time, advice);
+                      "%s and %s touch the same bytes of PE %d's memory (%s) and no "
+                      "synchronisation orders them: the first happened at t=%lluns in this "
+                      "run, but another run may order them the other way. %s", t1, t2, mem_pe,
+                      place, (unsigned long long)a->time, advice);
 }

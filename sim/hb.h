@@ -47,6 +47,15 @@
 #include <stdint.h>
 
 #define SIM_HB_MAX_PES 1024
+
+/* The detector sees the program's synchronisation through the compiler's
+ * instrumentation of atomic builtins and the thread libraries' calls; a
+ * lock or flag made of inline assembly is invisible to it.  Said in the
+ * advice of races between the threads or handlers of one PE. */
+#define SIM_HB_ASM_NOTE                                                              \
+    "(A lock or flag made of inline assembly, such as a lock cmpxchg spinlock, is "   \
+    "not seen: shmemsim sees C11 and __atomic operations, pthread and OpenMP "       \
+    "locks; build such a lock with them.)"
 #define SIM_HB_MAX_PES_ASKED 16384
 
 /* An access record: 0 means none. */

@@ -881,15 +881,29 @@ _Noreturn void WRAP(abort)(void)
     abort();
 }
 
-int WRAP(atexit)(void (*fn)(void))
+/* atexit and on_exit register with the running PE, whose exit runs them
+ * (a thread's belong to its PE). */
+static int add_atexit(void (*fn)(void), void (*with)(int, void *), void *arg)
 {
-    sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
-    if (!pe)
-        return atexit(fn);
+    sim_pe_t *pe = sim_pe_main(sim_w->cur);
     if (pe->natexit == (int)(sizeof pe->atexit_fns / sizeof pe->atexit_fns[0]))
         return -1;
-    pe->atexit_fns[pe->natexit++] = fn;
+    pe->atexit_fns[pe->natexit++] = (struct sim_atexit){fn, with, arg};
     return 0;
+}
+
+int WRAP(atexit)(void (*fn)(void))
+{
+    if (!sim_w || !sim_w->cur)
+        return atexit(fn);
+    return add_atexit(fn, NULL, NULL);
+}
+
+int WRAP(on_exit)(void (*fn)(int, void *), void *arg)
+{
+    if (!sim_w || !sim_w->cur)
+        return on_exit(fn, arg);
+    return add_atexit(NULL, fn, arg);
 }
 
 /* The call instruction of the function that called the wrapper. */

@@ -364,8 +364,15 @@ int sim_pe_poll_idle(const char *why, const void *key)
 {
     sim_pe_t *pe = sim_w->cur;
     int waited = 0, k = pe->poll_key[0] == key ? 0 : pe->poll_key[1] == key ? 1 : -1;
-    if (k >= 0 && pe != S->borrow_pe && pe->poll_quiet && pe->poll_mark[k] == sim_w->changes &&
-        pe->call_depth == 1 && sim_evq_min_time(&sim_w->evq) != UINT64_MAX) {
+    int idle = k >= 0 && pe != S->borrow_pe && pe->poll_quiet &&
+               pe->poll_mark[k] == sim_w->changes && pe->call_depth == 1;
+    /* Nothing is left to happen but polls: those parked take their turns,
+     * each poll returning as it would on a machine, so that a loop that
+     * polls a bounded number of times goes on to do what another waits
+     * for. */
+    if (idle && S->npollers && sim_evq_min_time(&sim_w->evq) == UINT64_MAX)
+        wake_pollers();
+    if (idle && sim_evq_min_time(&sim_w->evq) != UINT64_MAX) {
         if (S->npollers == S->cap_pollers) {
             S->cap_pollers = S->cap_pollers ? 2 * S->cap_pollers : 8;
             S->pollers = sim_xrealloc(S->pollers, (size_t)S->cap_pollers * sizeof *S->pollers);
@@ -715,14 +722,26 @@ void sim_terminate(sim_outcome_t outcome, int culprit)
     sim_w->culprit = culprit;
 }
 
+/* pe's atexit and on_exit handlers, last registered first; one that
+ * exits again finds the rest still to run. */
+static void run_atexit(sim_pe_t *pe, int status)
+{
+    while (pe->natexit > 0) {
+        struct sim_atexit h = pe->atexit_fns[--pe->natexit];
+        if (h.with)
+            h.with(status, h.arg);
+        else
+            h.fn();
+    }
+}
+
 void sim_job_exit(int status)
 {
     sim_pe_t *pe = sim_w->cur;
     SIM_ASSERT(pe != NULL);
     /* Handlers first, while the job still runs (they may call the API);
      * then stopping the job with this PE as the culprit, then the exit. */
-    while (pe->natexit > 0)
-        pe->atexit_fns[--pe->natexit]();
+    run_atexit(pe, status);
     sim_terminate((status & 0xff) ? SIM_OUT_EXIT : SIM_OUT_OK, pe->id);
     sim_pe_exit(status);
 }
@@ -753,8 +772,7 @@ void sim_pe_exit(int status)
     sim_pe_t *pe = sim_pe_main(ctx);
     /* atexit handlers run first, as in a process; one calling exit() again
      * just ends the PE. */
-    while (pe->natexit > 0)
-        pe->atexit_fns[--pe->natexit]();
+    run_atexit(pe, status);
     pe->exit_status = status & 0xff; /* the layers look at it */
     if (ctx == pe)
         sim_layers_pe_exit(pe);

@@ -100,7 +100,11 @@ typedef struct sim_pe {
     const char *watch_lo;      /* a write into [watch_lo, watch_hi) wakes it */
     const char *watch_hi;
     struct sim_io_stream *io[2]; /* stdout, stderr line streams; made on first use */
-    void (*atexit_fns[32])(void); /* atexit() handlers, run at its exit */
+    struct sim_atexit {        /* atexit() and on_exit() handlers, run at its exit */
+        void (*fn)(void);      /* atexit's, or NULL */
+        void (*with)(int, void *); /* on_exit's: called with the status and arg */
+        void *arg;
+    } atexit_fns[32];
     int natexit;               /* entries used in atexit_fns */
     void *layer[SIM_LAYERS_MAX]; /* each API layer's state (sim/layer), opaque here */
     /* Threads (sched.h): extra coroutines of a PE, its helper among them. */

@@ -385,6 +385,21 @@ START_TEST(busy_polling_skips_to_the_next_event)
 }
 END_TEST
 
+/* A task that makes a bounded number of LAPI_Probe calls while the
+ * others poll for what it sends after them: each Probe returns, as on a
+ * machine, and the run ends (it ran for ever while the parked prober
+ * waited for a change that only it could make). */
+START_TEST(bounded_probes_return_while_others_poll)
+{
+    for (int n = 2; n <= 4; n += 2) {
+        run_result_t r = tu_run("timeout 60 %s -n %d %s probes", SIM, n, PROG("lapi_poll"));
+        ck_assert_msg(r.status == 0, "%d PEs: %d\n%s", n, r.status, r.err);
+        ck_assert_int_eq(tu_count(r.out, " ok\n"), n);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 /* A Put/Get/Rmw/Putv/Getv range that is not one of the target's objects (code, an
  * unmapped page, past the end of its memory) is a finding naming the call
  * and line, the transfer dropped, never a crash. */
@@ -507,6 +522,7 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, a_signalled_timedwait_does_not_stretch_the_run);
     tcase_add_test(tc, lw_messages_are_copied_at_the_call);
     tcase_add_test(tc, busy_polling_skips_to_the_next_event);
+    tcase_add_test(tc, bounded_probes_return_while_others_poll);
     tcase_add_test(tc, wild_target_ranges_are_findings);
     tcase_add_test(tc, runs_are_deterministic_and_privatization_blind);
     tcase_add_test(tc, report_and_trace_show_lapi);

@@ -158,6 +158,19 @@ START_TEST(exit_3_in_one_pe_is_exit_1)
 }
 END_TEST
 
+/* A PE's atexit and on_exit handlers run at its exit, in its context,
+ * last registered first; on_exit's with the status and its argument. */
+START_TEST(exit_handlers_run_in_the_pe)
+{
+    run_result_t r = tu_run("%s -n 4 --quiet %s handlers", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 3 starting handlers;on_exit handler: status 3, arg 42\n"
+                                        "atexit handler\n"));
+    ck_assert_ptr_nonnull(strstr(r.err, "PE 3 exited with status 3"));
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(abort_is_a_crash)
 {
     run_result_t r = tu_run("%s -n 4 %s abort", SIM, PROG("fail"));
@@ -703,6 +716,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, segfault_is_exit_5_naming_the_pe);
     tcase_add_test(tc, stack_overflow_is_exit_5_naming_the_pe);
     tcase_add_test(tc, exit_3_in_one_pe_is_exit_1);
+    tcase_add_test(tc, exit_handlers_run_in_the_pe);
     tcase_add_test(tc, abort_is_a_crash);
     tcase_add_test(tc, libc_state_is_per_pe);
     tcase_add_test(tc, closing_stdout_closes_one_pe_stream);

@@ -67,6 +67,7 @@ static const struct {
 } others[] = {
     {"lapi_races", "put-load"},        {"lapi_races", "origin-store"},
     {"lapi_races", "get-load"},        {"lapi_races", "put-put"},
+    {"lapi_races", "put-put-heap"},
     {"lapi_races", "rmw-put"},         {"lapi_races", "fence-load"},
     {"lapi_races", "completion-chain"}, {"lapi_races", "handler-load"},
     {"lapi_races", "handler-flag"},    {"lapi_races", "am-data-store"},
@@ -256,6 +257,20 @@ START_TEST(large_jobs_check_races_when_asked)
 }
 END_TEST
 
+/* A race in memory that is not symmetric (a LAPI Put into a malloc'd
+ * word) says so once, with its size and no address (which would differ
+ * from run to run). */
+START_TEST(a_race_in_private_memory_says_where)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s put-put-heap bad", SIM, PROG("lapi_races"));
+    ck_assert_msg(r.status == 4, "%d\n%s", r.status, r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "touch the same bytes of PE 1's memory (8 bytes of memory "
+                                        "that is not symmetric: allocated by malloc or mmap, or "
+                                        "a stack) and"));
+    tu_free(&r);
+}
+END_TEST
+
 /* Programs that race on purpose elsewhere in the suite are now diagnosed. */
 START_TEST(earlier_demonstrations_are_diagnosed)
 {
@@ -289,6 +304,7 @@ Suite *races_suite(void)
     tcase_add_test(tc, advice_names_the_missing_order);
     tcase_add_test(tc, earlier_demonstrations_are_diagnosed);
     tcase_add_test(tc, large_jobs_check_races_when_asked);
+    tcase_add_test(tc, a_race_in_private_memory_says_where);
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
     tcase_add_loop_test(tc, each_other_race_names_both_accesses, 0, NOTHERS);
     tcase_add_loop_test(tc, other_twins_are_clean_on_50_seeds, 0, NOTHERS);

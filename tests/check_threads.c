@@ -279,6 +279,9 @@ START_TEST(race_between_two_threads_of_a_pe)
     ck_assert_ptr_nonnull(strstr(r.err, "(thread 1)'s store at work at pthread_race.c:30"));
     ck_assert_ptr_nonnull(strstr(r.err, "(thread 2)'s load at work at pthread_race.c:30"));
     ck_assert_ptr_nonnull(strstr(r.err, "Two threads of PE "));
+    /* What it cannot see, said where it matters (the whole advice kept). */
+    ck_assert_ptr_nonnull(strstr(r.err, "(A lock or flag made of inline assembly, such as a lock "
+                                        "cmpxchg spinlock, is not seen"));
     tu_free(&r);
     const char *fixed[] = {"mutex", "atomic", "flag", "join", NULL};
     clean_on_three_seeds("pthread_race", fixed, ": 200\n");

@@ -48,7 +48,7 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, char *buf, si
                  "message's header handler, but not before the header handlers of the messages "
                  "that follow. Send those messages once the earlier message's completion "
                  "counter has moved (LAPI_Waitcntr at the origin), or guard the data both "
-                 "touch with a mutex or a C11 atomic.", a->pe);
+                 "touch with a mutex or a C11 atomic. " SIM_HB_ASM_NOTE, a->pe);
     else if (a->pe == b->pe && (a->tid < 0) != (b->tid < 0))
         snprintf(buf, len,
                  "Task %d's handlers run beside its program: in interrupt mode LAPI's "
@@ -59,7 +59,7 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, char *buf, si
                  "LAPI_Getcntr in the program), or through the LAPI lock, a mutex or a C11 "
                  "atomic flag; a handler knows what the program did before the message that "
                  "runs it was sent (through LAPI_Gfence or a counter). A plain or volatile "
-                 "flag orders nothing.", a->pe);
+                 "flag orders nothing. " SIM_HB_ASM_NOTE, a->pe);
     else if (a->atomic || b->atomic)
         snprintf(buf, len,
                  "LAPI_Rmw is atomic only with other LAPI_Rmw of the same size on the same "
@@ -88,7 +88,7 @@ static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, c
                    size_t len, const sim_hb_hint_t *hint)
 {
     (void)hint;
-    char adv[700];
+    char adv[1000];
     (void)mem_pe;
     advice(a, b, adv, sizeof adv);
     sim_hb_raise(SIM_CHECK(DATA_RACE), a, b, mem_pe, addr, len, NULL, adv);

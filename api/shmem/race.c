@@ -105,7 +105,7 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "Two threads of PE %d reach these bytes and nothing orders them: hold one "
                  "mutex (or omp critical) around both, make both atomic, or order the threads "
                  "(pthread_join, a barrier, a flag stored with release and loaded with "
-                 "acquire).", a->pe);
+                 "acquire). " SIM_HB_ASM_NOTE, a->pe);
     } else if (a->is_op && a->pe != b->pe && !a->write && !a->atomic && !a->nbi) {
         /* A blocking get is complete when it returns: what is missing is
          * the other PE knowing it was done. */
@@ -173,7 +173,7 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
 static void report(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe, const void *addr,
                    size_t len, const sim_hb_hint_t *hint)
 {
-    char adv[700];
+    char adv[1000];
     advice(a, b, mem_pe, hint, adv, sizeof adv);
     /* The source of a put_nbi changed before its quiet keeps its own id. */
     const sim_hb_side_t *op = a->is_op ? a : b, *other = a->is_op ? b : a;

@@ -14,6 +14,16 @@ static int deep(int n)
     return n ? deep(n - 1) + buf[0] : 0;
 }
 
+static void at_exit_handler(void)
+{
+    printf("atexit handler\n");
+}
+
+static void on_exit_handler(int status, void *arg)
+{
+    printf("on_exit handler: status %d, arg %d\n", status, *(int *)arg);
+}
+
 int main(int argc, char **argv)
 {
     shmem_init();
@@ -28,6 +38,12 @@ int main(int argc, char **argv)
         deep(100000);
     if (!strcmp(mode, "exit3") && me == 3)
         exit(3);
+    static int arg = 42;
+    if (!strcmp(mode, "handlers") && me == 3) { /* the last registered runs first */
+        atexit(at_exit_handler);
+        on_exit(on_exit_handler, &arg);
+        exit(3);
+    }
     if (!strcmp(mode, "exit0") && me == 3)
         exit(0);
     if (!strcmp(mode, "abort") && me == 0)

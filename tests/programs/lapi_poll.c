@@ -1,7 +1,8 @@
 /* Busy polling: every task but 0 polls with LAPI_Probe + LAPI_Getcntr
  * until its target counter moves; task 0 first sleeps 10 ms of virtual
- * time, then puts one word to each of them.  "task N ok" when each poller
- * got the word. */
+ * time (or, with the argument "probes", calls LAPI_Probe 10 times, as a
+ * loop timing the dispatcher does), then puts one word to each of them.
+ * "task N ok" when each poller got the word. */
 #include <lapi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,7 +16,7 @@ lapi_cntr_t tc;
 long word;
 void *tcs[MAX_TASKS], *words[MAX_TASKS];
 
-int main(void)
+int main(int argc, char **argv)
 {
     int me, n, errors = 0;
     lapi_info_t info;
@@ -28,7 +29,11 @@ int main(void)
     LAPI_Address_init(h, &tc, tcs);
     LAPI_Address_init(h, &word, words);
     if (me == 0) {
-        usleep(10000);
+        if (argc > 1 && strcmp(argv[1], "probes") == 0)
+            for (int i = 0; i < 10; i++)
+                LAPI_Probe(h);
+        else
+            usleep(10000);
         static long v[MAX_TASKS];
         lapi_cntr_t oc;
         LAPI_Setcntr(h, &oc, 0);

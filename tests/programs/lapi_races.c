@@ -86,6 +86,24 @@ static void put_put(void)
     }
 }
 
+/* The same into a malloc'd word: LAPI targets any memory, and the race
+ * is told the same way (its place said without an address). */
+static long *heap_word;
+static void *heap_words[MAX_TASKS];
+static void put_put_heap(void)
+{
+    if (me == 0) {
+        long one = 1, two = 2;
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Put(h, 1, sizeof one, heap_words[1], &one, NULL, &oc, NULL); /* A(put-put-heap) */
+        if (!bad)
+            LAPI_Fence(h);
+        LAPI_Put(h, 1, sizeof two, heap_words[1], &two, NULL, &oc, NULL); /* B(put-put-heap) */
+        LAPI_Waitcntr(h, &oc, 2, NULL);
+    }
+}
+
 /* Task 1 updates task 0's counter with LAPI_Rmw64 while task 2 overwrites
  * it with a Put; the good twin orders them with a Gfence. */
 static void rmw_put(void)
@@ -329,6 +347,7 @@ static const struct {
 } cases[] = {
     {"put-load", put_load},     {"origin-store", origin_store},
     {"get-load", get_load},     {"put-put", put_put},
+    {"put-put-heap", put_put_heap},
     {"rmw-put", rmw_put},       {"fence-load", fence_load},
     {"completion-chain", completion_chain},
     {"handler-load", handler_load}, {"handler-flag", handler_flag},
@@ -351,6 +370,8 @@ int main(int argc, char **argv)
     LAPI_Address_init(h, buf, bufs);
     LAPI_Address_init(h, src, srcs);
     LAPI_Address_init(h, &word, words);
+    heap_word = calloc(1, sizeof *heap_word);
+    LAPI_Address_init(h, heap_word, heap_words);
     LAPI_Address_init(h, &counter, counters);
     LAPI_Address_init(h, &tc, tcs);
     LAPI_Address_init(h, (void *)seen_hh, seen_hhs);
