@@ -114,7 +114,9 @@ static const char *const cmd_head[] = {
     X(WATCHDOG, 0, "watchdog", "SECS", "RPE",                                                 \
       "      --watchdog SECS   end a PE that runs SECS wall seconds without calling\n"         \
       "                        the simulator, unless its instrumented accesses move\n"         \
-      "                        on through memory (default 20, 0 = off)\n")                     \
+      "                        on through memory; and end as a deadlock a run whose\n"        \
+      "                        PEs only poll (shmem_test, LAPI_Probe) for SECS with\n"         \
+      "                        nothing else to happen (default 20, 0 = off)\n")                \
     X(PRIV, 0, "privatize", "MODE", "RPE",                                                    \
       "      --privatize MODE  how each PE gets its own globals: copy (a program copy\n"       \
       "                        per PE), swap (one copy, data swapped at each switch),\n"       \

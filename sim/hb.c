@@ -235,14 +235,10 @@ typedef struct late {
     const void *addr;
 } late_t;
 
-/* A load site of an actor seen polling a word atomics update. */
-typedef struct pollkey {
-    int act;
-    const void *site;
-} pollkey_t;
-
+/* A load site of an actor seen polling a word atomics update (its key:
+ * the actor and the site). */
 typedef struct poller {
-    pollkey_t key;
+    okey_t key;
     UT_hash_handle hh;
 } poller_t;
 
@@ -770,12 +766,19 @@ static int same_key(const pkey_t *a, const pkey_t *b)
     return a->pe == b->pe && a->region == b->region && a->page == b->page;
 }
 
+/* A hash key of a number and an address, its padding zeroed. */
+static okey_t okey_of(int n, const void *p)
+{
+    okey_t k;
+    memset(&k, 0, sizeof k);
+    k.pe = n;
+    k.obj = p;
+    return k;
+}
+
 static poller_t *poller_of(int act, const void *site)
 {
-    pollkey_t key;
-    memset(&key, 0, sizeof key);
-    key.act = act;
-    key.site = site;
+    okey_t key = okey_of(act, site);
     poller_t *p;
     HASH_FIND(hh, H.pollers, &key, sizeof key, p);
     return p;
@@ -786,8 +789,7 @@ static void poller_add(int act, const void *site)
     if (poller_of(act, site))
         return;
     poller_t *p = sim_xcalloc(1, sizeof *p);
-    p->key.act = act;
-    p->key.site = site;
+    p->key = okey_of(act, site);
     HASH_ADD(hh, H.pollers, key, sizeof p->key, p);
 }
 
@@ -2488,10 +2490,7 @@ void sim_hb_thread_start(const sim_pe_t *child)
 /* obj's clock for the running PE; made (empty) when make and none. */
 static oclock_t *obj_find_as(int pe, const void *obj, int make)
 {
-    okey_t k;
-    memset(&k, 0, sizeof k);
-    k.pe = pe;
-    k.obj = obj;
+    okey_t k = okey_of(pe, obj);
     oclock_t *o;
     HASH_FIND(hh, H.objs, &k, sizeof k, o);
     if (!o && make) {

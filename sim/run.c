@@ -200,8 +200,14 @@ static void report_crash(const sim_pe_t *pe)
 static void report_deadlock(void)
 {
     char a[200];
-    fprintf(stderr, "shmemsim: deadlock at t=%lluns: every live PE is blocked and no message is "
-            "in flight\n", (unsigned long long)sim_w->now);
+    if (sim_w->polls_stalled)
+        fprintf(stderr, "shmemsim: deadlock at t=%lluns: every live PE is blocked, or polls for "
+                "what no one is left to send (for %u s of wall time, nothing else happening), "
+                "and no message is in flight\n", (unsigned long long)sim_w->now,
+                sim_w->cfg.watchdog_s);
+    else
+        fprintf(stderr, "shmemsim: deadlock at t=%lluns: every live PE is blocked and no message "
+                "is in flight\n", (unsigned long long)sim_w->now);
     for (int i = 0; i < sim_w->npes; i++) {
         const sim_pe_t *pe = &sim_w->pes[i];
         if (pe->state == SIM_PE_DONE && pe->fault_crash)

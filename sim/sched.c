@@ -85,6 +85,9 @@ struct sim_sched {
     char borrow_why[200];
     sim_pe_t **pollers;
     int npollers, cap_pollers;
+    uint64_t stall_changes; /* sim_w->changes when the polls found nothing since */
+    uint64_t stall_polls;   /* polls since, with nothing else left to happen */
+    struct timespec stall_since; /* the wall clock at the first check of that stretch */
     void (*all_ended_fns[4])(void);
     int nall_ended;
     pthread_t os_thread;   /* the operating-system thread the run is on */
@@ -360,6 +363,35 @@ static void wake_pollers(void)
     S->npollers = 0;
 }
 
+/* Polls that found nothing, with nothing else left to happen, checked
+ * against the wall clock every STALL_CHECK of them. */
+#define STALL_CHECK (1u << 20)
+
+/* The running context polls with nothing left to happen but polls: when
+ * that has gone on for the watchdog's time (wall seconds, as a PE that
+ * never calls the simulator is stopped), every PE waits for what no one
+ * will send, and the run ends as a deadlock naming each poll. */
+static void poll_stall(const char *why)
+{
+    if (S->stall_changes != sim_w->changes) {
+        S->stall_changes = sim_w->changes;
+        S->stall_polls = 0;
+    }
+    if (++S->stall_polls % STALL_CHECK || !sim_w->cfg.watchdog_s)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (S->stall_polls == STALL_CHECK) {
+        S->stall_since = now;
+        return;
+    }
+    if (now.tv_sec - S->stall_since.tv_sec < (time_t)sim_w->cfg.watchdog_s)
+        return;
+    sim_w->polls_stalled = 1;
+    sim_terminate(SIM_OUT_DEADLOCK, -1);
+    sim_pe_block(why); /* never resumed: the run is over */
+}
+
 int sim_pe_poll_idle(const char *why, const void *key)
 {
     sim_pe_t *pe = sim_w->cur;
@@ -370,8 +402,11 @@ int sim_pe_poll_idle(const char *why, const void *key)
      * each poll returning as it would on a machine, so that a loop that
      * polls a bounded number of times goes on to do what another waits
      * for. */
-    if (idle && S->npollers && sim_evq_min_time(&sim_w->evq) == UINT64_MAX)
-        wake_pollers();
+    if (idle && sim_evq_min_time(&sim_w->evq) == UINT64_MAX) {
+        poll_stall(why);
+        if (S->npollers)
+            wake_pollers();
+    }
     if (idle && sim_evq_min_time(&sim_w->evq) != UINT64_MAX) {
         if (S->npollers == S->cap_pollers) {
             S->cap_pollers = S->cap_pollers ? 2 * S->cap_pollers : 8;

@@ -188,6 +188,7 @@ typedef struct sim_world {
                               * the watchdog's sign that the run gets anywhere */
     uint64_t changes;        /* events other than resuming a PE that only polls */
     int live;                /* PEs not yet done */
+    int polls_stalled;       /* the deadlock: every live PE polled for nothing (sim_sched) */
     int findings_error;      /* error-severity findings raised */
     int findings_total;      /* all findings raised */
     struct sim_net *net;     /* network model state */

@@ -171,6 +171,27 @@ START_TEST(exit_handlers_run_in_the_pe)
 }
 END_TEST
 
+/* PEs that only poll (shmem_test in a loop) for what no one will send
+ * run into a deadlock after the watchdog's time, each poll named. */
+START_TEST(pes_polling_with_the_api_for_nothing_are_a_deadlock)
+{
+    run_result_t r = tu_run("%s -n 3 --watchdog 1 %s pollall", SIM, PROG("fail"));
+    ck_assert_msg(r.status == 3, "%d\n%s", r.status, r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "every live PE is blocked, or polls for what no one is "
+                                        "left to send"));
+    int line = tu_line_of("tests/programs/fail.c", "every PE tests for a put") + 1;
+    char want[96];
+    for (int pe = 0; pe < 3; pe++) {
+        snprintf(want, sizeof want, "PE %d: blocked in shmem_long_test, called from main at "
+                 "fail.c:%d\n", pe, line);
+        ck_assert_msg(strstr(r.err, want), "no '%s' in\n%s", want, r.err);
+    }
+    ck_assert_int_eq(tu_count(r.err, "error [deadlock]"), 1); /* one site, counted thrice */
+    ck_assert_ptr_nonnull(strstr(r.err, "3 findings"));
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(abort_is_a_crash)
 {
     run_result_t r = tu_run("%s -n 4 %s abort", SIM, PROG("fail"));
@@ -717,6 +738,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, stack_overflow_is_exit_5_naming_the_pe);
     tcase_add_test(tc, exit_3_in_one_pe_is_exit_1);
     tcase_add_test(tc, exit_handlers_run_in_the_pe);
+    tcase_add_test(tc, pes_polling_with_the_api_for_nothing_are_a_deadlock);
     tcase_add_test(tc, abort_is_a_crash);
     tcase_add_test(tc, libc_state_is_per_pe);
     tcase_add_test(tc, closing_stdout_closes_one_pe_stream);

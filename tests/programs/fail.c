@@ -44,6 +44,9 @@ int main(int argc, char **argv)
         on_exit(on_exit_handler, &arg);
         exit(3);
     }
+    if (!strcmp(mode, "pollall")) /* every PE tests for a put no one makes */
+        while (!shmem_long_test(&flag, SHMEM_CMP_EQ, 1))
+            ;
     if (!strcmp(mode, "exit0") && me == 3)
         exit(0);
     if (!strcmp(mode, "abort") && me == 0)
