@@ -148,6 +148,25 @@ START_TEST(findings_name_lines_without_a_g_flag)
 }
 END_TEST
 
+/* A link line that names the compiler's own library directory (as
+ * GASNet's does) still links the wrappers' stand-in for the sanitizer's
+ * run-time library, not the real one, which cannot load in a PE. */
+START_TEST(a_link_naming_the_compilers_directory_runs)
+{
+    char src[128];
+    write_source(src, sizeof src, "gccdir.c",
+                 "#include <shmem.h>\n#include <stdio.h>\nint main(void)\n{\n    shmem_init();\n"
+                 "    printf(\"PE %d\\n\", shmem_my_pe());\n    shmem_finalize();\n    return 0;\n}\n");
+    run_result_t r = tu_run("d=$(dirname \"$(cc -print-libgcc-file-name)\") && "
+                            "%s-cc -o %s/gccdir %s -L\"$d\" && %s -n 2 --quiet %s/gccdir", SIM,
+                            tmp, src, SIM, tmp);
+    ck_assert_msg(r.status == 0, "%d\n%s", r.status, r.err);
+    ck_assert_int_eq(tu_count(r.out, "PE "), 2);
+    tu_free(&r);
+    unlink(src);
+}
+END_TEST
+
 /* With clang as the compiler: a build under -Werror (compile and link
  * steps apart) gets no warning of the wrapper's own flags, and findings
  * still name file:line (clang writes no address ranges unless asked). */
@@ -617,6 +636,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, the_math_library_needs_no_flag);
     tcase_add_test(tc, findings_name_lines_without_a_g_flag);
     tcase_add_test(tc, clang_builds_name_lines_under_werror);
+    tcase_add_test(tc, a_link_naming_the_compilers_directory_runs);
     tcase_add_test(tc, cxx_shmem_h_brings_complex);
     tcase_add_test(tc, other_implementations_library_names_link);
     tcase_add_test(tc, an_autotools_project_builds_and_tests);
