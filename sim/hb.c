@@ -264,6 +264,7 @@ static struct {
     poller_t *pollers;
     sim_hb_report_fn report;
     int foreign;          /* pointers into other PEs' memory were handed out */
+    int raw_pages;        /* memory that is neither heap nor program data was shadowed */
     int record_only;      /* access_range records without checking (sim_hb_op_silent) */
     spage_t *swept;       /* the page whose run sweep() last moved up, or NULL */
     /* The open world barriers, by number (sim_hb_all_arrive): at most two,
@@ -599,6 +600,7 @@ static spage_t *page_get(const pkey_t *k, int make)
         pg = sim_xcalloc(1, sizeof *pg);
         pg->key = *k;
         HASH_ADD(hh, H.pages, key, sizeof pg->key, pg);
+        H.raw_pages |= k->region == 2;
     }
     if (pg)
         H.recent[slot] = pg;
@@ -766,19 +768,20 @@ static int same_key(const pkey_t *a, const pkey_t *b)
     return a->pe == b->pe && a->region == b->region && a->page == b->page;
 }
 
-/* A hash key of a number and an address, its padding zeroed. */
-static okey_t okey_of(int n, const void *p)
+/* Sets *k, a hash key of a number and an address, its padding zeroed
+ * (in place: a struct returned by value need not keep its padding, and
+ * the hashes compare keys byte by byte). */
+static void okey_set(okey_t *k, int n, const void *p)
 {
-    okey_t k;
-    memset(&k, 0, sizeof k);
-    k.pe = n;
-    k.obj = p;
-    return k;
+    memset(k, 0, sizeof *k);
+    k->pe = n;
+    k->obj = p;
 }
 
 static poller_t *poller_of(int act, const void *site)
 {
-    okey_t key = okey_of(act, site);
+    okey_t key;
+    okey_set(&key, act, site);
     poller_t *p;
     HASH_FIND(hh, H.pollers, &key, sizeof key, p);
     return p;
@@ -789,7 +792,7 @@ static void poller_add(int act, const void *site)
     if (poller_of(act, site))
         return;
     poller_t *p = sim_xcalloc(1, sizeof *p);
-    p->key = okey_of(act, site);
+    okey_set(&p->key, act, site);
     HASH_ADD(hh, H.pollers, key, sizeof p->key, p);
 }
 
@@ -2454,6 +2457,12 @@ void sim_hb_forget(int mem_pe, const void *addr, size_t n)
     each_page(mem_pe, addr, n, clear_cells, NULL);
 }
 
+void sim_hb_forget_private(const void *addr, size_t n)
+{
+    if (sim_hb_on && H.raw_pages && sim_w->cur)
+        sim_hb_forget(self_id(), addr, n);
+}
+
 /* ---- threads of a PE ---- */
 
 void sim_hb_thread_start(const sim_pe_t *child)
@@ -2490,7 +2499,8 @@ void sim_hb_thread_start(const sim_pe_t *child)
 /* obj's clock for the running PE; made (empty) when make and none. */
 static oclock_t *obj_find_as(int pe, const void *obj, int make)
 {
-    okey_t k = okey_of(pe, obj);
+    okey_t k;
+    okey_set(&k, pe, obj);
     oclock_t *o;
     HASH_FIND(hh, H.objs, &k, sizeof k, o);
     if (!o && make) {
