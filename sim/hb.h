@@ -418,5 +418,8 @@ void sim_hb_nbi_buffer(uintptr_t chan, const void *addr, size_t n);
 /* ---- memory ---- */
 /* Forgets what is known of [addr, addr+n) of mem_pe (home form): freed. */
 void sim_hb_forget(int mem_pe, const void *addr, size_t n);
+/* The same for a block of the running PE's private memory it frees
+ * (malloc may hand it out again: the allocator orders the free before). */
+void sim_hb_forget_private(const void *addr, size_t n);
 
 #endif

@@ -29,6 +29,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -879,6 +880,27 @@ _Noreturn void WRAP(abort)(void)
         sim_pe_crash(SIGABRT, NULL, SIM_END_CRASH);
     }
     abort();
+}
+
+/* A block the program frees may come back from malloc, to any of its
+ * threads or handlers, or be the buffer of a later transfer: what was
+ * done to it before is not the new block's history (the allocator orders
+ * the free before the malloc that returns it). */
+void WRAP(free)(void *p)
+{
+    if (p && sim_hb_on)
+        sim_hb_forget_private(p, malloc_usable_size(p));
+    free(p);
+}
+
+void *WRAP(realloc)(void *p, size_t n)
+{
+    size_t was = p && sim_hb_on ? malloc_usable_size(p) : 0;
+    volatile uintptr_t old = (uintptr_t)p; /* (an address only, once realloc has it) */
+    void *q = realloc(p, n);
+    if (was && (uintptr_t)q != old && (q || !n))
+        sim_hb_forget_private((const void *)old, was); /* moved or freed: the old block is free */
+    return q;
 }
 
 /* atexit and on_exit register with the running PE, whose exit runs them

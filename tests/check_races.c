@@ -72,6 +72,7 @@ static const struct {
     {"lapi_races", "completion-chain"}, {"lapi_races", "handler-load"},
     {"lapi_races", "handler-flag"},    {"lapi_races", "am-data-store"},
     {"lapi_races", "polling-flag"},    {"lapi_races", "header-completion"},
+    {"lapi_races", "am-origin-store"},
     {"pthread_races", "fence"},        {"pthread_races", "nbi-buffer"},
     {"pthread_races", "stack-read"},   {"pthread_races", "shared-quiet"},
     {"f_races", "put-load"},

@@ -176,6 +176,10 @@ void lx_race_am_data(lx_t *x, int pe)
     }
     sim_hb_op_complete(op);
     sim_hb_unref(op);
+    /* The data landed, so the origin buffer was read: whoever learns of
+     * the landing from the handlers (a target or completion counter, the
+     * completion's acknowledgement) knows the buffer is free again. */
+    sim_hb_op_complete(x->hb[LX_ORIGIN]);
 }
 
 void lx_race_header(lx_t *x)

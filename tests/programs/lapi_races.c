@@ -269,6 +269,24 @@ static void am_data_store(void)
         am_buf[1] = 3; /* B(am-data-store) */
 }
 
+/* Task 0 sends an active message's data from src and writes src again
+ * before (bad) or after (good) the message's completion counter says its
+ * data landed at task 1: the landing means the buffer was read. */
+static void am_origin_store(void)
+{
+    if (me == 0) {
+        lapi_cntr_t cc;
+        LAPI_Setcntr(h, &cc, 0);
+        src[0] = 7;
+        LAPI_Amsend(h, 1, data_hhs[1], NULL, 0, src, sizeof src, NULL, NULL, &cc); /* A(am-origin-store) */
+        if (!bad)
+            LAPI_Waitcntr(h, &cc, 1, NULL);
+        src[0] = 8; /* B(am-origin-store) */
+        if (bad)
+            LAPI_Waitcntr(h, &cc, 1, NULL);
+    }
+}
+
 /* A header handler sets a plain flag the program polls with LAPI_Probe:
  * a race in interrupt mode (bad), where the dispatcher runs beside the
  * program, but not in polling mode (good), where it runs inside the
@@ -352,6 +370,7 @@ static const struct {
     {"completion-chain", completion_chain},
     {"handler-load", handler_load}, {"handler-flag", handler_flag},
     {"am-data-store", am_data_store}, {"polling-flag", polling_flag},
+    {"am-origin-store", am_origin_store},
     {"header-completion", header_completion},
 };
 
