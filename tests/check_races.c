@@ -72,7 +72,7 @@ static const struct {
     {"lapi_races", "completion-chain"}, {"lapi_races", "handler-load"},
     {"lapi_races", "handler-flag"},    {"lapi_races", "am-data-store"},
     {"lapi_races", "polling-flag"},    {"lapi_races", "header-completion"},
-    {"lapi_races", "am-origin-store"},
+    {"lapi_races", "am-origin-store"}, {"lapi_races", "thread-store"},
     {"pthread_races", "fence"},        {"pthread_races", "nbi-buffer"},
     {"pthread_races", "stack-read"},   {"pthread_races", "shared-quiet"},
     {"f_races", "put-load"},
@@ -261,6 +261,17 @@ END_TEST
 /* A race in memory that is not symmetric (a LAPI Put into a malloc'd
  * word) says so once, with its size and no address (which would differ
  * from run to run). */
+/* Two threads of a LAPI task's program are told apart from its handlers
+ * and transfers in the advice. */
+START_TEST(lapi_threads_get_thread_advice)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s thread-store bad", SIM, PROG("lapi_races"));
+    ck_assert_msg(r.status == 4, "%d\n%s", r.status, r.err);
+    ck_assert_ptr_nonnull(strstr(r.err, "Two threads of task 1's program reach these bytes"));
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(a_race_in_private_memory_says_where)
 {
     run_result_t r = tu_run("%s -n 2 --quiet %s put-put-heap bad", SIM, PROG("lapi_races"));
@@ -306,6 +317,7 @@ Suite *races_suite(void)
     tcase_add_test(tc, earlier_demonstrations_are_diagnosed);
     tcase_add_test(tc, large_jobs_check_races_when_asked);
     tcase_add_test(tc, a_race_in_private_memory_says_where);
+    tcase_add_test(tc, lapi_threads_get_thread_advice);
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
     tcase_add_loop_test(tc, each_other_race_names_both_accesses, 0, NOTHERS);
     tcase_add_loop_test(tc, other_twins_are_clean_on_50_seeds, 0, NOTHERS);

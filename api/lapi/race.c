@@ -49,6 +49,12 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, char *buf, si
                  "that follow. Send those messages once the earlier message's completion "
                  "counter has moved (LAPI_Waitcntr at the origin), or guard the data both "
                  "touch with a mutex or a C11 atomic. " SIM_HB_ASM_NOTE, a->pe);
+    else if (a->pe == b->pe && a->tid >= 0 && b->tid >= 0 && a->tid != b->tid)
+        snprintf(buf, len,
+                 "Two threads of task %d's program reach these bytes and nothing orders them: "
+                 "hold one mutex around both, make both atomic, or order the threads "
+                 "(pthread_join, a flag stored with release and loaded with acquire). "
+                 SIM_HB_ASM_NOTE, a->pe);
     else if (a->pe == b->pe && (a->tid < 0) != (b->tid < 0))
         snprintf(buf, len,
                  "Task %d's handlers run beside its program: in interrupt mode LAPI's "

@@ -7,9 +7,11 @@
  * twin waits for the counter or fence that orders them and must raise
  * nothing under any seed.  Every case runs on 3 tasks. */
 #include <lapi.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAX_TASKS 64
 
@@ -287,6 +289,31 @@ static void am_origin_store(void)
     }
 }
 
+/* A thread of task 1's program and its main thread both store one word;
+ * the good twin joins the thread first. */
+int exit_flag; /* (read at the end: its stores are kept) */
+static void *store_flag(void *arg)
+{
+    (void)arg;
+    exit_flag = 1; /* A(thread-store) */
+    return NULL;
+}
+
+static void thread_store(void)
+{
+    if (me != 1)
+        return;
+    pthread_t t;
+    pthread_create(&t, NULL, store_flag, NULL);
+    if (!bad)
+        pthread_join(t, NULL);
+    usleep(10);
+    exit_flag = 2; /* B(thread-store) */
+    if (bad)
+        pthread_join(t, NULL);
+    printf("exit_flag %d\n", exit_flag);
+}
+
 /* A header handler sets a plain flag the program polls with LAPI_Probe:
  * a race in interrupt mode (bad), where the dispatcher runs beside the
  * program, but not in polling mode (good), where it runs inside the
@@ -370,7 +397,7 @@ static const struct {
     {"completion-chain", completion_chain},
     {"handler-load", handler_load}, {"handler-flag", handler_flag},
     {"am-data-store", am_data_store}, {"polling-flag", polling_flag},
-    {"am-origin-store", am_origin_store},
+    {"am-origin-store", am_origin_store}, {"thread-store", thread_store},
     {"header-completion", header_completion},
 };
 
