@@ -258,28 +258,26 @@ START_TEST(large_jobs_check_races_when_asked)
 }
 END_TEST
 
-/* A race in memory that is not symmetric (a LAPI Put into a malloc'd
- * word) says so once, with its size and no address (which would differ
- * from run to run). */
-/* Two threads of a LAPI task's program are told apart from its handlers
- * and transfers in the advice. */
-START_TEST(lapi_threads_get_thread_advice)
+/* What LAPI race findings say: a race in memory that is not symmetric (a
+ * Put into a malloc'd word) says so once, with its size and no address
+ * (which would differ from run to run); two threads of a task's program
+ * are told apart from its handlers and transfers in the advice. */
+START_TEST(lapi_race_texts_say_what_and_where)
 {
-    run_result_t r = tu_run("%s -n 2 --quiet %s thread-store bad", SIM, PROG("lapi_races"));
-    ck_assert_msg(r.status == 4, "%d\n%s", r.status, r.err);
-    ck_assert_ptr_nonnull(strstr(r.err, "Two threads of task 1's program reach these bytes"));
-    tu_free(&r);
-}
-END_TEST
-
-START_TEST(a_race_in_private_memory_says_where)
-{
-    run_result_t r = tu_run("%s -n 2 --quiet %s put-put-heap bad", SIM, PROG("lapi_races"));
-    ck_assert_msg(r.status == 4, "%d\n%s", r.status, r.err);
-    ck_assert_ptr_nonnull(strstr(r.err, "touch the same bytes of PE 1's memory (8 bytes of memory "
-                                        "that is not symmetric: allocated by malloc or mmap, or "
-                                        "a stack) and"));
-    tu_free(&r);
+    static const struct {
+        const char *name, *text;
+    } cases[] = {
+        {"put-put-heap", "touch the same bytes of PE 1's memory (8 bytes of memory that is not "
+                         "symmetric: allocated by malloc or mmap, or a stack) and"},
+        {"thread-store", "Two threads of task 1's program reach these bytes"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run_result_t r = tu_run("%s -n 2 --quiet %s %s bad", SIM, PROG("lapi_races"),
+                                cases[i].name);
+        ck_assert_msg(r.status == 4 && strstr(r.err, cases[i].text), "%s: %d\n%s",
+                      cases[i].name, r.status, r.err);
+        tu_free(&r);
+    }
 }
 END_TEST
 
@@ -316,8 +314,7 @@ Suite *races_suite(void)
     tcase_add_test(tc, advice_names_the_missing_order);
     tcase_add_test(tc, earlier_demonstrations_are_diagnosed);
     tcase_add_test(tc, large_jobs_check_races_when_asked);
-    tcase_add_test(tc, a_race_in_private_memory_says_where);
-    tcase_add_test(tc, lapi_threads_get_thread_advice);
+    tcase_add_test(tc, lapi_race_texts_say_what_and_where);
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
     tcase_add_loop_test(tc, each_other_race_names_both_accesses, 0, NOTHERS);
     tcase_add_loop_test(tc, other_twins_are_clean_on_50_seeds, 0, NOTHERS);
