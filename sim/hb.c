@@ -2457,9 +2457,14 @@ void sim_hb_forget(int mem_pe, const void *addr, size_t n)
     each_page(mem_pe, addr, n, clear_cells, NULL);
 }
 
+int sim_hb_private_shadowed(void)
+{
+    return sim_hb_on && H.raw_pages && sim_w->cur;
+}
+
 void sim_hb_forget_private(const void *addr, size_t n)
 {
-    if (sim_hb_on && H.raw_pages && sim_w->cur)
+    if (sim_hb_private_shadowed())
         sim_hb_forget(self_id(), addr, n);
 }
 

@@ -421,5 +421,7 @@ void sim_hb_forget(int mem_pe, const void *addr, size_t n);
 /* The same for a block of the running PE's private memory it frees
  * (malloc may hand it out again: the allocator orders the free before). */
 void sim_hb_forget_private(const void *addr, size_t n);
+/* Whether any such memory has a shadow (else there is nothing to forget). */
+int sim_hb_private_shadowed(void);
 
 #endif

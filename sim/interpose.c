@@ -888,14 +888,14 @@ _Noreturn void WRAP(abort)(void)
  * the free before the malloc that returns it). */
 void WRAP(free)(void *p)
 {
-    if (p && sim_hb_on)
+    if (p && sim_hb_private_shadowed())
         sim_hb_forget_private(p, malloc_usable_size(p));
     free(p);
 }
 
 void *WRAP(realloc)(void *p, size_t n)
 {
-    size_t was = p && sim_hb_on ? malloc_usable_size(p) : 0;
+    size_t was = p && sim_hb_private_shadowed() ? malloc_usable_size(p) : 0;
     volatile uintptr_t old = (uintptr_t)p; /* (an address only, once realloc has it) */
     void *q = realloc(p, n);
     if (was && (uintptr_t)q != old && (q || !n))
