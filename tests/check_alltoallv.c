@@ -245,7 +245,7 @@ START_TEST(overflow_in_a_call_that_never_completes_is_reported_at_the_end)
                             PROG("alltoallv"));
     ck_assert_int_eq(r.status, 3);
     expected_text(p, n, "the target's t_sizes entry", "trunc the surplus was truncated. The run "
-                  "ended before every member had sent its data, so more may not have fit.", text,
+                  "ended before every member had all its data, so more may not have fit.", text,
                   sizeof text);
     assert_one_finding(&r, p, n, "shmemx_alltoallv", site, text);
     ck_assert(strstr(r.err, "[alltoallv-overflow]") < strstr(r.err, "shmemsim: deadlock at"));

@@ -1,22 +1,22 @@
 /* api/shmem/alltoallv: Cray's shmemx_alltoallv and shmemx_alltoallv_packed.
  *
- * Each sender serves the members in a rotated order (me+1, me+2, ...).
- * shmemx_alltoallv asks every target for its t_offsets[me] (and, when
- * checking, t_sizes[me]) with gets issued together, then sends each
- * target, once its answer is in, one message that writes the data, then
- * its size in t_sizes[me], then counts itself in the target's pSync[0] (a
- * put-with-signal).  shmemx_alltoallv_packed reserves room in the target
- * with a fetch-and-add on its pSync[1], so the deposit order is the order
- * the requests reach the target, decided by the network; its data
- * messages count themselves the same way.
+ * Each sender sends each other member, in a rotated order (me+1, me+2,
+ * ...), one message with its block, which the target places itself when
+ * it arrives, as an active message's handler would (coll_put_placed).
+ * shmemx_alltoallv's target reads its own t_offsets[sender] (and, when
+ * checking, t_sizes[sender]) then, writes the block there, its size in
+ * t_sizes[sender], and counts it in its pSync[0] (a put-with-signal).
+ * shmemx_alltoallv_packed's target reserves the block's room by adding its
+ * size to its pSync[1], so the deposit order is the order the blocks reach
+ * the target, decided by the network; they count themselves the same way.
  *
  * SHMEM_ALLTOALLV_TSIZE_CHK: none (default) writes whatever is sent, past
  * the end of an undersized target into whatever symmetric memory follows;
  * trunc writes only what fits and reports it; abort writes only what fits
- * and, once every member has sent, ends the job with a message naming
+ * and, once every member has its data, ends the job with a message naming
  * every sender, target and size.  Data that does not fit is one
  * alltoallv-overflow finding per call in every mode, naming every PE whose
- * data did not fit. */
+ * data did not fit, raised once every member has all its data. */
 #include "coll.h"
 #include "util.h"
 
@@ -38,12 +38,13 @@ static tsize_chk_t tsize_chk(void)
 
 /* ---- what did not fit, gathered per call over its members ----
  *
- * A sender only knows about its own data, but the finding should name
- * every PE whose data did not fit in one record.  So each member notes its
- * overflows in the call's record, and the last member to finish sending
- * raises the finding (and, under abort, stops the job).  Members' calls
- * are matched per pSync (its address on PE 0) in each member's call
- * order.  A call the run never finished is reported when the run ends. */
+ * What does not fit is found where each block lands, but the finding
+ * should name every PE whose data did not fit in one record.  So each
+ * landing notes its overflow in the call's record (which the sender's
+ * message points to), and the last member to have all its data raises the
+ * finding (and, under abort, stops the job).  Members' calls are matched
+ * per pSync (its address on PE 0) in each member's call order.  A call the
+ * run never finished is reported when the run ends. */
 
 typedef struct overflow {
     int from, to;     /* the sending PE and the target PE */
@@ -51,13 +52,16 @@ typedef struct overflow {
 } overflow_t;
 
 typedef struct a2a_call {
+    coll_placer_t placer;  /* places the call's blocks at their targets */
     const void *key;       /* the pSync's address on PE 0 */
     uint64_t serial;       /* the members' nth call with that pSync */
     const char *call;      /* routine name */
     const char *limit;     /* what bounds a target: "target_len", ... */
     tsize_chk_t chk;       /* SHMEM_ALLTOALLV_TSIZE_CHK of the first member */
-    int size;              /* members */
-    int sent;              /* members that have sent all their data */
+    int start, stride, size; /* the active set */
+    int done;              /* members that have all their data */
+    const void **sites;    /* each member's call site */
+    size_t target_len;     /* shmemx_alltoallv_packed's bound on each target */
     overflow_t *o;         /* what did not fit, no of them, room for cap */
     size_t no, cap;
     int pe;                /* lowest PE whose data did not fit, or -1 */
@@ -88,7 +92,8 @@ static shm_a2a_run_t *a2a_run(void)
 
 /* The call record the caller's call joins (opened by its first member). */
 static a2a_call_t *join_call(const char *call, const coll_set_t *s, const long *psync,
-                             tsize_chk_t chk, const char *limit)
+                             tsize_chk_t chk, const char *limit,
+                             size_t (*place)(coll_placer_t *, const sim_msg_t *, void *, size_t *))
 {
     int me = shm_me();
     const void *key = sim_mem_xlate(me, psync, 0);
@@ -102,31 +107,37 @@ static a2a_call_t *join_call(const char *call, const coll_set_t *s, const long *
         HASH_ADD_PTR(a->calls_by_psync, key, r);
     }
     uint64_t serial = ++r->n[me];
-    a2a_call_t **p = &a->open_calls;
+    a2a_call_t **p = &a->open_calls, *c;
     for (; *p; p = &(*p)->next)
         if ((*p)->key == key && (*p)->serial == serial)
-            return *p;
-    a2a_call_t *c = sim_xcalloc(1, sizeof *c);
-    *c = (a2a_call_t){.key = key, .serial = serial, .call = call, .limit = limit, .chk = chk,
-                      .size = s->size, .pe = -1};
-    *p = c;
+            break;
+    if (!(c = *p)) {
+        c = *p = sim_xcalloc(1, sizeof *c);
+        *c = (a2a_call_t){.placer = {place}, .key = key, .serial = serial, .call = call,
+                          .limit = limit, .chk = chk, .start = s->start, .stride = s->stride,
+                          .size = s->size, .pe = -1};
+        c->sites = sim_xcalloc((size_t)s->size, sizeof *c->sites);
+    }
+    c->sites[s->me] = sim_pe_self()->call_site;
     return c;
 }
 
-/* Notes that the caller's n bytes for PE `to` do not fit in room; returns
- * how many to write: all under none (they overwrite what follows), what
- * fits under trunc and abort (abort stops the job once all have sent). */
-static size_t too_big(a2a_call_t *c, int to, size_t n, size_t room)
+/* How many of the n bytes from PE `from` to PE `to` to write, when room
+ * bytes fit: all of them if they fit, else (noting what did not fit) all
+ * under none (they overwrite what follows), what fits under trunc and
+ * abort (abort stops the job once every member has its data). */
+static size_t fit(a2a_call_t *c, int from, int to, size_t n, size_t room)
 {
-    sim_pe_t *me = sim_pe_self();
+    if (n <= room)
+        return n;
     if (c->no == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 8;
         c->o = sim_xrealloc(c->o, c->cap * sizeof *c->o);
     }
-    c->o[c->no++] = (overflow_t){me->id, to, n, room};
-    if (c->pe < 0 || me->id < c->pe) {
-        c->pe = me->id;
-        c->site = me->call_site;
+    c->o[c->no++] = (overflow_t){from, to, n, room};
+    if (c->pe < 0 || from < c->pe) {
+        c->pe = from;
+        c->site = c->sites[(from - c->start) / c->stride];
     }
     return c->chk == CHK_NONE ? n : room;
 }
@@ -189,6 +200,7 @@ static void append_pairs(char *buf, size_t len, const a2a_call_t *c)
 
 static void free_call(a2a_call_t *c)
 {
+    free(c->sites);
     free(c->o);
     free(c);
 }
@@ -216,7 +228,7 @@ static void report_call(a2a_call_t *c, int run_ended)
     sim_append(text, sizeof text, " (bounded by %s): %zu bytes too many. ", c->limit, excess);
     snprintf(tail, sizeof tail, ". Each target must hold everything sent to it; with "
              "SHMEM_ALLTOALLV_TSIZE_CHK=%s %s.%s", chk_names[c->chk], effects[c->chk],
-             run_ended ? " The run ended before every member had sent its data, so more may "
+             run_ended ? " The run ended before every member had all its data, so more may "
                          "not have fit." : "");
     append_pairs(text, sizeof text - strlen(tail), c);
     sim_append(text, sizeof text, "%s", tail);
@@ -235,10 +247,10 @@ static void report_call(a2a_call_t *c, int run_ended)
     free_call(c);
 }
 
-/* The caller has sent all its data in c: the last member closes it. */
-static void sent_all(a2a_call_t *c)
+/* The caller has all its data of c: the last member closes it. */
+static void have_all(a2a_call_t *c)
 {
-    if (++c->sent < c->size)
+    if (++c->done < c->size)
         return;
     a2a_call_t **p = &a2a_run()->open_calls;
     while (*p != c)
@@ -288,29 +300,53 @@ static int check_v(const char *call, const coll_set_t *s, const void *target, co
            shm_check_ptr(call, "s_sizes", s_sizes, v);
 }
 
-/* Room left in PE pe's copy of the symmetric object target (an address as
- * the caller sees it) from offset off, or SIZE_MAX when the object's bounds
- * are unknown.  The bounds are the heap block's (its size rounded up to the
- * heap's 16-byte granularity). */
-static size_t object_room(int pe, const void *target, size_t off)
+/* Room from offset off in PE pe's symmetric object at home address there
+ * (SIZE_MAX when the object's bounds are unknown): the heap block's size,
+ * rounded up to the heap's 16-byte granularity, less where off lands. */
+static size_t object_room(int pe, const char *there, size_t off)
 {
-    const char *there = sim_mem_xlate(shm_me(), target, pe);
     size_t start, size;
-    if (!there || sim_heap_object(sim_heap(), pe, there, &start, &size) != 0)
+    if (sim_heap_object(sim_heap(), pe, there, &start, &size) != 0)
         return (size_t)-1;
     size_t at = (size_t)(there - (const char *)sim_heap_addr(sim_heap(), pe, start));
     return at + off >= size ? 0 : size - at - off;
 }
 
-/* How many targets ahead of the block being sent the offsets are asked for. */
-#define A2A_AHEAD 8
-
-/* Each block's message counts itself in its target's psync[0]. */
-static void wait_for_all(const char *call, const coll_set_t *s, long *psync)
+/* Each block counts itself in its target's psync[0]. */
+static void wait_for_all(const char *call, const coll_set_t *s, long *psync, a2a_call_t *c)
 {
     sim_why_t why;
     why = sim_why("%s (waiting for the data of %d other PEs)", call, s->size - 1);
     coll_wait_ge(&why, &psync[0], s->size - 1);
+    /* Under abort, a member whose data did not all fit stays in the call
+     * until the last member has its data and stops the job. */
+    if (c->chk == CHK_ABORT && c->no) {
+        why = sim_why("%s (SHMEM_ALLTOALLV_TSIZE_CHK=abort: data did not fit, waiting for "
+                      "every member's data to stop the job)", call);
+        if (c->done + 1 < c->size) {
+            c->done++;
+            for (;;)
+                sim_pe_block_why(&why, NULL, 0);
+        }
+    }
+    have_all(c);
+}
+
+/* shmemx_alltoallv's block from m->src lands at the target's
+ * t_offsets[sender] (at), bounded by its t_sizes[sender] (where the
+ * block's size goes) or by the end of the target object. */
+static size_t place_at_offset(coll_placer_t *p, const sim_msg_t *m, void *at, size_t *n)
+{
+    a2a_call_t *c = (a2a_call_t *)p;
+    size_t off = *(const size_t *)sim_mem_live(m->dst, at), room;
+    if (m->hb)
+        sim_hb_op_access(m->hb, m->dst, at, sizeof off, 1, 0, SIM_HB_READ);
+    if (c->chk != CHK_NONE)
+        room = *(const size_t *)sim_mem_live(m->dst, (void *)(uintptr_t)m->arg[1]);
+    else
+        room = object_room(m->dst, m->dst_addr, off);
+    *n = fit(c, m->src, m->dst, *n, room);
+    return off;
 }
 
 void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const void *source,
@@ -330,52 +366,40 @@ void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const vo
                          0,    0,       target,   source, NULL, s.members};
         coll_check_enter(&a, pSync, SHMEM_ALLTOALL_SYNC_SIZE);
         a2a_call_t *c = join_call(call, &s, pSync, chk, chk != CHK_NONE
-                                  ? "the target's t_sizes entry" : "the end of the target object");
-        size_t mine = s_sizes[s.me];
+                                  ? "the target's t_sizes entry" : "the end of the target object",
+                                  place_at_offset);
+        int me = shm_me();
         size_t room = chk != CHK_NONE ? t_sizes[s.me]
-                                      : object_room(shm_me(), target, t_offsets[s.me]);
-        if (mine > room)
-            mine = too_big(c, shm_me(), mine, room);
+                                      : object_room(me, sim_mem_xlate(me, target, me),
+                                                    t_offsets[s.me]);
+        size_t mine = fit(c, me, me, s_sizes[s.me], room);
         memcpy((char *)target + t_offsets[s.me], (const char *)source + s_offsets[s.me], mine);
         t_sizes[s.me] = mine;
-        /* Targets' offsets (and bounds) for us are asked for a few ahead
-         * of the block that needs them, so the answers are mostly in
-         * when needed while few requests are in flight at once. */
-        coll_getting_t *g = sim_xcalloc(2 * (size_t)s.size, sizeof *g);
-        size_t *got = sim_xcalloc(2 * (size_t)s.size, sizeof *got);
-        for (int t = 1; t < s.size + A2A_AHEAD; t++) {
-            if (t < s.size) {
-                int j = (s.me + t) % s.size, pe = coll_pe(&s, j);
-                coll_get_start(call, &got[2 * j], &t_offsets[s.me], sizeof *got, pe, &g[2 * j]);
-                if (chk != CHK_NONE)
-                    coll_get_start(call, &got[2 * j + 1], &t_sizes[s.me], sizeof *got, pe,
-                                   &g[2 * j + 1]);
-            }
-            if (t <= A2A_AHEAD)
-                continue;
-            int j = (s.me + t - A2A_AHEAD) % s.size, pe = coll_pe(&s, j);
-            size_t off, n = s_sizes[j];
-            coll_get_wait(call, &g[2 * j]);
-            off = got[2 * j];
-            if (chk != CHK_NONE) {
-                coll_get_wait(call, &g[2 * j + 1]);
-                room = got[2 * j + 1];
-            } else {
-                room = object_room(pe, target, off);
-            }
-            if (n > room)
-                n = too_big(c, pe, n, room);
-            coll_put_count(call, (char *)target + off, (const char *)source + s_offsets[j], n,
-                           &t_sizes[s.me], &pSync[0], pe);
+        for (int t = 1; t < s.size; t++) {
+            int j = (s.me + t) % s.size;
+            coll_put_placed(call, target, &t_offsets[s.me], (const char *)source + s_offsets[j],
+                            s_sizes[j], &t_sizes[s.me], &pSync[0], coll_pe(&s, j), &c->placer);
         }
-        free(g);
-        free(got);
-        sent_all(c);
-        wait_for_all(call, &s, pSync);
+        wait_for_all(call, &s, pSync, c);
         pSync[0] = SHMEM_SYNC_VALUE;
         coll_check_leave(pSync);
     }
     SHM_LEAVE();
+}
+
+/* shmemx_alltoallv_packed's block from m->src is given the next room in
+ * the target, by adding its size to the target's pSync[1] (at). */
+static size_t place_packed(coll_placer_t *p, const sim_msg_t *m, void *at, size_t *n)
+{
+    a2a_call_t *c = (a2a_call_t *)p;
+    long *next = sim_mem_live(m->dst, at);
+    size_t off = (size_t)*next;
+    *next += (long)*n;
+    coll_check_delivered(m->dst, at, sizeof *next, m->src, m->what);
+    sim_mem_written(m->dst, at, sizeof *next);
+    size_t room = off >= c->target_len ? 0 : c->target_len - off;
+    *n = fit(c, m->src, m->dst, *n, room);
+    return off;
 }
 
 void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
@@ -394,34 +418,21 @@ void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
                          0,          target,  source,   NULL,   s.members};
         coll_check_enter(&a, pSync, SHMEM_ALLTOALL_SYNC_SIZE);
         /* Our own block first, reserved and copied locally (after any
-         * block another member has reserved already); then every
-         * reservation at once, so arrival order at each target is the
-         * network's; then the data. */
-        a2a_call_t *c = join_call(call, &s, pSync, chk, "target_len");
+         * block another member's has reserved already); then the others,
+         * each reserving its room where it lands. */
+        a2a_call_t *c = join_call(call, &s, pSync, chk, "target_len", place_packed);
+        c->target_len = target_len;
+        int me = shm_me();
         size_t off = (size_t)pSync[1], n = s_sizes[s.me];
         pSync[1] += (long)n;
-        size_t room = off >= target_len ? 0 : target_len - off;
-        if (n > room)
-            n = too_big(c, shm_me(), n, room);
+        n = fit(c, me, me, n, off >= target_len ? 0 : target_len - off);
         memcpy((char *)target + off, (const char *)source + s_offsets[s.me], n);
-        coll_fetch_t *f = sim_xcalloc((size_t)s.size, sizeof *f);
         for (int t = 1; t < s.size; t++) {
             int j = (s.me + t) % s.size;
-            coll_fetch_add_start(call, &pSync[1], (long)s_sizes[j], coll_pe(&s, j), &f[j]);
+            coll_put_placed(call, target, &pSync[1], (const char *)source + s_offsets[j],
+                            s_sizes[j], NULL, &pSync[0], coll_pe(&s, j), &c->placer);
         }
-        for (int t = 1; t < s.size; t++) {
-            int j = (s.me + t) % s.size, pe = coll_pe(&s, j);
-            off = (size_t)coll_fetch_wait(call, &f[j]);
-            n = s_sizes[j];
-            room = off >= target_len ? 0 : target_len - off;
-            if (n > room)
-                n = too_big(c, pe, n, room);
-            coll_put_count(call, (char *)target + off, (const char *)source + s_offsets[j], n,
-                           NULL, &pSync[0], pe);
-        }
-        free(f);
-        sent_all(c);
-        wait_for_all(call, &s, pSync);
+        wait_for_all(call, &s, pSync, c);
         size_t total = (size_t)pSync[1];
         *t_size = chk == CHK_TRUNC && total > target_len ? target_len : total;
         pSync[0] = pSync[1] = SHMEM_SYNC_VALUE;

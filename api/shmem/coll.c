@@ -216,135 +216,41 @@ void coll_wait_take(const sim_why_t *why, long *word, long value)
     *word -= value;
 }
 
-/* A fetching request: executes at the target on arrival, replies. */
-static void fetch_reply_deliver(sim_msg_t *m)
+/* A block its target places (coll_put_placed): written where the target's
+ * placer says, as an op of the sender's, then its size, then the count. */
+static void placed_deliver(sim_msg_t *m)
 {
-    coll_fetch_t *f = m->ptr;
-    memcpy(&f->value, m->data, sizeof f->value);
-    f->done = 1;
-    sim_pe_wake(sim_pe_get(m->dst));
-}
-
-static void fetch_add_arrives(sim_msg_t *req)
-{
-    long *w = sim_mem_live(req->dst, req->dst_addr);
-    sim_hb_sync_deliver(req->dst, req->hb);
-    long old = *w;
-    *w += (long)req->arg[0];
-    coll_check_delivered(req->dst, req->dst_addr, sizeof *w, req->src, req->what);
-    sim_mem_written(req->dst, req->dst_addr, sizeof *w);
-    sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, sizeof old);
-    memcpy(r->data, &old, sizeof old);
-    r->what = req->what;
-    r->ptr = req->ptr;
-    r->deliver = fetch_reply_deliver;
-    sim_net_send(r);
-}
-
-void coll_fetch_add_start(const char *call, long *word, long value, int pe, coll_fetch_t *f)
-{
-    f->done = 0;
-    f->pe = pe;
-    sim_msg_t *m = coll_msg(call, word, 0, pe);
-    m->bytes = sizeof(long); /* no channel: completes by its reply */
-    m->arg[0] = (uint64_t)value;
-    m->ptr = f;
-    m->deliver = fetch_add_arrives;
-    m->hb = sim_hb_release();
-    sim_net_send(m);
-}
-
-long coll_fetch_wait(const char *call, coll_fetch_t *f)
-{
-    sim_why_t why = sim_why("%s (waiting for an atomic's reply from PE %d)", call, f->pe);
-    while (!f->done)
-        sim_pe_block_why(&why, NULL, 0);
-    sim_hb_sync_acquire();
-    return f->value;
-}
-
-long coll_fetch_add(const char *call, long *word, long value, int pe)
-{
-    coll_fetch_t f;
-    coll_fetch_add_start(call, word, value, pe, &f);
-    return coll_fetch_wait(call, &f);
-}
-
-/* A get of the protocol: read at the target on arrival, as an op of the
- * sender's that its wait completes. */
-static void getting_reply_deliver(sim_msg_t *m)
-{
-    coll_getting_t *g = m->ptr;
-    memcpy(g->dst, m->data, m->bytes);
-    g->done = 1;
-    sim_pe_wake(sim_pe_get(m->dst));
-}
-
-static void getting_arrives(sim_msg_t *req)
-{
-    size_t n = req->arg[0];
-    if (req->hb)
-        sim_hb_op_access(req->hb, req->dst, req->dst_addr, n, 1, 0, SIM_HB_READ);
-    sim_msg_t *r = sim_msg_new(req->dst, req->src, SIM_OP_REPLY, n);
-    memcpy(r->data, sim_mem_live(req->dst, req->dst_addr), n);
-    r->what = req->what;
-    r->ptr = req->ptr;
-    r->deliver = getting_reply_deliver;
-    sim_net_send(r);
-}
-
-void coll_get_start(const char *call, void *dst, const void *src, size_t n, int pe,
-                    coll_getting_t *g)
-{
-    *g = (coll_getting_t){.dst = dst, .pe = pe};
-    sim_msg_t *m = coll_msg(call, (void *)src, 0, pe);
-    m->arg[0] = n;
-    m->ptr = g;
-    m->deliver = getting_arrives;
-    m->hb = shm_race_coll_op(call, my_chan(), pe, 0);
-    g->op = sim_hb_hold(m->hb);
-    sim_net_send(m); /* no channel: completes by its reply */
-}
-
-void coll_get_wait(const char *call, coll_getting_t *g)
-{
-    sim_why_t why = sim_why("%s (waiting for a get's reply from PE %d)", call, g->pe);
-    while (!g->done)
-        sim_pe_block_why(&why, NULL, 0);
-    sim_hb_op_complete(g->op);
-    sim_hb_unref(g->op);
-    g->op = 0;
-}
-
-/* A block, its size and the count in one message (coll_put_count). */
-static void put_count_deliver(sim_msg_t *m)
-{
-    size_t n = m->arg[0];
+    coll_placer_t *p = m->ptr;
+    size_t n = m->bytes;
     void *size_at = (void *)(uintptr_t)m->arg[1];
     sim_hb_sync_deliver(m->dst, m->hb);
     sim_hb_sync_deliver_op(m->dst, m->hb);
+    char *there = (char *)m->dst_addr + p->place(p, m, (void *)(uintptr_t)m->arg[0], &n);
+    size_t region;
+    if (n && sim_mem_region_room(m->dst, there, &region) != 0)
+        n = 0; /* an offset outside the target's symmetric memory: nowhere to write */
+    else if (n > region)
+        n = region; /* no further than the end of the target's heap or data */
     if (n)
-        write_at(m, m->dst_addr, m->data, n, 1);
+        write_at(m, there, m->data, n, 1);
     if (size_at)
-        write_at(m, size_at, m->data + n, sizeof n, 1);
+        write_at(m, size_at, &n, sizeof n, 1);
     long *count = (long *)(uintptr_t)m->arg[2];
     long next = *(long *)sim_mem_live(m->dst, count) + 1;
     write_at(m, count, &next, sizeof next, 0);
 }
 
-void coll_put_count(const char *call, void *dst, const void *src, size_t n, size_t *size_at,
-                    long *count, int pe)
+void coll_put_placed(const char *call, void *dst, void *at, const void *src, size_t n,
+                     size_t *size_at, long *count, int pe, coll_placer_t *placer)
 {
     int me = shm_me();
-    /* Nothing to write: dst need not be anywhere (an offset past the end). */
-    sim_msg_t *m = coll_msg(call, n ? dst : (void *)count, n + (size_at ? sizeof n : 0), pe);
+    sim_msg_t *m = coll_msg(call, dst, n, pe);
     memcpy(m->data, src, n);
-    if (size_at)
-        memcpy(m->data + n, &n, sizeof n);
-    m->arg[0] = n;
+    m->arg[0] = (uintptr_t)sim_mem_xlate(me, at, pe);
     m->arg[1] = (uintptr_t)(size_at ? sim_mem_xlate(me, size_at, pe) : NULL);
     m->arg[2] = (uintptr_t)sim_mem_xlate(me, count, pe);
-    m->deliver = put_count_deliver;
+    m->ptr = placer;
+    m->deliver = placed_deliver;
     m->hb = shm_race_coll_op(call, my_chan(), pe, 1);
     coll_send(m);
 }

@@ -81,39 +81,26 @@ void coll_fence(void);
 void coll_wait_ge(const sim_why_t *why, long *word, long value);
 /* Counted discipline: waits for *word >= value, then takes value off. */
 void coll_wait_take(const sim_why_t *why, long *word, long value);
-/* A fetch-and-add in flight. */
-typedef struct coll_fetch {
-    int done;   /* the reply landed */
-    long value; /* the word's value before the add */
-    int pe;     /* target, for the blocking description */
-} coll_fetch_t;
-/* Starts an atomic fetch-and-add on pe's word (symmetric); f must stay
- * valid until coll_fetch_wait returns. */
-void coll_fetch_add_start(const char *call, long *word, long value, int pe, coll_fetch_t *f);
-/* Waits for f's reply; returns the old value. */
-long coll_fetch_wait(const char *call, coll_fetch_t *f);
-/* Atomic fetch-and-add on pe's word; returns the old value (blocks). */
-long coll_fetch_add(const char *call, long *word, long value, int pe);
-/* A get in flight (coll_get_start). */
-typedef struct coll_getting {
-    int done;        /* the reply landed */
-    int pe;          /* source PE, for the blocking description */
-    void *dst;       /* where the reply goes */
-    sim_hb_rec_t op; /* the get, for the race detector */
-} coll_getting_t;
-/* Starts reading n bytes of pe's symmetric src into private dst; g must
- * stay valid until coll_get_wait returns. */
-void coll_get_start(const char *call, void *dst, const void *src, size_t n, int pe,
-                    coll_getting_t *g);
-/* Waits for g's reply (dst holds the data from then). */
-void coll_get_wait(const char *call, coll_getting_t *g);
-/* One message to pe: n bytes of private src to dst (symmetric, as the
- * caller sees it), then n itself as a size_t to size_at (symmetric, or
- * NULL for none), then 1 added to the long *count (symmetric), in that
- * order at delivery: a put-with-signal whose signal says how many such
- * messages have landed. */
-void coll_put_count(const char *call, void *dst, const void *src, size_t n, size_t *size_at,
-                    long *count, int pe);
+/* Where a block sent with coll_put_placed goes, decided by its target when
+ * it arrives, as an active message's handler would. */
+typedef struct coll_placer coll_placer_t;
+struct coll_placer {
+    /* Runs at the target (m->dst) on arrival of m, from m->src, in
+     * scheduler context.  at is the target's home address of the word the
+     * sender named.  Returns the offset from the block's dst where it
+     * goes, and sets *n (the block's bytes on entry) to how many of them
+     * to write there. */
+    size_t (*place)(coll_placer_t *p, const sim_msg_t *m, void *at, size_t *n);
+};
+/* One message to pe carrying n bytes of private src.  At delivery the
+ * target's placer picks their offset from dst (symmetric, as the caller
+ * sees it, like at); they are written there (never past the end of the
+ * target's heap or data), then how many were written as a size_t to
+ * size_at (symmetric, or NULL for none), then 1 is added to the long
+ * *count (symmetric): a put-with-signal whose signal counts the blocks
+ * that have landed.  placer must stay valid until it has run. */
+void coll_put_placed(const char *call, void *dst, void *at, const void *src, size_t n,
+                     size_t *size_at, long *count, int pe, coll_placer_t *placer);
 /* Waits until every collective message the caller sent is acknowledged. */
 void coll_quiet(const char *call);
 
