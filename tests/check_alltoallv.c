@@ -230,6 +230,26 @@ START_TEST(alltoallv_names_every_pe_under_each_tsize_chk)
 }
 END_TEST
 
+/* A t_offsets entry far past the target's symmetric memory: the block is
+ * written nowhere, reported as not fitting at all, and the run goes on
+ * (it used to stop the simulator on an internal assertion). */
+START_TEST(offset_past_symmetric_memory_writes_nothing)
+{
+    int line = tu_line_of("tests/programs/alltoallv.c", "shmemx_alltoallv(target,");
+    char site[64], text[2048];
+    snprintf(site, sizeof site, "alltoallv.c:%d", line);
+    pair_t p[1] = {{0, 3, 4 * sizeof(long), 0}};
+    run_result_t r = tu_run("%s -n 4 --quiet %s wild", SIM, PROG("alltoallv"));
+    ck_assert_int_eq(r.status, 4);
+    expected_text(p, 1, "the end of the target object",
+                  "none the surplus overwrote what follows the target.", text, sizeof text);
+    assert_one_finding(&r, p, 1, "shmemx_alltoallv", site, text);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 3: t_sizes 0 40 48 56\n"));
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 0: t_sizes 8 16 24 32\n"));
+    tu_free(&r);
+}
+END_TEST
+
 /* A call the run never finishes is still reported, at the end, saying so. */
 START_TEST(overflow_in_a_call_that_never_completes_is_reported_at_the_end)
 {
@@ -271,6 +291,7 @@ Suite *alltoallv_suite(void)
     Suite *s = suite_create("alltoallv");
     TCase *tc = tcase_create("overflow");
     tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, offset_past_symmetric_memory_writes_nothing);
     tcase_add_test(tc, seed000_with_target_len_halved_names_every_pe_that_did_not_fit);
     tcase_add_test(tc, alltoallv_names_every_pe_under_each_tsize_chk);
     tcase_add_test(tc, overflow_in_a_call_that_never_completes_is_reported_at_the_end);

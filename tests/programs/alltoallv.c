@@ -8,7 +8,9 @@
  * not fit when i + 1 + j > n (SHMEM_ALLTOALLV_TSIZE_CHK abort or trunc),
  * or when i = n - 1 and j > 1 (none: the object's end); each PE then
  * prints the t_sizes it got.  A second argument "skip" makes the last PE
- * leave the call out, so the others wait for it forever. */
+ * leave the call out, so the others wait for it forever.  With argument
+ * "wild", the last PE's t_offsets entry for PE 0 lies far past its
+ * symmetric memory; each PE then prints the t_sizes it got. */
 #include <shmem.h>
 #include <shmemx.h>
 #include <stdio.h>
@@ -21,6 +23,7 @@ int main(int argc, char **argv)
     shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes(), errors = 0;
     int tight = argc > 1 && strcmp(argv[1], "tight") == 0;
+    int wild = argc > 1 && strcmp(argv[1], "wild") == 0;
     size_t slot = (size_t)(2 * n + 1) * sizeof(long); /* room per sender */
     long *target = shmem_malloc(tight ? slot * (n - 1) + (n + 1) * sizeof(long) : slot * n);
     long *source = shmem_malloc(slot * n);
@@ -36,10 +39,12 @@ int main(int argc, char **argv)
         t_offsets[j] = (size_t)j * slot;
         t_sizes[j] = tight ? n * sizeof(long) : slot; /* the most accepted, for TSIZE_CHK */
     }
+    if (wild && me == n - 1)
+        t_offsets[0] = (size_t)1 << 40;
     shmem_barrier_all();
     if (!(tight && argc > 2 && strcmp(argv[2], "skip") == 0 && me == n - 1))
         shmemx_alltoallv(target, t_offsets, t_sizes, source, s_offsets, s_sizes, 0, 0, n, pSync);
-    if (tight) {
+    if (tight || wild) {
         printf("PE %d: t_sizes", me);
         for (int i = 0; i < n; i++)
             printf(" %zu", t_sizes[i]);
