@@ -242,6 +242,14 @@ static const misuse_case_t misuse[] = {
     {"afterterm", 0,
      {"warning [lapi-message-after-term] PE 1 ", "after its LAPI_Term; it was discarded", NULL},
      {"task 0: Put returned 0\n", "task 1 done\n"}},
+    {"amended", 0,
+     {"warning [lapi-message-after-term] PE 1 ", "received a message of a LAPI_Amsend from "
+      "task 0 after it had ended; it was discarded", NULL},
+     {"task 0: Amsend returned 0\n", "task 1 done\n"}},
+    {"amterm", 0,
+     {"warning [lapi-message-after-term] PE 1 ", "received a message of a LAPI_Amsend from "
+      "task 0 after its LAPI_Term; it was discarded", NULL},
+     {"task 0: Amsend returned 0\n", "task 1 done\n"}},
     {"crash", 5,
      {"PE 1 crashed: Segmentation fault at address 0x0 (in hdr at lapi_misuse.c:",
       "during the header handler of a LAPI_Amsend from task 0 called from main at "

@@ -17,7 +17,7 @@
       "a LAPI call passed a NULL buffer with a non-zero length")                       \
     X(VECTOR_MISMATCH, "lapi-vector-mismatch", "Putv/Getv vectors that do not match")  \
     X(MESSAGE_AFTER_TERM, "lapi-message-after-term",                                   \
-      "a message arrived for a task that called LAPI_Term")                            \
+      "a message arrived for a task that called LAPI_Term or ended")                   \
     X(FOREIGN_ADDRESS, "lapi-foreign-address",                                         \
       "an address that cannot be in the target task's memory")                         \
     X(DEAD_STACK_BUFFER, "lapi-dead-stack-buffer",                                     \

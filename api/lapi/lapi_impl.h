@@ -96,6 +96,7 @@ typedef struct lx {
     int captured;            /* data and uhdr were copied at the call (LW), not at injection */
     int arrived, landed;     /* head / last byte has reached the target */
     int queued;              /* in the target's incoming queue */
+    int discarded;           /* thrown away at its head's arrival, freed when its last byte lands */
     int hdr_done;            /* header handler has run (or was skipped) */
     int bury;                /* discard the data */
     int dropped;             /* no handler: discard, and bump no counter */

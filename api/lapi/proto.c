@@ -354,25 +354,40 @@ static void enqueue(lx_task_t *t, lx_t *x)
     t->rxq_tail = x;
 }
 
+/* Throws x away at its target.  An active message whose head has arrived
+ * and whose last byte has not is still the network's: it is freed when
+ * that byte lands. */
+static void discard(lx_t *x)
+{
+    if (x->arrived && !x->landed)
+        x->discarded = 1;
+    else
+        lx_free(x);
+}
+
 static void rx(lx_t *x)
 {
-    if (sim_pe_get(x->dst)->state == SIM_PE_DONE) {
-        if (!x->queued)
+    if (x->discarded) {
+        if (x->landed)
             lx_free(x);
         return;
     }
     lx_task_t *t = lx_task(x->dst, 1);
+    int ended = sim_pe_get(x->dst)->state == SIM_PE_DONE;
+    if (ended && x->queued)
+        return;
     if (!x->queued) {
         if (stale(t, x)) {
-            lx_free(x);
+            discard(x);
             return;
         }
-        if (t->ever_inited && !t->inited) {
+        if ((t->ever_inited && !t->inited) || ended) {
             lx_finding(t->id, LX_CHECK(MESSAGE_AFTER_TERM), x->what, x->site,
-                       "task %d received a message of a %s from task %d after its LAPI_Term; it "
-                       "was discarded. Make every task finish communicating (LAPI_Gfence) "
-                       "before any of them calls LAPI_Term.", t->id, x->what, x->origin);
-            lx_free(x);
+                       "task %d received a message of a %s from task %d after %s; it was "
+                       "discarded. Make every task finish communicating (LAPI_Gfence) before "
+                       "any of them calls LAPI_Term or ends.", t->id, x->what, x->origin,
+                       t->inited || !t->ever_inited ? "it had ended" : "its LAPI_Term");
+            discard(x);
             return;
         }
         enqueue(t, x);

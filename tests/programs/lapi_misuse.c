@@ -9,6 +9,9 @@
  *   nullbuf   header handler returns NULL for user data without burying
  *   mismatch  Amsendv target vector with another num_vecs (error handler)
  *   afterterm a Put reaches task 1 after its LAPI_Term (warning)
+ *   amended   an active message reaches task 1 after it ended (warning)
+ *   amterm    an active message reaches task 1 after its LAPI_Term and its
+ *             end (warning)
  *   crash     header handler dereferences NULL
  *   deadlock  completion handler waits forever on a counter
  *   exit      completion handler calls exit(3)
@@ -149,6 +152,22 @@ int main(int argc, char **argv)
         LAPI_Waitcntr(h, &oc, 1, NULL);
         usleep(100);
         printf("task %d: Put returned %d\n", me, rc);
+        printf("task %d done\n", me);
+        return 0;
+    }
+    if (!strcmp(mode, "amended") || !strcmp(mode, "amterm")) {
+        static char big[4096]; /* (a heap-sized copy in the simulator) */
+        LAPI_Gfence(h);
+        if (me == 1) {
+            if (!strcmp(mode, "amterm"))
+                LAPI_Term(h);
+            printf("task %d done\n", me);
+            return 0;
+        }
+        usleep(1000);
+        rc = LAPI_Amsend(h, 1, (void *)hdr, NULL, 0, big, sizeof big, NULL, &oc, NULL);
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+        printf("task %d: Amsend returned %d\n", me, rc);
         printf("task %d done\n", me);
         return 0;
     }
