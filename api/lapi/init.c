@@ -34,7 +34,7 @@ lx_task_t *lx_task(int pe, int create)
         lx_task_t *t = sim_xcalloc(1, sizeof *t);
         t->id = pe;
         t->interrupt = 1;
-        t->error_chk = 1;
+        t->error_chk = 0; /* IBM's LAPI_Senv page: off by default */
         t->timeout = 900;
         t->ack_threshold = 30;
         *slot = t;

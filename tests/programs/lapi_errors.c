@@ -401,6 +401,7 @@ int main(void)
     LAPI_Qenv(h, NUM_TASKS, &n);
     LAPI_Gfence(h);
     if (me == 0) {
+        LAPI_Senv(h, ERROR_CHK, 1); /* (off by default) the uhdr length rules apply */
         setup_errors();
         contiguous_errors();
         vector_errors();

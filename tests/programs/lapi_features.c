@@ -366,7 +366,7 @@ static void env(void)
     LAPI_Qenv(h, INTERRUPT_SET, &v);
     CHECK(v == 1, "INTERRUPT_SET %d", v);
     LAPI_Qenv(h, ERROR_CHK, &v);
-    CHECK(v == 1, "ERROR_CHK %d", v);
+    CHECK(v == 0, "ERROR_CHK %d", v);
     CHECK(LAPI_Senv(h, TIMEOUT, 60) == LAPI_SUCCESS, "Senv TIMEOUT");
     LAPI_Qenv(h, TIMEOUT, &v);
     CHECK(v == 60, "TIMEOUT %d", v);
