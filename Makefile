@@ -171,9 +171,12 @@ $(FCWRAP): scripts/shmemsim-fc Makefile $(firstword $(FMODULE_O))
 	    tr '\n' ' ' | sed 's/ $$//')|" $< > $@.new && chmod +x $@.new
 	if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
 
-$(O)/bin/shmemsim-c++: scripts/shmemsim-c++ Makefile
+# shmemsim-c++ adds the wraps its module object defines __wrap_NAME for.
+$(O)/bin/shmemsim-c++: scripts/shmemsim-c++ Makefile $(CXXMODULE_O)
 	@mkdir -p $(dir $@)
-	$(WRAPSED) $< > $@ && chmod +x $@
+	$(WRAPSED) -e "s|@CXXWRAPS@|$$(nm -g --defined-only $(CXXMODULE_O) | \
+	    awk '$$3 ~ /^__wrap_/ { sub(/^__wrap_/, "", $$3); print $$3 }' | LC_ALL=C sort | \
+	    tr '\n' ' ' | sed 's/ $$//')|" $< > $@ && chmod +x $@
 
 $(O)/bin/shmemsim-cxx: $(O)/bin/shmemsim-c++
 	ln -sf shmemsim-c++ $@

@@ -8,6 +8,7 @@
 // stream: lines get the PE's tag and never mix with another PE's.  One
 // buffer serves every PE (only one runs at a time), so nothing is kept
 // between calls: a partial line waits in the PE's line stream, not here.
+#include <cstddef>
 #include <cstdio>
 #include <iostream>
 #include <streambuf>
@@ -52,3 +53,67 @@ struct install {
 } installed;
 
 } // namespace
+
+// A block the program gets from operator new may be one an earlier
+// transfer used and the program deleted: what was done to it before is
+// not the new block's history (the allocator orders the delete before the
+// new that hands it out again).  shmemsim-c++ links the module with
+// --wrap for each of these, so the program's operator new, its own or the
+// run-time library's, still does the allocating.  (Forgotten here, at the
+// allocation, where the size is known, rather than at delete, which gets no
+// size and may not be handing the block to malloc.)
+extern "C" {
+void sim_hb_forget_private(const void *addr, std::size_t n);
+int sim_hb_private_shadowed(void);
+
+void *__real__Znwm(std::size_t);
+void *__real__Znam(std::size_t);
+void *__real__ZnwmRKSt9nothrow_t(std::size_t, const void *);
+void *__real__ZnamRKSt9nothrow_t(std::size_t, const void *);
+void *__real__ZnwmSt11align_val_t(std::size_t, std::size_t);
+void *__real__ZnamSt11align_val_t(std::size_t, std::size_t);
+void *__real__ZnwmSt11align_val_tRKSt9nothrow_t(std::size_t, std::size_t, const void *);
+void *__real__ZnamSt11align_val_tRKSt9nothrow_t(std::size_t, std::size_t, const void *);
+}
+
+namespace {
+
+void *fresh(void *p, std::size_t n)
+{
+    if (p && n && sim_hb_private_shadowed())
+        sim_hb_forget_private(p, n);
+    return p;
+}
+
+} // namespace
+
+// (The aligned forms take std::align_val_t, a size_t underneath; the
+// nothrow forms a reference, a pointer underneath.)
+extern "C" {
+void *__wrap__Znwm(std::size_t n) { return fresh(__real__Znwm(n), n); }
+void *__wrap__Znam(std::size_t n) { return fresh(__real__Znam(n), n); }
+void *__wrap__ZnwmRKSt9nothrow_t(std::size_t n, const void *t)
+{
+    return fresh(__real__ZnwmRKSt9nothrow_t(n, t), n);
+}
+void *__wrap__ZnamRKSt9nothrow_t(std::size_t n, const void *t)
+{
+    return fresh(__real__ZnamRKSt9nothrow_t(n, t), n);
+}
+void *__wrap__ZnwmSt11align_val_t(std::size_t n, std::size_t a)
+{
+    return fresh(__real__ZnwmSt11align_val_t(n, a), n);
+}
+void *__wrap__ZnamSt11align_val_t(std::size_t n, std::size_t a)
+{
+    return fresh(__real__ZnamSt11align_val_t(n, a), n);
+}
+void *__wrap__ZnwmSt11align_val_tRKSt9nothrow_t(std::size_t n, std::size_t a, const void *t)
+{
+    return fresh(__real__ZnwmSt11align_val_tRKSt9nothrow_t(n, a, t), n);
+}
+void *__wrap__ZnamSt11align_val_tRKSt9nothrow_t(std::size_t n, std::size_t a, const void *t)
+{
+    return fresh(__real__ZnamSt11align_val_tRKSt9nothrow_t(n, a, t), n);
+}
+}

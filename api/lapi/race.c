@@ -77,9 +77,10 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, char *buf, si
                  "for the first one's counter (LAPI_Waitcntr) or call LAPI_Fence between them.");
     else if (!other->is_op && op->pe == other->pe)
         snprintf(buf, len,
-                 "The origin buffer of task %d's %s belongs to LAPI until its origin counter "
-                 "moves (LAPI_Waitcntr on org_cntr) or LAPI_Fence returns: do not touch it "
-                 "before then.", op->pe, op->call ? op->call : "transfer");
+                 "The origin buffers of task %d's %s (its data, and an active message's user "
+                 "header) belong to LAPI until its origin counter moves (LAPI_Waitcntr on "
+                 "org_cntr) or LAPI_Fence returns: do not touch them before then.", op->pe,
+                 op->call ? op->call : "transfer");
     else
         snprintf(buf, len,
                  "Whichever of the two is meant to come second must know the first is "
@@ -122,6 +123,9 @@ void lx_race_issue(lx_call_t *c, lx_t *x)
         if (!x->captured) { /* a lightweight message's data was copied at the call */
             x->hb[LX_ORIGIN] = issue(c, x, 0, 1);
             lx_race_segs(x, LX_ORIGIN, x->origin, x->from, x->nfrom, SIM_HB_READ);
+            if (x->uhdr_len && x->uhdr_home) /* read when its data is */
+                sim_hb_op_access(x->hb[LX_ORIGIN], x->origin, x->uhdr_home, x->uhdr_len, 1, 0,
+                                 SIM_HB_READ);
         }
         if (x->kind == LX_PUT) {
             x->hb[LX_TARGET] = issue(c, x, 0, 0);

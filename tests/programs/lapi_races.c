@@ -289,6 +289,24 @@ static void am_origin_store(void)
     }
 }
 
+/* Task 0 changes the user header of its active message before / after
+ * the origin counter says LAPI has read it. */
+static long uhdr_word;
+static void am_uhdr_store(void)
+{
+    if (me == 0) {
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        uhdr_word = 7;
+        LAPI_Amsend(h, 1, data_hhs[1], &uhdr_word, sizeof uhdr_word, NULL, 0, NULL, &oc, NULL); /* A(am-uhdr-store) */
+        if (!bad)
+            LAPI_Waitcntr(h, &oc, 1, NULL);
+        uhdr_word = 8; /* B(am-uhdr-store) */
+        if (bad)
+            LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+}
+
 /* A thread of task 1's program and its main thread both store one word;
  * the good twin joins the thread first. */
 int exit_flag; /* (read at the end: its stores are kept) */
@@ -397,7 +415,8 @@ static const struct {
     {"completion-chain", completion_chain},
     {"handler-load", handler_load}, {"handler-flag", handler_flag},
     {"am-data-store", am_data_store}, {"polling-flag", polling_flag},
-    {"am-origin-store", am_origin_store}, {"thread-store", thread_store},
+    {"am-origin-store", am_origin_store}, {"am-uhdr-store", am_uhdr_store},
+    {"thread-store", thread_store},
     {"header-completion", header_completion},
 };
 
