@@ -9,6 +9,7 @@
 #include <link.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 sim_mem_kind_t sim_mem_locate(const void *addr, int *pe)
@@ -273,4 +274,64 @@ const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, siz
         }
     snprintf(buf, len, "memory that belongs to no known object");
     return buf;
+}
+
+/* The process's writable mappings, from /proc/self/maps, in address order
+ * with neighbours merged: read again whenever a range is in none of them,
+ * as mappings come and go. */
+static struct {
+    uintptr_t lo, hi;
+} *writable_maps;
+static size_t nwritable_maps, writable_cap;
+
+static void read_writable_maps(void)
+{
+    nwritable_maps = 0;
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (!f)
+        return;
+    char line[512], perms[8];
+    unsigned long lo, hi;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) == 3 && perms[1] == 'w') {
+            if (nwritable_maps && writable_maps[nwritable_maps - 1].hi == lo) {
+                writable_maps[nwritable_maps - 1].hi = hi;
+                continue;
+            }
+            if (nwritable_maps == writable_cap) {
+                writable_cap = writable_cap ? 2 * writable_cap : 64;
+                writable_maps = realloc(writable_maps, writable_cap * sizeof *writable_maps);
+                if (!writable_maps) {
+                    nwritable_maps = writable_cap = 0;
+                    break;
+                }
+            }
+            writable_maps[nwritable_maps].lo = lo;
+            writable_maps[nwritable_maps++].hi = hi;
+        }
+    fclose(f);
+}
+
+static int in_writable_maps(uintptr_t lo, uintptr_t hi)
+{
+    size_t a = 0, b = nwritable_maps;
+    while (a < b) { /* the first mapping that ends after lo */
+        size_t m = a + (b - a) / 2;
+        if (writable_maps[m].hi <= lo)
+            a = m + 1;
+        else
+            b = m;
+    }
+    return a < nwritable_maps && writable_maps[a].lo <= lo && hi <= writable_maps[a].hi;
+}
+
+int sim_mem_writable(const void *addr, size_t len)
+{
+    uintptr_t lo = (uintptr_t)addr, hi = lo + len;
+    if (hi < lo)
+        return 0;
+    if (in_writable_maps(lo, hi))
+        return 1;
+    read_writable_maps();
+    return in_writable_maps(lo, hi);
 }

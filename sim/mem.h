@@ -51,6 +51,10 @@ int sim_mem_object_room(int pe, const void *addr, size_t *room);
  * PE.  -1 when addr is in neither. */
 int sim_mem_region_room(int pe, const void *addr, size_t *room);
 
+/* Whether every byte of [addr, addr+len) lies in memory the process may
+ * write (a library's code or read-only data may not be). */
+int sim_mem_writable(const void *addr, size_t len);
+
 /* Describes the symmetric object of pe that contains addr, for messages:
  * "'buf' (64 bytes)" for a program variable, "the 40-byte block from CALL
  * at main (prog.c:12)" for a heap block (CALL the routine that allocated

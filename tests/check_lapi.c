@@ -451,14 +451,14 @@ START_TEST(a_deleted_blocks_history_goes_with_it)
 END_TEST
 
 /* A Put/Get/Rmw/Putv/Getv range that is not one of the target's objects (code, an
- * unmapped page, past the end of its memory) is a finding naming the call
- * and line, the transfer dropped, never a crash. */
+ * unmapped page, past the end of its memory, a library's code) is a finding
+ * naming the call and line, the transfer dropped, never a crash. */
 START_TEST(wild_target_ranges_are_findings)
 {
-    const char *modes[] = {"code", "past", "unmapped", "rmw", "putv", "getv"};
+    const char *modes[] = {"code", "past", "unmapped", "rmw", "putv", "getv", "libcode"};
     const char *calls[] = {"LAPI_Put", "LAPI_Put", "LAPI_Get", "LAPI_Rmw", "LAPI_Putv",
-                           "LAPI_Getv"};
-    for (int i = 0; i < 6; i++) {
+                           "LAPI_Getv", "LAPI_Put"};
+    for (int i = 0; i < 7; i++) {
         run_result_t r = tu_run("%s -n 2 %s %s", SIM, PROG("lapi_wild"), modes[i]);
         ck_assert_msg(r.status == 4, "%s: %d %s", modes[i], r.status, r.err);
         char marker[32], want[200];

@@ -151,6 +151,9 @@ void *lx_remote_range(int pe, const void *addr, size_t len, int write)
     }
     if (k1 == SIM_MEM_PRIVATE && !mapped(addr, len))
         return wild_range(pe, addr, len, "are not mapped memory");
+    if (k1 == SIM_MEM_PRIVATE && write && !sim_mem_writable(addr, len))
+        return wild_range(pe, addr, len, "lie in memory that cannot be written (a library's "
+                          "code or read-only data)");
     return h;
 }
 

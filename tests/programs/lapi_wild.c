@@ -7,10 +7,12 @@
  *   unmapped Get from an address nothing is mapped at
  *   rmw      Rmw on a function's address
  *   putv     Putv whose second target segment is in the code
- *   getv     Getv whose strided target runs past the end of the copy */
+ *   getv     Getv whose strided target runs past the end of the copy
+ *   libcode  Put to the C library's code (mapped, but not writable) */
 #include <lapi.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 lapi_handle_t h;
@@ -39,6 +41,8 @@ int main(int argc, char **argv)
         char *fn = (char *)(uintptr_t)some_function;
         if (!strcmp(mode, "code"))
             LAPI_Put(h, 1, 64, fn + 16, big, NULL, &oc, &cc); /* @code */
+        if (!strcmp(mode, "libcode"))
+            LAPI_Put(h, 1, 64, (char *)(uintptr_t)strtol + 16, big, NULL, &oc, &cc); /* @libcode */
         if (!strcmp(mode, "past"))
             LAPI_Put(h, 1, sizeof big, (char *)words[1] + (64 << 20), big, NULL, &oc, &cc); /* @past */
         if (!strcmp(mode, "unmapped"))
