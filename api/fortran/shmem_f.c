@@ -218,20 +218,25 @@ void shmem_set_cache_line_inv_(void *dest) { (void)dest; }
 void shmem_udcflush_line_(void *dest) { (void)dest; }
 
 /* ---- locks ----
- * The lock is C's long: 8 bytes (INTEGER*8).  A smaller variable the
- * program names is refused, since the lock's two words would overwrite
- * what follows it. */
+ * The specification's lock is an INTEGER of default kind (4 bytes); one of
+ * 8 (INTEGER*8, C's long, what most libraries assume) works as well.  The
+ * lock's size is its variable's: 4 bytes when the object it names ends
+ * within 8 bytes (a lock that is the first of several variables of a
+ * COMMON block is taken for 8).  A variable of fewer than 4 bytes is
+ * refused. */
 
-static int lock_ok(const char *call, const void *lock)
+static size_t lock_bytes(const char *call, const void *lock)
 {
     size_t room;
     if (!lock || sim_mem_object_room(shm_me(), lock, &room) != 0 || room >= sizeof(long))
-        return 1;
+        return sizeof(long);
+    if (room >= 4)
+        return 4;
     sim_pe_t *me = sim_pe_self();
     char name[96];
     sim_finding_raise(SHM_CHECK(LOCK_MISUSE), SIM_SEV_ERROR, me->id, call, me->call_site,
-                      "the lock %s has %zu bytes; a lock needs 8 (C's long). Declare it "
-                      "INTEGER*8; the call was skipped.", sim_mem_name(lock, name, sizeof name),
+                      "the lock %s has %zu bytes; a lock needs 4 (a default INTEGER) or 8 "
+                      "(INTEGER*8). The call was skipped.", sim_mem_name(lock, name, sizeof name),
                       room);
     return 0;
 }
@@ -239,16 +244,18 @@ static int lock_ok(const char *call, const void *lock)
 void shmem_set_lock_(long *lock)
 {
     F_ENTER("SHMEM_SET_LOCK");
-    if (lock_ok("SHMEM_SET_LOCK", lock))
-        shmem_set_lock(lock);
+    size_t n = lock_bytes("SHMEM_SET_LOCK", lock);
+    if (n)
+        shm_lock_set("shmem_set_lock", lock, n);
     F_LEAVE();
 }
 
 void shmem_clear_lock_(long *lock)
 {
     F_ENTER("SHMEM_CLEAR_LOCK");
-    if (lock_ok("SHMEM_CLEAR_LOCK", lock))
-        shmem_clear_lock(lock);
+    size_t n = lock_bytes("SHMEM_CLEAR_LOCK", lock);
+    if (n)
+        shm_lock_clear("shmem_clear_lock", lock, n);
     F_LEAVE();
 }
 
@@ -256,7 +263,8 @@ void shmem_clear_lock_(long *lock)
 f_int shmem_test_lock_(long *lock)
 {
     F_ENTER("SHMEM_TEST_LOCK");
-    f_int r = lock_ok("SHMEM_TEST_LOCK", lock) ? shmem_test_lock(lock) : 1;
+    size_t n = lock_bytes("SHMEM_TEST_LOCK", lock);
+    f_int r = n ? shm_lock_test("shmem_test_lock", lock, n) : 1;
     F_LEAVE();
     return r;
 }

@@ -1,10 +1,14 @@
 /* api/shmem/lock: distributed locks, an MCS queue built from atomics.
  *
- * The user's symmetric long (zero when unlocked, as the specification asks)
- * holds two 32-bit words on every PE:
- *   tail (bytes 0-3), used on PE 0 only: 1 + the last PE queued, 0 if none;
- *   node (bytes 4-7), PE p's queue entry: bit 0 "the lock was handed to p",
- *        bits 1-31: 1 + p's successor in the queue, 0 while it has none.
+ * The user's symmetric lock (zero when unlocked, as the specification asks)
+ * holds two words on every PE, of 4 bytes each in C's long, of 2 bytes each
+ * in a 4-byte lock (Fortran's default INTEGER, which serves up to
+ * LOCK2_MAX_PES PEs):
+ *   tail (the first word), used on PE 0 only: 1 + the last PE queued, 0 if
+ *        none;
+ *   node (the second word), PE p's queue entry: bit 0 "the lock was handed
+ *        to p", the bits above: 1 + p's successor in the queue, 0 while it
+ *        has none.
  * To acquire, p swaps itself into the tail.  An old tail of 0 means the lock
  * was free; otherwise p adds its number into its predecessor's node and
  * waits on its own node until the predecessor hands the lock over by
@@ -24,14 +28,33 @@
 
 #define LOCK_HOME 0 /* the PE whose tail word serves the lock */
 
-static uint32_t *tail_word(long *lock)
+/* A lock as the caller names it: its address and the width of its words. */
+typedef struct lk {
+    void *at;
+    size_t w; /* 4, or 2 in a 4-byte lock */
+} lk_t;
+
+static void *tail_word(lk_t k)
 {
-    return (uint32_t *)(void *)lock;
+    return k.at;
 }
 
-static uint32_t *node_word(long *lock)
+static void *node_word(lk_t k)
 {
-    return (uint32_t *)(void *)lock + 1;
+    return (char *)k.at + k.w;
+}
+
+static uint32_t node_get(lk_t k)
+{
+    return k.w == 4 ? *(volatile uint32_t *)node_word(k) : *(volatile uint16_t *)node_word(k);
+}
+
+static void node_set(lk_t k, uint32_t v)
+{
+    if (k.w == 4)
+        *(volatile uint32_t *)node_word(k) = v;
+    else
+        *(volatile uint16_t *)node_word(k) = (uint16_t)v;
 }
 
 static shm_ctx_t *ctx(void)
@@ -90,12 +113,20 @@ static void misuse(const char *call, const char *what)
 
 /* Checks lock; its home address on this PE in *home.  acquire: 1 when the
  * lock must not be held yet, 0 when it must be (to release it). */
-static int check(const char *call, long *lock, int acquire, void **home)
+static int check(const char *call, lk_t lock, int acquire, void **home)
 {
-    if (shm_check_sym(call, "lock", lock, sizeof *lock))
+    if (shm_check_sym(call, "lock", lock.at, 2 * lock.w))
         return -1;
+    if (lock.w == 2 && sim_npes() > LOCK2_MAX_PES) {
+        char text[300];
+        snprintf(text, sizeof text, "a 4-byte lock serves at most %d PEs here (its queue "
+                 "words hold PE numbers in 16 bits), and this job has %d. Declare the lock "
+                 "INTEGER*8 (C's long); the call was skipped.", LOCK2_MAX_PES, sim_npes());
+        misuse(call, text);
+        return -1;
+    }
     shm_pe_t *s = shm_self();
-    *home = sim_mem_xlate(shm_me(), lock, shm_me());
+    *home = sim_mem_xlate(shm_me(), lock.at, shm_me());
     long i = held_index(s, *home);
     if (acquire && i < 0 && index_in(s->queued, s->nqueued, *home) >= 0) {
         /* (Its queue entry is the PE's one node: a second would undo the
@@ -125,66 +156,62 @@ static int check(const char *call, long *lock, int acquire, void **home)
     return 0;
 }
 
-static void wait_node(const char *call, long *lock, uint32_t mask, const char *what)
+static void wait_node(const char *call, lk_t lock, uint32_t mask, const char *what)
 {
-    volatile uint32_t *node = node_word(lock);
     char why[200], name[96];
-    snprintf(why, sizeof why, "%s(lock=%s), %s", call, sim_mem_name(lock, name, sizeof name),
+    snprintf(why, sizeof why, "%s(lock=%s), %s", call, sim_mem_name(lock.at, name, sizeof name),
              what);
-    while (!(*node & mask))
-        sim_pe_block_on(why, (const void *)node, sizeof *node);
+    while (!(node_get(lock) & mask))
+        sim_pe_block_on(why, node_word(lock), lock.w);
 }
 
-void shmem_set_lock(long *lock)
+void shm_lock_set(const char *call, void *at, size_t bytes)
 {
-    static const char call[] = "shmem_set_lock";
-    SHM_ENTER(call);
+    lk_t lock = {at, bytes / 2};
     void *home;
     if (check(call, lock, 1, &home) == 0) {
         int me = shm_me();
         queue_enter(home);
-        *node_word(lock) = 0;
-        uint32_t pred = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_SWAP, tail_word(lock),
-                                             4, (uint64_t)me + 1, 0, 1, NULL);
+        node_set(lock, 0);
+        uint32_t pred = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_SWAP,
+                                             tail_word(lock), lock.w, (uint64_t)me + 1, 0, 1,
+                                             NULL);
         if (pred != 0) {
-            shm_amo_do(call, ctx(), (int)pred - 1, SHM_AMO_ADD, node_word(lock), 4,
+            shm_amo_do(call, ctx(), (int)pred - 1, SHM_AMO_ADD, node_word(lock), lock.w,
                        ((uint64_t)me + 1) << 1, 0, 0, NULL);
             wait_node(call, lock, 1, "waiting for the lock");
         }
         queue_leave(home);
         note_held(shm_self(), home);
-        shm_race_lock_acquired(lock);
+        shm_race_lock_acquired(at);
     }
-    SHM_LEAVE();
 }
 
-int shmem_test_lock(long *lock)
+int shm_lock_test(const char *call, void *at, size_t bytes)
 {
-    static const char call[] = "shmem_test_lock";
-    SHM_ENTER(call);
+    lk_t lock = {at, bytes / 2};
     void *home;
     int busy = 1;
     if (check(call, lock, 1, &home) == 0) {
         int me = shm_me();
         queue_enter(home);
-        *node_word(lock) = 0;
+        node_set(lock, 0);
         uint32_t old = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_CSWAP,
-                                            tail_word(lock), 4, (uint64_t)me + 1, 0, 1, NULL);
+                                            tail_word(lock), lock.w, (uint64_t)me + 1, 0, 1,
+                                            NULL);
         queue_leave(home);
         busy = old != 0;
         if (!busy) {
             note_held(shm_self(), home);
-            shm_race_lock_acquired(lock);
+            shm_race_lock_acquired(at);
         }
     }
-    SHM_LEAVE();
     return busy;
 }
 
-void shmem_clear_lock(long *lock)
+void shm_lock_clear(const char *call, void *at, size_t bytes)
 {
-    static const char call[] = "shmem_clear_lock";
-    SHM_ENTER(call);
+    lk_t lock = {at, bytes / 2};
     void *home;
     if (check(call, lock, 0, &home) == 0) {
         int me = shm_me();
@@ -195,18 +222,38 @@ void shmem_clear_lock(long *lock)
         s->locks[i] = s->locks[--s->nlocks];
         /* What the holder wrote under the lock is complete before it goes. */
         shm_quiet(&s->chan, "shmem_clear_lock (completing the critical section's writes)");
-        shm_race_lock_released(lock);
-        volatile uint32_t *node = node_word(lock);
+        shm_race_lock_released(at);
         uint32_t old = (uint32_t)(me + 1);
-        if ((*node >> 1) == 0)
+        if ((node_get(lock) >> 1) == 0)
             old = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_CSWAP, tail_word(lock),
-                                       4, 0, (uint64_t)me + 1, 1, NULL);
-        if (old != (uint32_t)(me + 1) || (*node >> 1) != 0) {
+                                       lock.w, 0, (uint64_t)me + 1, 1, NULL);
+        if (old != (uint32_t)(me + 1) || (node_get(lock) >> 1) != 0) {
             wait_node(call, lock, ~1u, "waiting for the next PE in the queue to register");
-            shm_amo_do(call, ctx(), (int)(*node >> 1) - 1, SHM_AMO_ADD, node_word(lock), 4, 1,
-                       0, 0, NULL);
+            shm_amo_do(call, ctx(), (int)(node_get(lock) >> 1) - 1, SHM_AMO_ADD,
+                       node_word(lock), lock.w, 1, 0, 0, NULL);
         }
-        *node = 0;
+        node_set(lock, 0);
     }
+}
+
+void shmem_set_lock(long *lock)
+{
+    SHM_ENTER("shmem_set_lock");
+    shm_lock_set("shmem_set_lock", lock, sizeof *lock);
+    SHM_LEAVE();
+}
+
+int shmem_test_lock(long *lock)
+{
+    SHM_ENTER("shmem_test_lock");
+    int busy = shm_lock_test("shmem_test_lock", lock, sizeof *lock);
+    SHM_LEAVE();
+    return busy;
+}
+
+void shmem_clear_lock(long *lock)
+{
+    SHM_ENTER("shmem_clear_lock");
+    shm_lock_clear("shmem_clear_lock", lock, sizeof *lock);
     SHM_LEAVE();
 }

@@ -133,6 +133,13 @@ void shm_coll_check_free_run(shm_run_t *run);
 void shm_alltoallv_free_run(shm_run_t *run);
 void shm_race_free_run(shm_run_t *run);
 int shm_me(void);
+/* The locks (lock.c) on a lock of bytes bytes: 8 (C's long), or 4 (a
+ * Fortran default INTEGER, for up to LOCK2_MAX_PES PEs); findings name
+ * call.  shm_lock_test returns 0 when it took the lock. */
+#define LOCK2_MAX_PES 32767
+void shm_lock_set(const char *call, void *lock, size_t bytes);
+int shm_lock_test(const char *call, void *lock, size_t bytes);
+void shm_lock_clear(const char *call, void *lock, size_t bytes);
 /* Barrier over all PEs through the internal counters (no quiet). */
 void shm_barrier_world(const char *call);
 /* Argument checks; each raises a finding naming call and returns -1. */
