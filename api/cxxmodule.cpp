@@ -9,7 +9,9 @@
 // buffer serves every PE (only one runs at a time), so nothing is kept
 // between calls: a partial line waits in the PE's line stream, not here.
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <streambuf>
 
@@ -115,5 +117,41 @@ void *__wrap__ZnwmSt11align_val_tRKSt9nothrow_t(std::size_t n, std::size_t a, co
 void *__wrap__ZnamSt11align_val_tRKSt9nothrow_t(std::size_t n, std::size_t a, const void *t)
 {
     return fresh(__real__ZnamSt11align_val_tRKSt9nothrow_t(n, a, t), n);
+}
+}
+
+// std::chrono's clocks read the time inside the C++ run-time library, which
+// is shared and never meets the module's wrapped clock_gettime, and
+// std::random_device draws the machine's entropy: both would make no two
+// runs alike.  shmemsim-c++ wraps them too: the clocks read the PE's
+// virtual time through the module's clock_gettime, random_device draws
+// from the run's seed.  (A time_point is one 64-bit count, returned as
+// one; libstdc++'s system_clock counts nanoseconds, as its steady_clock.)
+extern "C" {
+uint64_t sim_pe_entropy(void);
+
+static long long clock_ns(clockid_t id)
+{
+    timespec t;
+    clock_gettime(id, &t);
+    return (long long)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+long long __wrap__ZNSt6chrono3_V212steady_clock3nowEv(void)
+{
+    return clock_ns(CLOCK_MONOTONIC);
+}
+long long __wrap__ZNSt6chrono3_V212system_clock3nowEv(void)
+{
+    return clock_ns(CLOCK_REALTIME);
+}
+long long __wrap__ZNSt6chrono12system_clock3nowEv(void)
+{
+    return clock_ns(CLOCK_REALTIME);
+}
+unsigned __wrap__ZNSt13random_device9_M_getvalEv(void *self)
+{
+    (void)self;
+    return (unsigned)sim_pe_entropy();
 }
 }

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 #include <sys/time.h>
 #include <time.h>
 #include <sys/uio.h>
@@ -1820,6 +1821,49 @@ char *WRAP(setlocale)(int cat, const char *name)
         n += (size_t)snprintf(all + n, sizeof all - n, "%s%s=%s", i ? ";" : "", names[i],
                               locale_name(pe, cats[i]));
     return all;
+}
+
+uint64_t sim_pe_entropy(void)
+{
+    /* splitmix64 over the seed, the PE and the draw: a stream of its own,
+     * so that drawing from it changes no other (rand's, the network's). */
+    sim_pe_t *pe = sim_pe_main(sim_w->cur);
+    uint64_t z = sim_w->cfg.seed * 0x9e3779b97f4a7c15u + ((uint64_t)pe->id << 32) +
+                 ++pe->entropy_draws * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static void fill_entropy(void *buf, size_t len)
+{
+    unsigned char *p = buf;
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t v = sim_pe_entropy();
+        memcpy(p + i, &v, len - i < 8 ? len - i : 8);
+    }
+}
+
+/* The system's entropy, which would make no two runs alike, comes from
+ * the run's seed in a PE. */
+ssize_t WRAP(getrandom)(void *buf, size_t len, unsigned flags)
+{
+    if (!IN_PE())
+        return getrandom(buf, len, flags);
+    fill_entropy(buf, len);
+    return (ssize_t)len;
+}
+
+int WRAP(getentropy)(void *buf, size_t len)
+{
+    if (!IN_PE())
+        return getentropy(buf, len);
+    if (len > 256) {
+        errno = EIO;
+        return -1;
+    }
+    fill_entropy(buf, len);
+    return 0;
 }
 
 int WRAP(rand)(void)

@@ -12,6 +12,13 @@
 
 _Noreturn void __wrap_abort(void);
 
+#include <stdint.h>
+
+/* In a PE: the next of its own stream of random bits, from the run's seed
+ * (what the system's entropy sources give a PE: getrandom, getentropy,
+ * and the C++ module's std::random_device). */
+uint64_t sim_pe_entropy(void);
+
 struct sim_pe;
 /* When the world is destroyed: frees pe's C library state (random and
  * strtok state, environment changes, locale, signal dispositions). */

@@ -106,6 +106,7 @@ typedef struct sim_pe {
         void *arg;
     } atexit_fns[32];
     int natexit;               /* entries used in atexit_fns */
+    uint64_t entropy_draws;    /* sim_pe_entropy's draws so far */
     void *layer[SIM_LAYERS_MAX]; /* each API layer's state (sim/layer), opaque here */
     /* Threads (sched.h): extra coroutines of a PE, its helper among them. */
     struct sim_pe *helper;     /* this PE's helper context, or NULL (none started) */

@@ -268,6 +268,28 @@ START_TEST(cxx_overloads_of_the_generic_names)
 }
 END_TEST
 
+/* C++: std::chrono's clocks read virtual time, as clock_gettime does, and
+ * std::random_device draws from the seed: runs with one seed print the
+ * same, another seed draws other numbers (both read the machine until
+ * shmemsim-c++ took them over). */
+START_TEST(cxx_clocks_and_random_device_follow_the_seed)
+{
+    run_result_t a = tu_run("%s -n 2 --quiet --seed 1 %s", SIM, PROG("cxx_clocks"));
+    run_result_t b = tu_run("%s -n 2 --quiet --seed 1 %s", SIM, PROG("cxx_clocks"));
+    run_result_t c = tu_run("%s -n 2 --quiet --seed 2 %s", SIM, PROG("cxx_clocks"));
+    ck_assert_msg(a.status == 0 && a.err[0] == 0, "%s", a.err);
+    ck_assert_int_eq(tu_count(a.out, ": steady 50000000 ns, system 50000000 ns, clock_gettime "
+                                     "50000000 ns; random "), 2);
+    ck_assert_str_eq(a.out, b.out);
+    ck_assert_int_eq(c.status, 0);
+    ck_assert_int_eq(tu_count(c.out, ": steady 50000000 ns, system 50000000 ns"), 2);
+    ck_assert_str_ne(a.out, c.out);
+    tu_free(&a);
+    tu_free(&b);
+    tu_free(&c);
+}
+END_TEST
+
 /* C++ built with shmemsim-c++: iostream lines are the PE's own (tagged,
  * never mixed), static objects are per PE, and each PE's caught exception
  * survives the others' throws (rethrown from a handler that blocked). */
@@ -541,6 +563,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, profiling_interface_interposes);
     tcase_add_test(tc, cxx_overloads_of_the_generic_names);
     tcase_add_test(tc, cxx_runtime_is_per_pe);
+    tcase_add_test(tc, cxx_clocks_and_random_device_follow_the_seed);
     tcase_add_test(tc, every_rma_family_and_type_on_4_pes);
     tcase_add_test(tc, every_atomic_family_and_type_on_4_pes);
     tcase_add_test(tc, message_passing_needs_the_fence);
