@@ -77,6 +77,8 @@ typedef struct rec {
     uintptr_t chan;       /* op: channel identity */
     int target;           /* op: target PE */
     int silent_pe;        /* op, silent: where (its target for a put, its issuer for a get) */
+    uintptr_t silent_lo, silent_hi; /* op, silent: the bytes of silent_pe (home form) it
+                                     * wrote so, from the first to the last */
     uint64_t epoch;       /* op: fence epoch */
     const char *call;     /* op: routine */
     const void *site;     /* return address into the program */
@@ -688,14 +690,15 @@ static int cls_at(const rec_t *r, int mem_pe)
 
 /* Whether op r wrote into mem_pe's memory what was there (recorded there
  * as a read). */
-static int silent_at(const rec_t *r, int mem_pe)
+static int silent_at(const rec_t *r, int mem_pe, const void *addr)
 {
-    return r->is_op && r->silent && mem_pe == r->silent_pe;
+    return r->is_op && r->silent && mem_pe == r->silent_pe &&
+           (uintptr_t)addr >= r->silent_lo && (uintptr_t)addr < r->silent_hi;
 }
 
-static void side_of(const rec_t *r, int write, int mem_pe, sim_hb_side_t *s)
+static void side_of(const rec_t *r, int write, int mem_pe, const void *addr, sim_hb_side_t *s)
 {
-    write = write || silent_at(r, mem_pe);
+    write = write || silent_at(r, mem_pe, addr);
     *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, cls_at(r, mem_pe), r->nbi, r->unheld,
                          r->call, r->site, r->time};
 }
@@ -732,8 +735,8 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     HASH_ADD_STR(H.reported_lines, key, rl);
     (void)off;
     sim_hb_side_t first, second;
-    side_of(x, xwrite, k->pe, &first);
-    side_of(a, awrite, k->pe, &second);
+    side_of(x, xwrite, k->pe, addr, &first);
+    side_of(a, awrite, k->pe, addr, &second);
     sim_hb_hint_t hint = {0};
     const hact_t *h = &H.act[a->act];
     if (x->is_op && x->pe != a->pe && h->seen && H.rec[h->seen].pe == x->pe) {
@@ -974,7 +977,7 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
         for (int i = 0; i < n; i++) {
             const rec_t *r = &H.rec[reads[i]];
             if (reads[i] == ai || atomic_pair(r, a, k->pe) ||
-                ordered(r, v, ar, r->atomic || silent_at(r, k->pe)))
+                ordered(r, v, ar, r->atomic || silent_at(r, k->pe, addr)))
                 continue;
             if (!benign_load(r, 0, &H.rec[ai], 1, k->pe))
                 race(reads[i], 0, ai, 1, k, off, len, addr);
@@ -1988,6 +1991,14 @@ void sim_hb_op_silent(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n)
     unref(w);
     restamp();
     rec_t *r = &H.rec[op];
+    uintptr_t lo = (uintptr_t)addr, hi = lo + n;
+    if (!r->silent || r->silent_pe != mem_pe) {
+        r->silent_lo = lo;
+        r->silent_hi = hi;
+    } else {
+        r->silent_lo = lo < r->silent_lo ? lo : r->silent_lo;
+        r->silent_hi = hi > r->silent_hi ? hi : r->silent_hi;
+    }
     r->silent = 1;
     r->silent_pe = mem_pe;
     view_t v = view_rec(r);

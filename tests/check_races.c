@@ -53,7 +53,7 @@ static const struct {
     {"bzero-put", "data-race"},     {"strtok-put", "data-race"},
     {"ptr-atomic", "data-race"},    {"slot-counter", "data-race"},
     {"get-same", "data-race"},      {"get-fence-put", "data-race"},
-    {"amo-read-once", "data-race"},
+    {"amo-read-once", "data-race"}, {"self-get", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -158,6 +158,8 @@ START_TEST(advice_names_the_missing_order)
         /* a blocking get is complete when it returns: no quiet to advise */
         {"shared-read", "PE 1's shmem_long_g read these bytes of PE 0, and nothing tells PE 0 "
                         "that it has: PE 0 must not touch them until PE 1 is done reading"},
+        /* a get of the PE's own memory reads it, whatever its return slot held */
+        {"self-get", "PE 0's read by shmem_long_g at self_get at races.c:"},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         run_result_t r = tu_run("%s -n 3 --quiet %s %s bad", SIM, PROG("races"), want[k].name);

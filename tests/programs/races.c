@@ -716,6 +716,26 @@ static void shared_read(void)
     }
 }
 
+/* PE 0 reads its own y with a get (the value, 0, is what its return slot
+ * held: a silent write there), PE 2 then puts to it: the get's access to
+ * y is a read, and the twin orders the put after it with an atomic flag. */
+static void self_get(void)
+{
+    static long done;
+    if (me == 0) {
+        printf("y=%ld\n", shmem_long_g(&y, 0)); /* A(self-get) */
+        if (!bad)
+            shmem_long_atomic_add(&done, 1, 2);
+    }
+    if (me == 2) {
+        if (!bad)
+            shmem_long_wait_until(&done, SHMEM_CMP_EQ, 1);
+        else
+            usleep(20);
+        shmem_long_p(&y, 9, 0); /* B(self-get) */
+    }
+}
+
 /* PE 0 puts x at PE 1 and reads it back with a get: a fence between them
  * (bad) orders puts only, the get may be served first; a quiet (good)
  * completes the put. */
@@ -1025,7 +1045,7 @@ static const struct {
     {"qsort-put", qsort_put},     {"strchr-put", strchr_put},
     {"bzero-put", bzero_put},     {"strtok-put", strtok_put},
     {"ptr-atomic", ptr_atomic},   {"slot-counter", slot_counter},
-    {"get-same", get_same},       {"get-fence-put", get_fence_put},
+    {"get-same", get_same},       {"self-get", self_get},       {"get-fence-put", get_fence_put},
     {"amo-read-once", amo_read_once},
 };
 
