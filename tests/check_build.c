@@ -383,6 +383,51 @@ START_TEST(a_cmake_project_builds_and_tests)
 }
 END_TEST
 
+/* A Meson project: Meson finds the linker by asking the compiler for
+ * -Wl,--version with no input (the wrappers refused that), its function
+ * check passes, and meson test runs the program on 4 PEs. */
+START_TEST(a_meson_project_builds_and_tests)
+{
+    if (!direct_runs("a_meson_project_builds_and_tests"))
+        return;
+    if (!have("meson") || !have("ninja")) {
+        fprintf(stderr, "check_build: meson/ninja not installed: Meson test skipped\n");
+        return;
+    }
+    run_result_t r = tu_run("cp -r tests/build-systems/. %s/ && cd %s/meson && "
+                            "CC=%s/bin/shmemsim-cc meson setup build >/dev/null && "
+                            "meson test -C build >/dev/null && cat build/meson-logs/testlog.txt",
+                            tmp, tmp, out_abs());
+    ck_assert_msg(r.status == 0 && strstr(r.out, "hello from PE 3 of 4: ok"), "%d\n%s%s",
+                  r.status, r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
+/* The wrappers work through links of other names (an oshcc, oshfort or
+ * oshc++ that points at them, as other implementations install theirs),
+ * and print the flags they add with bare paths, which build scripts split
+ * on blanks. */
+START_TEST(wrappers_work_through_links_and_print_bare_paths)
+{
+    const char *out = out_abs();
+    run_result_t r = tu_run("cp tests/build-systems/hello.c %s/ && cd %s && "
+                            "ln -sf %s/bin/shmemsim-cc oshcc && ln -sf %s/bin/shmemsim-fc oshfort "
+                            "&& ln -sf %s/bin/shmemsim-c++ oshc++ && ./oshcc -o linked hello.c && "
+                            "SHMEMSIM_NPES=2 ./linked && ./oshfort --showme:compile && "
+                            "./oshc++ --showme:link && ./oshcc -Wl,--version; echo \"status $?\"; "
+                            "ls", tmp, tmp, out, out, out);
+    ck_assert_msg(strstr(r.out, "hello from PE 1 of 2: ok") && strstr(r.out, "-fdollar-ok") &&
+                      strstr(r.out, "shmemsim_cxxmodule.o") && strstr(r.out, "GNU ld") &&
+                      strstr(r.out, "status 0\n") && !strstr(r.out, "a.out"),
+                  "%s%s", r.out, r.err);
+    tu_free(&r);
+    r = tu_run("%s-cc --showme:compile; %s-cc --showme:link", SIM, SIM);
+    ck_assert_msg(r.status == 0 && !strchr(r.out, '\''), "%s", r.out);
+    tu_free(&r);
+}
+END_TEST
+
 /* After make install, pkg-config's flags make a PE module that runs (the
  * prefix has "-I" in its name: the .pc's flags must not be cut there), man
  * finds every page, the installed example scenario passes with the
@@ -641,6 +686,8 @@ Suite *build_suite(void)
     tcase_add_test(tc, other_implementations_library_names_link);
     tcase_add_test(tc, an_autotools_project_builds_and_tests);
     tcase_add_test(tc, a_cmake_project_builds_and_tests);
+    tcase_add_test(tc, a_meson_project_builds_and_tests);
+    tcase_add_test(tc, wrappers_work_through_links_and_print_bare_paths);
     tcase_add_test(tc, pkg_config_builds_a_runnable_module);
     tcase_add_test(tc, the_library_exports_no_internal_name);
     tcase_add_test(tc, the_layering_holds_and_its_check_bites);
