@@ -143,6 +143,16 @@ static int is_pie(const file_info_t *fi, const Elf64_Phdr *dyn)
 static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
 {
     const Elf64_Ehdr *eh = (const Elf64_Ehdr *)fi->bytes;
+    if (fi->size >= 2 && memcmp(fi->bytes, "#!", 2) == 0 &&
+        memmem(fi->bytes, fi->size < 4096 ? fi->size : 4096, "libtool", 7)) {
+        /* (The program module is in .libs/, beside uninstalled shared
+         * libraries the script finds for it.) */
+        snprintf(err, n, "'%s' is a libtool wrapper script: run it as it is, with the PE count "
+                 "in SHMEMSIM_NPES and other options in SHMEMSIM_ARGS (SHMEMSIM_NPES=4 %s), "
+                 "or configure with --disable-shared, so that the program is built itself",
+                 path, path);
+        return -1;
+    }
     if (fi->size < sizeof *eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) != 0)
         return not_module(path, "is not an ELF file (a script or source file?)", err, n);
     if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_X86_64)

@@ -137,7 +137,8 @@ static void shared_library(const char *path, const char *objects, void *arg)
                       "refused), where on a cluster each PE has its own. shmemsim gives each PE its "
                       "own copy of the program module only: link the library's objects into the "
                       "program instead (build it as an archive, ar rcs %s OBJECTS..., and link "
-                      "that: shmemsim-cc ... %s).", path, objects, archive, archive);
+                      "that: shmemsim-cc ... %s; a libtool project: configure --disable-shared).", path,
+                      objects, archive, archive);
 }
 
 static void report_crash(const sim_pe_t *pe)
