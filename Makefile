@@ -294,6 +294,9 @@ bench: all
 demo: all
 	sh scripts/demo.sh
 
+# Open MPI's, Sandia OpenSHMEM's and OSSS-UCX's pkg-config names.
+PC_ALIASES := oshmem oshmem-c sandia-openshmem osss-ucx
+
 install: all
 	install -d $(PREFIX)/bin $(PREFIX)/lib $(PREFIX)/include/shmemsim/mpp $(PREFIX)/lib/pkgconfig
 	install -m 755 $(BIN) $(PREFIX)/bin/shmemsim
@@ -321,11 +324,18 @@ install: all
 	install -m 644 share/report.schema.json $(PREFIX)/share/shmemsim/
 	install -m 644 examples/* $(PREFIX)/share/shmemsim/examples/
 	# The .pc carries the installed wrapper's own flags (without race
-	# instrumentation), so a pkg-config build makes a runnable PE module.
+	# instrumentation), so a pkg-config build makes a runnable PE module:
+	# the link flags are --showme:link's after --showme:compile's.
+	c=$$($(PREFIX)/bin/shmemsim-cc --showme:compile); l=$$($(PREFIX)/bin/shmemsim-cc --showme:link); \
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e "s|@CFLAGS@|$$($(PREFIX)/bin/shmemsim-cc --no-race-instrumentation --showme:compile | tr -d "'")|" \
-	    -e "s|@LIBS@|$$($(PREFIX)/bin/shmemsim-cc --showme:link | sed "s/^.*-I'[^']*' //" | tr -d "'")|" \
+	    -e "s|@LIBS@|$$(printf '%s' "$${l#"$$c"}" | tr -d "'")|" \
 	    scripts/shmemsim.pc.in > $(PREFIX)/lib/pkgconfig/shmemsim.pc
+	# The names other implementations' .pc files have, which build files
+	# look for.
+	for n in $(PC_ALIASES); do \
+	    printf 'Name: %s\nDescription: shmemsim under the name of %s\nVersion: %s\nRequires: shmemsim\n' \
+	        $$n $$n $(VERSION) > $(PREFIX)/lib/pkgconfig/$$n.pc; done
 
 # Removes exactly what install put there.
 uninstall:
@@ -334,7 +344,7 @@ uninstall:
 	rm -f $(PREFIX)/lib/libshmemsim.so $(PREFIX)/lib/shmemsim_module.o $(PREFIX)/lib/shmemsim_cxxmodule.o \
 	    $(addprefix $(PREFIX)/lib/,$(notdir $(FMODULE_O))) $(PREFIX)/lib/notsan/libtsan.so \
 	    $(addprefix $(PREFIX)/lib/shmem-aliases/,$(notdir $(ALIASES))) \
-	    $(PREFIX)/lib/pkgconfig/shmemsim.pc
+	    $(PREFIX)/lib/pkgconfig/shmemsim.pc $(PC_ALIASES:%=$(PREFIX)/lib/pkgconfig/%.pc)
 	rm -rf $(PREFIX)/include/shmemsim $(PREFIX)/share/shmemsim
 	rm -f $(addprefix $(PREFIX)/share/man/man1/,$(notdir $(MAN1)) shmemsim-c++.1 shmemsim-cxx.1) \
 	    $(PREFIX)/share/man/man5/$(notdir $(MAN5))

@@ -465,6 +465,10 @@ START_TEST(pkg_config_builds_a_runnable_module)
                             "PKG_CONFIG_PATH=%s/inst-Iprefix/lib/pkgconfig && export PKG_CONFIG_PATH && "
                             "cc $(pkg-config --cflags shmemsim) -o %s/h %s $(pkg-config --libs "
                             "shmemsim) && SHMEMSIM_NPES=2 %s/h && "
+                            "pkg-config --libs shmemsim | grep -v -e -fPIC && "
+                            "for n in oshmem oshmem-c sandia-openshmem osss-ucx; do "
+                            "[ \"$(pkg-config --cflags --libs $n)\" = \"$(pkg-config --cflags "
+                            "--libs shmemsim)\" ] || echo \"$n differs\"; done && "
                             "for p in shmemsim shmemsim-cc shmemsim-c++ shmemsim-fc "
                             "shmemsim-scenario; do man -M %s/inst-Iprefix/share/man -w $p; done && "
                             "cp -r %s/inst-Iprefix/share/shmemsim/examples %s/ex && cd %s/ex && "
@@ -479,6 +483,7 @@ START_TEST(pkg_config_builds_a_runnable_module)
     ck_assert_msg(tu_count(r.out, "/inst-Iprefix/share/man/man") == 5, "man pages not found: %s", r.out);
     ck_assert_msg(strstr(r.out, "PASS ring-hello-with-a-slow-put"), "%s%s", r.out, r.err);
     ck_assert_msg(strstr(r.out, "left: 0\n"), "make uninstall left files: %s", r.out);
+    ck_assert_msg(!strstr(r.out, " differs\n"), "an alias .pc: %s", r.out);
     tu_free(&r);
 }
 END_TEST
