@@ -70,6 +70,12 @@ static const finding_case_t cases[] = {
     {"pending-lock", "pending-at-finalize", 3, 4, "while holding 1 lock(s): &lock"},
     {"pending-exit", "pending-at-finalize", 2, 3, "ended without calling shmem_finalize"},
     {"not-initialized", "not-initialized", 0, 4, "shmem_n_pes was called before shmem_init"},
+    {"thread-level", "thread-level", 1, 4,
+     "PE 1 called shmem_long_p from a thread other than the one that initialised the library"},
+    {"thread-serialized", "thread-level", 1, 4,
+     "while another of its threads was inside an OpenSHMEM call; at this level the threads "
+     "must take turns. The library was initialised at SHMEM_THREAD_SERIALIZED, as "
+     "shmem_init_thread provided it"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -83,7 +89,11 @@ START_TEST(each_id_names_its_pe_and_line)
     char *at = strstr(r.err, head);
     ck_assert_msg(at != NULL, "%s: no '%s' in\n%s", c->mode, head, r.err);
     char site[80];
-    snprintf(site, sizeof site, "called from main at findings.c:%d:\n", marker_line(c->mode));
+    /* (The thread cases call from their thread's function.) */
+    const char *fn = strcmp(c->mode, "thread-level") == 0       ? "second_thread"
+                     : strcmp(c->mode, "thread-serialized") == 0 ? "serial_thread"
+                                                                  : "main";
+    snprintf(site, sizeof site, "called from %s at findings.c:%d:\n", fn, marker_line(c->mode));
     char *eol = strchr(at, '\n');
     ck_assert_ptr_nonnull(eol);
     ck_assert_msg(strncmp(eol - strlen(site) + 1, site, strlen(site)) == 0,

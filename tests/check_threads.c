@@ -230,9 +230,17 @@ START_TEST(a_plain_spin_loop_lets_the_writer_run)
 }
 END_TEST
 
+/* (Fortran has no shmem_init_thread: SHMEM_INIT's level, SINGLE here,
+ * makes a call from a worker a thread-level warning, one for the site.) */
 START_TEST(fortran_parallel_do_calls_shmem)
 {
     expect_each_pe(3, "omp_fortran", "", ": parallel do right\n");
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("omp_fortran"));
+    ck_assert_msg(r.status == 0 && tu_count(r.err, "shmemsim: warning [thread-level] PE ") == 1 &&
+                      strstr(r.err, "The library was initialised by shmem_init, whose thread "
+                                    "level each library chooses: SHMEM_THREAD_SINGLE here"),
+                  "%s", r.err);
+    tu_free(&r);
 }
 END_TEST
 

@@ -42,7 +42,9 @@
     X(NOT_INITIALIZED, "not-initialized",                                                        \
       "a routine called before shmem_init or after shmem_finalize")                              \
     X(INVALID_ARGUMENT, "invalid-argument",                                                      \
-      "an argument the routine does not accept (e.g. an alignment)")
+      "an argument the routine does not accept (e.g. an alignment)")                             \
+    X(THREAD_LEVEL, "thread-level",                                                              \
+      "a call the thread level the library provided does not allow")
 
 enum {
 #define SHM_F_ENUM(name, id, help) SHM_F_##name,

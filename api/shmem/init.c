@@ -113,12 +113,76 @@ static void raise_not_initialized(const shm_pe_t *s, const char *name, const voi
                       s->finalized ? "after shmem_finalize" : "before shmem_init");
 }
 
+static const char *level_name(int level)
+{
+    static const char *const names[] = {"SHMEM_THREAD_SINGLE", "SHMEM_THREAD_FUNNELED",
+                                        "SHMEM_THREAD_SERIALIZED", "SHMEM_THREAD_MULTIPLE"};
+    return level >= 0 && level < 4 ? names[level] : "?";
+}
+
+/* thread-level: a call the provided thread level rules out, once per PE:
+ * at SINGLE and FUNNELED from a thread other than the one that
+ * initialised the library, at SERIALIZED while another thread is in a
+ * call.  shmem_query_thread may be called from anywhere. */
+static void check_thread_level(shm_pe_t *s, const char *name, const void *site)
+{
+    const sim_pe_t *cur = sim_pe_self();
+    if (cur->call_depth != 1 || !s->main_ctx)
+        return;
+    /* (An outermost call another thread's is still under way.) */
+    int overlaps = s->thread_level == SHMEM_THREAD_SERIALIZED && s->serial_calls++ > 0 &&
+                   s->serial_who != cur;
+    s->serial_who = cur;
+    if (s->level_reported || strcmp(name, "shmem_query_thread") == 0)
+        return;
+    const char *how;
+    if (s->thread_level <= SHMEM_THREAD_FUNNELED && cur != s->main_ctx)
+        how = "from a thread other than the one that initialised the library; at this level "
+              "only that thread may call OpenSHMEM routines";
+    else if (overlaps)
+        how = "while another of its threads was inside an OpenSHMEM call; at this level the "
+              "threads must take turns";
+    else
+        return;
+    s->level_reported = 1;
+    int pe = sim_pe_main((sim_pe_t *)cur)->id;
+    /* A level the program asked for is its own rule: an error.  shmem_init's
+     * is each library's choice (SINGLE here, as in most): a warning, the
+     * program being right only where a library chose more. */
+    if (s->level_asked)
+        sim_finding_raise(SHM_CHECK(THREAD_LEVEL), SIM_SEV_ERROR, pe, name, site,
+                          "PE %d called %s %s. The library was initialised at %s, as "
+                          "shmem_init_thread provided it. Ask for SHMEM_THREAD_MULTIPLE to call "
+                          "it from any thread at any time (or SERIALIZED, from one thread at a "
+                          "time). The call went ahead. Only the first such call of each PE is "
+                          "reported.", pe, name, how, level_name(s->thread_level));
+    else
+        sim_finding_raise(SHM_CHECK(THREAD_LEVEL), SIM_SEV_WARNING, pe, name, site,
+                          "PE %d called %s %s. The library was initialised by shmem_init, "
+                          "whose thread level each library chooses: %s here, as in most "
+                          "libraries, which do not guard their state against threads then. Ask "
+                          "for SHMEM_THREAD_MULTIPLE with shmem_init_thread (Fortran has no such "
+                          "call: call OpenSHMEM routines from the main thread only). The call "
+                          "went ahead. Only the first such call of each PE is reported.", pe,
+                          name, how, level_name(s->thread_level));
+}
+
+void shm_leave(void)
+{
+    shm_pe_t *s = shm_self();
+    if (s->serial_calls && sim_pe_self()->call_depth == 1 && s->thread_level == SHMEM_THREAD_SERIALIZED)
+        s->serial_calls--;
+    sim_call_leave();
+}
+
 void shm_enter(const char *name, const void *site)
 {
     sim_call_enter(name, site);
     shm_pe_t *s = shm_self();
     if ((!s->initialized || s->finalized) && !needs_no_init(name))
         raise_not_initialized(s, name, site);
+    else if (s->thread_level != SHMEM_THREAD_MULTIPLE)
+        check_thread_level(s, name, site);
 }
 
 /* Queries after shmem_finalize are let pass: programs commonly report
@@ -217,6 +281,7 @@ static void init_once(const char *call)
     s->initialized = 1;
     s->finalized = 0;
     s->init_calls = 1;
+    s->main_ctx = sim_pe_self();
     /* Like a real launcher's start-up: nobody leaves init before everyone
      * has arrived. */
     shm_barrier_world(call);
@@ -247,6 +312,7 @@ int shmem_init_thread(int requested, int *provided)
     SHM_ENTER("shmem_init_thread");
     init_once("shmem_init_thread");
     shm_pe_t *s = shm_self();
+    s->level_asked = 1;
     s->thread_level = requested > SHMEM_THREAD_MULTIPLE ? SHMEM_THREAD_MULTIPLE : requested;
     if (s->thread_level < SHMEM_THREAD_SINGLE)
         s->thread_level = SHMEM_THREAD_SINGLE;

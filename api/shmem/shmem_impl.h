@@ -55,6 +55,11 @@ typedef struct shm_pe {
     shm_team_t *teams;    /* every live team of this PE, predefined ones included */
     uint32_t slots_used;  /* team pool slots in use by this PE's teams (bit s) */
     int thread_level;     /* what shmem_init_thread provided */
+    int level_asked;      /* the level came from shmem_init_thread (not shmem_init) */
+    int level_reported;   /* a thread-level finding was raised for this PE */
+    const sim_pe_t *main_ctx; /* the context that initialised the library */
+    int serial_calls;     /* at SERIALIZED: outermost calls under way, by serial_who last */
+    const sim_pe_t *serial_who;
     int direct_stores;    /* shmem_ptr gave out another PE's memory (see p2p.h) */
     void **locks;         /* home addresses of the locks this PE holds */
     size_t nlocks, caplocks;
@@ -82,12 +87,14 @@ typedef struct shm_pe {
 #define SHM_OFF_TEAMS (32 * 1024) /* team pool: see team.h (up to the end of the area) */
 
 #define SHM_ENTER(name) shm_enter((name), __builtin_return_address(0))
-#define SHM_LEAVE() sim_call_leave()
+#define SHM_LEAVE() shm_leave()
 
 /* Marks the start of public routine name called from site (for the
  * deadlock report, trace and watchdog) and raises not-initialized when the
  * library is not initialised (or already finalised) on the caller. */
 void shm_enter(const char *name, const void *site);
+/* Marks its end. */
+void shm_leave(void);
 /* Raises not-initialized for query routine name (called from site) when
  * the library was never initialised on the caller. */
 void shm_check_init(const char *name, const void *site);

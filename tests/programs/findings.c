@@ -4,6 +4,7 @@
  * The line that makes the mistake carries a BAD(case) marker comment, which
  * the test looks up to learn the line the finding must name.  Run with 4
  * PEs.  Every case ends with "PE n done". */
+#include <pthread.h>
 #include <shmem.h>
 #include <stdio.h>
 #include <string.h>
@@ -271,13 +272,61 @@ static void pending_lock(int me)
         shmem_clear_lock(&lock);
 }
 
+/* thread-level: a second thread of PE 1 puts, after shmem_init_thread
+ * provided SHMEM_THREAD_FUNNELED; the corrected program asks for
+ * SHMEM_THREAD_MULTIPLE. */
+static void *second_thread(void *arg)
+{
+    (void)arg;
+    shmem_long_p(&sym, 1, 0); /* BAD(thread-level) */
+    return NULL;
+}
+
+static void thread_level(int me)
+{
+    if (me != 1)
+        return;
+    pthread_t t;
+    pthread_create(&t, NULL, second_thread, NULL);
+    pthread_join(t, NULL);
+}
+
+/* thread-serialized: at SHMEM_THREAD_SERIALIZED, PE 1's second thread
+ * puts to PE 1 while its main thread waits for that put inside
+ * shmem_long_wait_until; the corrected program joins the thread first. */
+static void *serial_thread(void *arg)
+{
+    (void)arg;
+    shmem_long_p(&sym, 1, 1); /* BAD(thread-serialized) */
+    return NULL;
+}
+
+static void thread_serialized(int me)
+{
+    if (me != 1)
+        return;
+    pthread_t t;
+    pthread_create(&t, NULL, serial_thread, NULL);
+    if (!bad)
+        pthread_join(t, NULL);
+    shmem_long_wait_until(&sym, SHMEM_CMP_EQ, 1);
+    if (bad)
+        pthread_join(t, NULL);
+}
+
 int main(int argc, char **argv)
 {
     const char *what = argc > 1 ? argv[1] : "";
     bad = argc > 2 && strcmp(argv[2], "bad") == 0;
     if (strcmp(what, "not-initialized") == 0 && bad)
         printf("%d PEs\n", shmem_n_pes()); /* BAD(not-initialized) */
-    shmem_init();
+    int provided;
+    if (strcmp(what, "thread-level") == 0)
+        shmem_init_thread(bad ? SHMEM_THREAD_FUNNELED : SHMEM_THREAD_MULTIPLE, &provided);
+    else if (strcmp(what, "thread-serialized") == 0)
+        shmem_init_thread(SHMEM_THREAD_SERIALIZED, &provided);
+    else
+        shmem_init();
     int me = shmem_my_pe(), n = shmem_n_pes();
     if (strcmp(what, "invalid-pe") == 0)
         invalid_pe(me, n);
@@ -323,6 +372,10 @@ int main(int argc, char **argv)
         lock_misuse(me);
     else if (strcmp(what, "pending-lock") == 0)
         pending_lock(me);
+    else if (strcmp(what, "thread-level") == 0)
+        thread_level(me);
+    else if (strcmp(what, "thread-serialized") == 0)
+        thread_serialized(me);
     shmem_barrier_all();
     printf("PE %d done\n", me);
     if (strcmp(what, "pending-exit") == 0 && me == 2) {
