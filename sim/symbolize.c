@@ -4,7 +4,9 @@
  * (elfutils), once per run, offline: the address of a PE's copy is turned
  * into the file's own address first, so every copy gives the same answer.
  * Falls back to "function+0xoff" without debug information, and to dladdr
- * for addresses outside the program (libraries). */
+ * for addresses outside the program (libraries), unless the library has
+ * line information (one built with shmemsim-cc -g -shared, say): then its
+ * file is read the same way. */
 #include "loader.h"
 
 #include <dlfcn.h>
@@ -23,6 +25,12 @@ struct sim_symcache {
     Dwfl_Module *mod;
     int have_last;
     size_t last_start, last_size;
+    struct symlib {       /* libraries' files, opened when an address is in one */
+        char *path;
+        Dwfl *dwfl;
+        Dwfl_Module *mod;
+    } libs[8];
+    int nlibs;
 };
 
 static const Dwfl_Callbacks offline = {
@@ -58,6 +66,11 @@ void sim_loader_symbols_free(sim_loader_t *l)
         return;
     if (l->sym->dwfl)
         dwfl_end(l->sym->dwfl);
+    for (int i = 0; i < l->sym->nlibs; i++) {
+        if (l->sym->libs[i].dwfl)
+            dwfl_end(l->sym->libs[i].dwfl);
+        free(l->sym->libs[i].path);
+    }
     free(l->sym);
     l->sym = NULL;
 }
@@ -125,11 +138,34 @@ static const char *demangled(const sim_loader_t *l, const char *name, char *buf,
     return buf;
 }
 
-/* Module-relative symbolization; 0 on success. */
-static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
-                      char *buf, size_t len)
+/* The file of the library at path, opened on first use (the last of the
+ * few kept is reused when there are more). */
+static Dwfl_Module *library_module(const sim_loader_t *l, const char *path)
 {
-    Dwfl_Module *m = module_for(l);
+    struct sim_symcache *c = cache_of(l);
+    for (int i = 0; i < c->nlibs; i++)
+        if (strcmp(c->libs[i].path, path) == 0)
+            return c->libs[i].mod;
+    int n = (int)(sizeof c->libs / sizeof c->libs[0]);
+    struct symlib *s = &c->libs[c->nlibs < n ? c->nlibs++ : n - 1];
+    if (s->dwfl)
+        dwfl_end(s->dwfl);
+    free(s->path);
+    s->path = strdup(path);
+    if (!s->path)
+        abort();
+    s->dwfl = dwfl_begin(&offline);
+    s->mod = s->dwfl ? dwfl_report_offline(s->dwfl, "lib", path, -1) : NULL;
+    if (s->dwfl)
+        dwfl_report_end(s->dwfl, NULL, NULL);
+    return s->mod;
+}
+
+/* Module-relative symbolization; 0 on success; with lines only when
+ * need_line (else -1 without them). */
+static int module_dwarf(const sim_loader_t *l, Dwfl_Module *m, size_t file_vaddr,
+                        int is_return, int need_line, char *buf, size_t len)
+{
     if (!m)
         return -1;
     Dwarf_Addr low;
@@ -141,6 +177,8 @@ static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
     Dwfl_Line *line = dwfl_module_getsrc(m, addr);
     int lineno = 0;
     const char *file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) : NULL;
+    if (need_line && !file)
+        return -1;
     if (file)
         artificial_call_site(m, addr, &file, &lineno);
     char plain[256];
@@ -152,6 +190,12 @@ static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
     else
         return -1;
     return 0;
+}
+
+static int from_dwarf(const sim_loader_t *l, size_t file_vaddr, int is_return,
+                      char *buf, size_t len)
+{
+    return module_dwarf(l, module_for(l), file_vaddr, is_return, 0, buf, len);
 }
 
 int sim_loader_source(const sim_loader_t *l, const void *addr, char *path, size_t len, int *line)
@@ -268,8 +312,17 @@ static const char *symbolize(const sim_loader_t *l, const void *addr, int is_ret
         snprintf(buf, len, "%s+0x%lx", basename_of(l->path), (unsigned long)(off + l->vaddr_lo));
         return buf;
     }
-    Dl_info info;
-    if (dladdr(addr, &info) && info.dli_sname)
+    Dl_info info, self;
+    int in_lib = dladdr(addr, &info);
+    /* A library's own lines (not the simulator's: its messages name its
+     * functions as they always have). */
+    if (in_lib && l && info.dli_fname && info.dli_fbase &&
+        !(dladdr((const void *)(uintptr_t)symbolize, &self) && self.dli_fbase == info.dli_fbase) &&
+        module_dwarf(l, library_module(l, info.dli_fname),
+                     (size_t)((const char *)addr - (const char *)info.dli_fbase), is_return, 1,
+                     buf, len) == 0)
+        return buf;
+    if (in_lib && info.dli_sname)
         snprintf(buf, len, "%s+0x%lx", info.dli_sname,
                  (unsigned long)((const char *)addr - (const char *)info.dli_saddr));
     else

@@ -611,6 +611,18 @@ START_TEST(a_shared_library_with_variables_is_a_finding)
                "%s -n 2 ./m", tmp, cc, cc, tmp, sim);
     ck_assert_msg(r.status == 0 && strstr(r.err, " 0 findings"), "%s", r.err);
     tu_free(&r);
+    /* A finding raised from a library of functions built with -g names
+     * its file and line, as in the program (it named function+offset). */
+    r = tu_run("cd %s && printf '#include <shmem.h>\nvoid put_to(long *p, int pe) {\n"
+               "  shmem_long_p(p, 1, pe);\n}\n' > baz.c && "
+               "printf '#include <shmem.h>\nvoid put_to(long *, int);\nint main(void) { "
+               "long local = 0; shmem_init(); put_to(&local, 1 - shmem_my_pe()); "
+               "shmem_finalize(); return 0; }\n' > n.c && "
+               "%s -g -shared -o libbaz.so baz.c && %s -o n n.c -L. -lbaz -Wl,-rpath,%s && "
+               "%s -n 2 --quiet ./n", tmp, cc, cc, tmp, sim);
+    ck_assert_msg(r.status == 4 && strstr(r.err, "in shmem_long_p, called from put_to at baz.c:3:\n"),
+                  "%s", r.err);
+    tu_free(&r);
 }
 END_TEST
 
