@@ -232,6 +232,8 @@ $(BUILD)/tests/programs/omp_%: tests/programs/omp_%.f90 tests/programs/f_report.
 $(BUILD)/tests/programs/%: tests/programs/%.cpp $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(O)/bin/shmemsim-c++ -g -O1 -o $@ $<
+# (a C program built as C++)
+$(BUILD)/tests/programs/lapi_reuse_new: tests/programs/lapi_reuse.c
 
 $(BUILD)/tests/programs/%: tests/programs/%.f90 tests/programs/f_report.inc $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $@.mod

@@ -1,15 +1,27 @@
 /* A block of private memory a transfer used, freed and handed out again
- * by malloc, starts afresh: task 1's completion handler mallocs a block,
- * Puts from it to task 0, waits until LAPI is done with it and frees it;
- * later task 1's program mallocs a block of the same size (the same one)
- * and Gets into it.  The allocator orders the free before the malloc, so
- * the Get does not race with the Put.  Each prints the block's address,
- * so that a test can see they are the same block. */
+ * by the allocator, starts afresh: task 1's completion handler allocates a
+ * block, Puts from it to task 0, waits until LAPI is done with it and
+ * frees it; later task 1's program allocates a block of the same size
+ * (the same one: a size nothing else asks for, and transfers of another)
+ * and Gets into it.  The allocator orders the free before the allocation,
+ * so the Get does not race with the Put.  Each prints the block's address,
+ * so that a test can see they are the same block.  In C the blocks come
+ * from malloc and go to free; lapi_reuse_new.cpp builds this file as C++,
+ * where they come from new[] and go to delete[]. */
 #include <lapi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#define BLOCK 125 /* longs: 1000 bytes */
+#ifdef __cplusplus
+#define NEW_BLOCK() (new long[BLOCK])
+#define FREE_BLOCK(p) (delete[] (p))
+#else
+#define NEW_BLOCK() ((long *)malloc(BLOCK * sizeof(long)))
+#define FREE_BLOCK(p) free(p)
+#endif
 
 static lapi_handle_t h;
 static long sink[8], word[8];
@@ -19,14 +31,14 @@ static void send_from_a_block(lapi_handle_t *hp, void *uinfo)
 {
     (void)hp;
     (void)uinfo;
-    long *p = malloc(sizeof sink);
+    long *p = NEW_BLOCK();
     lapi_cntr_t oc;
     memset(p, 1, sizeof sink);
     LAPI_Setcntr(h, &oc, 0);
     LAPI_Put(h, 0, sizeof sink, sinks[0], p, NULL, &oc, NULL);
     LAPI_Waitcntr(h, &oc, 1, NULL);
     printf("handler's block %p\n", (void *)p);
-    free(p);
+    FREE_BLOCK(p);
 }
 
 static void *header(lapi_handle_t *hp, void *uhdr, uint *uhdr_len, ulong *msg_len,
@@ -58,13 +70,13 @@ int main(void)
     LAPI_Gfence(h);
     if (me == 1) {
         usleep(1000); /* the handler is done by then; nothing else orders them */
-        long *q = malloc(sizeof sink);
+        long *q = NEW_BLOCK();
         lapi_cntr_t oc;
         LAPI_Setcntr(h, &oc, 0);
         LAPI_Get(h, 0, sizeof word, words[0], q, NULL, &oc);
         LAPI_Waitcntr(h, &oc, 1, NULL);
         printf("program's block %p\n", (void *)q);
-        free(q);
+        FREE_BLOCK(q);
     }
     LAPI_Gfence(h);
     LAPI_Term(h);
