@@ -61,6 +61,7 @@ typedef struct a2a_call {
     int start, stride, size; /* the active set */
     int done;              /* members that have all their data */
     const void **sites;    /* each member's call site */
+    int closed;            /* reported; kept (without o and sites) for blocks still landing */
     size_t target_len;     /* shmemx_alltoallv_packed's bound on each target */
     overflow_t *o;         /* what did not fit, no of them, room for cap */
     size_t no, cap;
@@ -80,6 +81,9 @@ typedef struct psync_calls {
 typedef struct shm_a2a_run {
     psync_calls_t *calls_by_psync; /* looked up, never iterated (but to free it) */
     a2a_call_t *open_calls;        /* calls some member has not finished */
+    a2a_call_t *closed_calls;      /* the others: a block a faulty network duplicated, or
+                                    * one that lands after the call, still points to its
+                                    * call; freed with the run */
 } shm_a2a_run_t;
 
 static shm_a2a_run_t *a2a_run(void)
@@ -128,8 +132,8 @@ static a2a_call_t *join_call(const char *call, const coll_set_t *s, const long *
  * abort (abort stops the job once every member has its data). */
 static size_t fit(a2a_call_t *c, int from, int to, size_t n, size_t room)
 {
-    if (n <= room)
-        return n;
+    if (n <= room || c->closed) /* (closed: the finding is out already) */
+        return n <= room || c->chk == CHK_NONE ? n : room;
     if (c->no == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 8;
         c->o = sim_xrealloc(c->o, c->cap * sizeof *c->o);
@@ -198,11 +202,19 @@ static void append_pairs(char *buf, size_t len, const a2a_call_t *c)
     }
 }
 
+/* c is reported: it keeps what a late block needs (its chk) and goes to
+ * the closed calls. */
 static void free_call(a2a_call_t *c)
 {
+    shm_a2a_run_t *a = a2a_run();
     free(c->sites);
     free(c->o);
-    free(c);
+    c->sites = NULL;
+    c->o = NULL;
+    c->no = c->cap = 0;
+    c->closed = 1;
+    c->next = a->closed_calls;
+    a->closed_calls = c;
 }
 
 /* Raises the finding for c, which is closed; under abort, stops the job
@@ -264,11 +276,13 @@ void shm_alltoallv_free_run(shm_run_t *run)
     shm_a2a_run_t *a = run->a2a;
     if (!a)
         return;
-    while (a->open_calls) {
-        a2a_call_t *c = a->open_calls;
-        a->open_calls = c->next;
-        free_call(c);
-    }
+    for (int k = 0; k < 2; k++)
+        for (a2a_call_t *c = k ? a->closed_calls : a->open_calls, *next; c; c = next) {
+            next = c->next;
+            free(c->sites);
+            free(c->o);
+            free(c);
+        }
     psync_calls_t *r, *tmp;
     HASH_ITER(hh, a->calls_by_psync, r, tmp) { /* freeing only: the order is of no matter */
         HASH_DEL(a->calls_by_psync, r);
