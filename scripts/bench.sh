@@ -66,7 +66,7 @@ if [ -n "${BENCH_SLOW:-}" ]; then
     set -- $(best 1 bin/shmemsim -n 1024 --quiet $out/a2av 64)
     figure " 1,024 PEs" 2 $SG_A2AV_1K "${1:-}" "${2:-}"
 else
-    echo " 1,024 PEs with the race detector: skipped (about a minute and 3.6 GB; BENCH_SLOW=1 runs it)"
+    echo " 1,024 PEs with the race detector: skipped (about 25 s and 1.4 GB; BENCH_SLOW=1 runs it)"
 fi
 
 echo "== growth: wall and resident memory against P, and the exponent k of time ~ P^k"
