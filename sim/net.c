@@ -326,18 +326,54 @@ static void push_group(sim_pair_t *p, uint64_t epoch)
     *group_at(p, p->n++) = (epoch_group_t){epoch, 0};
 }
 
-/* Fence ordering: a message may go once no older epoch to its target is
- * still unacknowledged; otherwise it waits in the pair's held list. */
-static void send_on_chan(sim_msg_t *m)
+static void unfenced_add(sim_chan_t *c, sim_msg_t *m)
 {
-    sim_chan_t *c = m->chan;
-    c->outstanding++;
-    m->epoch = c->epoch;
+    m->out_prev = NULL;
+    m->out_next = c->unfenced;
+    if (c->unfenced)
+        c->unfenced->out_prev = m;
+    c->unfenced = m;
+}
+
+static void unfenced_remove(sim_chan_t *c, sim_msg_t *m)
+{
+    if (m->out_prev)
+        m->out_prev->out_next = m->out_next;
+    else
+        c->unfenced = m->out_next;
+    if (m->out_next)
+        m->out_next->out_prev = m->out_prev;
+}
+
+/* Counts m in its target's group of epoch m->epoch (the newest). */
+static void track(sim_chan_t *c, sim_msg_t *m)
+{
     sim_pair_t *p = pair_of(c, m->dst);
     m->pair = p;
     if (p->n == 0 || group_at(p, p->n - 1)->epoch != m->epoch)
         push_group(p, m->epoch);
     group_at(p, p->n - 1)->pending++;
+    c->tracked++;
+}
+
+/* Fence ordering: a message may go once no older epoch to its target is
+ * still unacknowledged; otherwise it waits in the pair's held list.  While
+ * nothing is tracked per target, no older epoch is unacknowledged (a fence
+ * with messages outstanding starts tracking them), and the message only
+ * goes on the channel's list. */
+static void send_on_chan(sim_msg_t *m)
+{
+    sim_chan_t *c = m->chan;
+    c->outstanding++;
+    m->epoch = c->epoch;
+    if (!c->tracked) {
+        m->pair = NULL;
+        unfenced_add(c, m);
+        inject(m);
+        return;
+    }
+    track(c, m);
+    sim_pair_t *p = m->pair;
     if (p->n == 1) {
         inject(m);
         return;
@@ -383,13 +419,18 @@ static void ack_ev(void *arg)
     sim_msg_t *m = arg;
     sim_chan_t *c = m->chan;
     sim_pair_t *p = m->pair;
-    epoch_group_t *g = group_at(p, 0);
-    SIM_ASSERT(p->n > 0 && g->epoch == m->epoch && g->pending > 0);
-    if (--g->pending == 0) {
-        p->head = (p->head + 1) % p->cap;
-        p->n--;
-        release_held(p);
-        pair_idle(c, p);
+    if (!p) {
+        unfenced_remove(c, m);
+    } else {
+        epoch_group_t *g = group_at(p, 0);
+        SIM_ASSERT(p->n > 0 && g->epoch == m->epoch && g->pending > 0);
+        c->tracked--;
+        if (--g->pending == 0) {
+            p->head = (p->head + 1) % p->cap;
+            p->n--;
+            release_held(p);
+            pair_idle(c, p);
+        }
     }
     if (m->on_ack)
         m->on_ack(m);
@@ -432,8 +473,16 @@ void sim_chan_destroy(sim_chan_t *c)
 void sim_chan_fence(sim_chan_t *c)
 {
     c->fences++;
-    if (c->outstanding)
-        c->epoch++;
+    if (!c->outstanding)
+        return;
+    /* The messages of the closing epoch not tracked yet are now: later
+     * ones to their targets must wait for them. */
+    while (c->unfenced) {
+        sim_msg_t *m = c->unfenced;
+        unfenced_remove(c, m);
+        track(c, m);
+    }
+    c->epoch++;
 }
 
 void sim_chan_hold(sim_chan_t *c)

@@ -12,6 +12,9 @@
  * has sent and not yet seen acknowledged (quiet waits for zero) and keeps
  * fence epochs: after sim_chan_fence, a message to a PE is injected only
  * once every earlier message of the channel to that PE is acknowledged.
+ * Until a fence finds messages outstanding, a channel keeps them on a list
+ * only; the per-target state of the epochs is built from it then, and
+ * dropped again once every message so tracked is acknowledged.
  * Nothing here knows what a message means: its deliver function does. */
 #ifndef SIM_NET_H
 #define SIM_NET_H
@@ -49,7 +52,9 @@ struct sim_msg {
     uint64_t arg[4];         /* free for the sender's protocol */
     void *ptr;               /* free for the sender's protocol */
     sim_msg_t *next;         /* held list, free list */
-    struct sim_pair *pair;   /* its channel's state towards dst (set by send) */
+    struct sim_pair *pair;   /* its channel's state towards dst, or NULL while
+                              * on the channel's list of unfenced messages */
+    sim_msg_t *out_prev, *out_next; /* that list */
     uint32_t hb;             /* race detector record it carries (sim/hb), or 0; released with m */
     uint32_t fault_marks;    /* set by sim/fault when it leaves, acted on at delivery; 0 = none */
     size_t heap_bytes;       /* bytes of data allocated on the heap (0: inline) */
@@ -65,6 +70,8 @@ typedef struct sim_chan {
     uint64_t fences;      /* every fence so far (the race detector's epochs) */
     sim_pair_t *pairs;    /* per-destination fence state (uthash by dst) */
     int quiet_waiting;    /* owner is blocked until outstanding == 0 */
+    sim_msg_t *unfenced;  /* messages sent, unacknowledged and not tracked per target */
+    uint64_t tracked;     /* messages tracked per target, not yet acknowledged */
 } sim_chan_t;
 
 typedef struct sim_net_stats {

@@ -138,6 +138,42 @@ START_TEST(a_fence_holds_the_next_epoch_until_acknowledged)
 }
 END_TEST
 
+/* A fence orders per target: after it, a message to a PE the channel had
+ * sent to before waits for those to be acknowledged, one to another PE
+ * does not; and once all are acknowledged, messages flow again at once
+ * (the per-target state is built at the fence from the messages then
+ * outstanding, and dropped when they are acknowledged). */
+START_TEST(a_fence_orders_per_target_and_lets_go)
+{
+    world(4, 1000, 1e12, 0, SIM_ORDER_FIFO);
+    sim_chan_t c;
+    sim_chan_init(&c, 0);
+    send(0, 1, 8, 0, &c);
+    send(0, 2, 8, 1, &c);
+    sim_chan_fence(&c);
+    send(0, 1, 8, 2, &c); /* waits for tag 0's ack */
+    send(0, 3, 8, 3, &c); /* nothing before it to PE 3 */
+    run();
+    ck_assert_int_eq(tw_ngot, 4);
+    uint64_t at[4] = {0};
+    for (int i = 0; i < tw_ngot; i++)
+        at[tw_got[i].tag] = tw_got[i].time;
+    ck_assert_uint_lt(at[3], 2000);          /* at once, behind the others on the port */
+    ck_assert_uint_ge(at[2], at[0] + 2000);  /* after tag 0's ack, then a latency */
+    ck_assert_uint_eq(c.outstanding, 0);
+    /* All acknowledged: the next epoch's messages go at once again. */
+    tw_ngot = 0;
+    sim_chan_fence(&c); /* nothing outstanding: orders nothing */
+    send(0, 1, 8, 4, &c);
+    send(0, 1, 8, 5, &c);
+    run();
+    ck_assert_int_eq(tw_ngot, 2);
+    ck_assert_uint_le(tw_got[1].time, tw_got[0].time + 10);
+    sim_chan_destroy(&c);
+    done();
+}
+END_TEST
+
 Suite *net_suite(void)
 {
     Suite *s = suite_create("net");
@@ -146,6 +182,7 @@ Suite *net_suite(void)
     tcase_add_test(tc, ports_serialize_messages);
     tcase_add_test(tc, fifo_keeps_pair_order_adaptive_may_not);
     tcase_add_test(tc, a_fence_holds_the_next_epoch_until_acknowledged);
+    tcase_add_test(tc, a_fence_orders_per_target_and_lets_go);
     suite_add_tcase(s, tc);
     return s;
 }
