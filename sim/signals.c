@@ -42,6 +42,7 @@ static cnd_t wd_cond;
 static int wd_stop;
 static unsigned watchdog_limit;
 static volatile sig_atomic_t wd_fired; /* the watchdog asked the main thread to stop a PE */
+static volatile sig_atomic_t wd_deferred; /* it found the PE outside its own code once */
 
 static int sig_watchdog(void)
 {
@@ -231,6 +232,17 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
     if (!pe || !wd_fired)
         return;
     wd_fired = 0;
+    /* Outside the program's own code (a call stub, the C library, the
+     * simulator), the PE may just have been caught on its way somewhere,
+     * by a look that found no progress because the whole process did not
+     * run for a while: the watchdog looks once more a limit later, and
+     * stops the PE then wherever it is. */
+    void *raw = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+    if (!sim_w->interrupted && !wd_deferred &&
+        (sim_loader_in_stub(sim_w->loader, raw) || !in_program(raw))) {
+        wd_deferred = 1;
+        return;
+    }
     if (sim_w->interrupted) {
         if (!pe->fault_pc)
             pe->fault_pc = program_pc(pc);
@@ -285,6 +297,7 @@ static int watchdog_main(void *arg)
         if (progress != last && !interrupted) {
             last = progress;
             idle = 0;
+            wd_deferred = 0;
             continue;
         }
         if (!__atomic_load_n(&sim_w->cur, __ATOMIC_RELAXED)) {
