@@ -62,7 +62,8 @@ typedef struct a2a_call {
     int done;              /* members that have all their data */
     const void **sites;    /* each member's call site */
     int closed;            /* reported; kept (without o and sites) for blocks still landing */
-    size_t target_len;     /* shmemx_alltoallv_packed's bound on each target */
+    size_t *lens;          /* shmemx_alltoallv_packed: each member's target_len */
+    size_t target_len;     /* the first member's, for blocks landing after the call */
     overflow_t *o;         /* what did not fit, no of them, room for cap */
     size_t no, cap;
     int pe;                /* lowest PE whose data did not fit, or -1 */
@@ -121,6 +122,7 @@ static a2a_call_t *join_call(const char *call, const coll_set_t *s, const long *
                           .limit = limit, .chk = chk, .start = s->start, .stride = s->stride,
                           .size = s->size, .pe = -1};
         c->sites = sim_xcalloc((size_t)s->size, sizeof *c->sites);
+        c->lens = sim_xcalloc((size_t)s->size, sizeof *c->lens);
     }
     c->sites[s->me] = sim_pe_self()->call_site;
     return c;
@@ -208,8 +210,10 @@ static void free_call(a2a_call_t *c)
 {
     shm_a2a_run_t *a = a2a_run();
     free(c->sites);
+    free(c->lens);
     free(c->o);
     c->sites = NULL;
+    c->lens = NULL;
     c->o = NULL;
     c->no = c->cap = 0;
     c->closed = 1;
@@ -280,6 +284,7 @@ void shm_alltoallv_free_run(shm_run_t *run)
         for (a2a_call_t *c = k ? a->closed_calls : a->open_calls, *next; c; c = next) {
             next = c->next;
             free(c->sites);
+            free(c->lens);
             free(c->o);
             free(c);
         }
@@ -402,7 +407,8 @@ void shmemx_alltoallv(void *target, size_t *t_offsets, size_t *t_sizes, const vo
 }
 
 /* shmemx_alltoallv_packed's block from m->src is given the next room in
- * the target, by adding its size to the target's pSync[1] (at). */
+ * the target, by adding its size to the target's pSync[1] (at), bounded
+ * by the sender's target_len (the target may not have called yet). */
 static size_t place_packed(coll_placer_t *p, const sim_msg_t *m, void *at, size_t *n)
 {
     a2a_call_t *c = (a2a_call_t *)p;
@@ -411,7 +417,8 @@ static size_t place_packed(coll_placer_t *p, const sim_msg_t *m, void *at, size_
     *next += (long)*n;
     coll_check_delivered(m->dst, at, sizeof *next, m->src, m->what);
     sim_mem_written(m->dst, at, sizeof *next);
-    size_t room = off >= c->target_len ? 0 : c->target_len - off;
+    size_t len = c->closed ? c->target_len : c->lens[(m->src - c->start) / c->stride];
+    size_t room = off >= len ? 0 : len - off;
     *n = fit(c, m->src, m->dst, *n, room);
     return off;
 }
@@ -435,7 +442,9 @@ void shmemx_alltoallv_packed(void *target, size_t target_len, size_t *t_size,
          * block another member's has reserved already); then the others,
          * each reserving its room where it lands. */
         a2a_call_t *c = join_call(call, &s, pSync, chk, "target_len", place_packed);
-        c->target_len = target_len;
+        c->lens[s.me] = target_len;
+        if (!c->target_len)
+            c->target_len = target_len;
         int me = shm_me();
         size_t off = (size_t)pSync[1], n = s_sizes[s.me];
         pSync[1] += (long)n;

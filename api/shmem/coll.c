@@ -225,7 +225,9 @@ static void placed_deliver(sim_msg_t *m)
     void *size_at = (void *)(uintptr_t)m->arg[1];
     sim_hb_sync_deliver(m->dst, m->hb);
     sim_hb_sync_deliver_op(m->dst, m->hb);
-    char *there = (char *)m->dst_addr + p->place(p, m, (void *)(uintptr_t)m->arg[0], &n);
+    /* (As an integer: a wild offset may point anywhere.) */
+    char *there = (char *)((uintptr_t)m->dst_addr +
+                           p->place(p, m, (void *)(uintptr_t)m->arg[0], &n));
     size_t region;
     if (n && sim_mem_region_room(m->dst, there, &region) != 0)
         n = 0; /* an offset outside the target's symmetric memory: nowhere to write */
