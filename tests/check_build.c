@@ -414,9 +414,9 @@ START_TEST(wrappers_work_through_links_and_print_bare_paths)
     run_result_t r = tu_run("cp tests/build-systems/hello.c %s/ && cd %s && "
                             "ln -sf %s/bin/shmemsim-cc oshcc && ln -sf %s/bin/shmemsim-fc oshfort "
                             "&& ln -sf %s/bin/shmemsim-c++ oshc++ && ./oshcc -o linked hello.c && "
-                            "SHMEMSIM_NPES=2 ./linked && ./oshfort --showme:compile && "
+                            "%s/bin/shmemsim -n 2 --quiet ./linked && ./oshfort --showme:compile && "
                             "./oshc++ --showme:link && ./oshcc -Wl,--version; echo \"status $?\"; "
-                            "ls", tmp, tmp, out, out, out);
+                            "ls", tmp, tmp, out, out, out, out);
     ck_assert_msg(strstr(r.out, "hello from PE 1 of 2: ok") && strstr(r.out, "-fdollar-ok") &&
                       strstr(r.out, "shmemsim_cxxmodule.o") && strstr(r.out, "GNU ld") &&
                       strstr(r.out, "status 0\n") && !strstr(r.out, "a.out"),
