@@ -2,6 +2,7 @@
 #include "mem.h"
 #include "heap.h"
 #include "loader.h"
+#include "util.h"
 #include "world.h"
 
 #include <dlfcn.h>
@@ -300,11 +301,7 @@ static void read_writable_maps(void)
             }
             if (nwritable_maps == writable_cap) {
                 writable_cap = writable_cap ? 2 * writable_cap : 64;
-                writable_maps = realloc(writable_maps, writable_cap * sizeof *writable_maps);
-                if (!writable_maps) {
-                    nwritable_maps = writable_cap = 0;
-                    break;
-                }
+                writable_maps = sim_xrealloc(writable_maps, writable_cap * sizeof *writable_maps);
             }
             writable_maps[nwritable_maps].lo = lo;
             writable_maps[nwritable_maps++].hi = hi;

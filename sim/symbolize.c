@@ -8,6 +8,7 @@
  * line information (one built with shmemsim-cc -g -shared, say): then its
  * file is read the same way. */
 #include "loader.h"
+#include "util.h"
 
 #include <dlfcn.h>
 #include <dwarf.h>
@@ -151,9 +152,7 @@ static Dwfl_Module *library_module(const sim_loader_t *l, const char *path)
     if (s->dwfl)
         dwfl_end(s->dwfl);
     free(s->path);
-    s->path = strdup(path);
-    if (!s->path)
-        abort();
+    s->path = sim_xstrdup(path);
     s->dwfl = dwfl_begin(&offline);
     s->mod = s->dwfl ? dwfl_report_offline(s->dwfl, "lib", path, -1) : NULL;
     if (s->dwfl)
