@@ -133,7 +133,7 @@ static void check_thread_level(shm_pe_t *s, const char *name, const void *site)
     int overlaps = s->thread_level == SHMEM_THREAD_SERIALIZED && s->serial_calls++ > 0 &&
                    s->serial_who != cur;
     s->serial_who = cur;
-    if (s->level_reported || strcmp(name, "shmem_query_thread") == 0)
+    if (s->level_reported)
         return;
     const char *how;
     if (s->thread_level <= SHMEM_THREAD_FUNNELED && cur != s->main_ctx)
@@ -143,6 +143,8 @@ static void check_thread_level(shm_pe_t *s, const char *name, const void *site)
         how = "while another of its threads was inside an OpenSHMEM call; at this level the "
               "threads must take turns";
     else
+        return;
+    if (strcmp(name, "shmem_query_thread") == 0)
         return;
     s->level_reported = 1;
     int pe = sim_pe_main((sim_pe_t *)cur)->id;
