@@ -48,6 +48,8 @@ static const finding_case_t cases[] = {
      "PE 1 stored into 8 bytes of PE 0's symmetric heap (the 8-byte symmetric heap block "
      "allocated at main at findings.c:"},
     {"overlap", "overlap", 2, 4, "'dest' (&buf+8, 16 bytes) and 'source' (&buf, 16 bytes)"},
+    {"overlap-team", "overlap", 3, 4,
+     "'dest' (&a2a+16, 32 bytes) and 'source' (&a2a, 32 bytes) overlap"},
     {"heap-size-mismatch", "heap-size-mismatch", 3, 4, "asked for 32 bytes"},
     {"collective-not-member", "collective-not-member", 3, 4, "it is not part of"},
     {"collective-args-mismatch", "collective-args-mismatch", 2, 4, "different element count"},

@@ -91,7 +91,8 @@ static int bcast(const char *call, shmem_team_t team, void *dest, const void *sr
     coll_set_t s;
     shm_team_t *t;
     if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, n) ||
-        shm_check_ptr(call, "source", src, n))
+        shm_check_ptr(call, "source", src, n) ||
+        shm_check_overlap(call, "dest", dest, n, "source", src, n, SHM_SAME_TOLERATED))
         return -1;
     if (root < 0 || root >= s.size) {
         sim_pe_t *me = sim_pe_self();
@@ -116,7 +117,9 @@ static int collect(const char *call, shmem_team_t team, void *dest, const void *
     shm_team_t *t;
     if (team_set(call, team, &s, &t) ||
         shm_check_sym(call, "dest", dest, fixed ? n * (size_t)s.size : n) ||
-        shm_check_sym(call, "source", src, n))
+        shm_check_sym(call, "source", src, n) ||
+        shm_check_overlap(call, "dest", dest, fixed ? n * (size_t)s.size : n, "source", src, n,
+                          SHM_SAME_IS_OVERLAP))
         return -1;
     long *ps = (long *)area(t, TEAM_PSYNC_OFF);
     if (fixed)
@@ -137,7 +140,8 @@ static int alltoall(const char *call, shmem_team_t team, void *dest, const void 
     size_t cnt = nelems * (size_t)s.size;
     size_t span = cnt ? ((cnt - 1) * (size_t)(dst > 0 ? dst : 1) + 1) * es : 0;
     size_t sspan = cnt ? ((cnt - 1) * (size_t)(sst > 0 ? sst : 1) + 1) * es : 0;
-    if (shm_check_sym(call, "dest", dest, span) || shm_check_sym(call, "source", src, sspan))
+    if (shm_check_sym(call, "dest", dest, span) || shm_check_sym(call, "source", src, sspan) ||
+        shm_check_overlap(call, "dest", dest, span, "source", src, sspan, SHM_SAME_IS_OVERLAP))
         return -1;
     if (dst < 1 || sst < 1) {
         sim_pe_t *me = sim_pe_self();
@@ -157,7 +161,8 @@ static int reduce(const char *call, shmem_team_t team, void *dest, const void *s
     coll_set_t s;
     shm_team_t *t;
     if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, n * es) ||
-        shm_check_sym(call, "source", src, n * es))
+        shm_check_sym(call, "source", src, n * es) ||
+        shm_check_overlap(call, "dest", dest, n * es, "source", src, n * es, SHM_SAME_ALLOWED))
         return -1;
     char *wrk = area(t, TEAM_WRK_OFF);
     size_t wrk_elems = (TEAM_AREA_END - TEAM_WRK_OFF) / es;
@@ -181,7 +186,8 @@ static int scan(const char *call, shmem_team_t team, void *dest, const void *src
     coll_set_t s;
     shm_team_t *t;
     if (team_set(call, team, &s, &t) || shm_check_sym(call, "dest", dest, n * es) ||
-        shm_check_sym(call, "source", src, n * es))
+        shm_check_sym(call, "source", src, n * es) ||
+        shm_check_overlap(call, "dest", dest, n * es, "source", src, n * es, SHM_SAME_ALLOWED))
         return -1;
     long *ps = (long *)area(t, TEAM_PSYNC_OFF);
     size_t bytes = n * es;

@@ -99,6 +99,16 @@ static void overlap(int me)
         shmem_putmem(&buf[1], bad ? &buf[0] : &other[0], 2 * sizeof(long), me); /* BAD(overlap) */
 }
 
+/* A team collective checks its arguments as the active-set ones do: an
+ * alltoall whose dest starts inside its source (bad) or beside it (good);
+ * a reduction in place, which the specification allows, either way. */
+static void overlap_team(void)
+{
+    static long a2a[12];
+    shmem_long_alltoall(SHMEM_TEAM_WORLD, bad ? &a2a[2] : &a2a[4], a2a, 1); /* BAD(overlap-team) */
+    shmem_long_sum_reduce(SHMEM_TEAM_WORLD, a2a, a2a, 4);
+}
+
 /* The odd PE comes last, so the finding is raised on it (each PE is
  * compared with the first to arrive). */
 static void heap_mismatch(int me)
@@ -344,6 +354,8 @@ int main(int argc, char **argv)
         foreign_memory(me);
     else if (strcmp(what, "overlap") == 0)
         overlap(me);
+    else if (strcmp(what, "overlap-team") == 0)
+        overlap_team();
     else if (strcmp(what, "heap-size-mismatch") == 0)
         heap_mismatch(me);
     else if (strcmp(what, "collective-not-member") == 0)
