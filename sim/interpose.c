@@ -1142,11 +1142,6 @@ int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *si, void *uc)
     return 1;
 }
 
-/* Signals whose default action is to do nothing. */
-static int ignored_by_default(int sig)
-{
-    return sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT;
-}
 
 int WRAP(raise)(int sig)
 {
@@ -1162,15 +1157,25 @@ int WRAP(raise)(int sig)
     si.si_signo = sig;
     si.si_code = SI_TKILL;
     si.si_pid = getpid();
-    if (sim_pe_signal_handler(pe, sig, &si, NULL) || ignored_by_default(sig))
+    if (sim_pe_signal_handler(pe, sig, &si, NULL) || sim_sig_ignored_by_default(sig))
         return 0;
     crash_here(sig, CALLER_PC(), NULL);
 }
 
-/* kill of the PE's own (virtual) pid, or of its process group, is raise. */
+/* kill of the PE's own (virtual) pid, or of its process group, is raise;
+ * of another PE's pid (getpid's 10000 + PE), a signal to that PE.  Every
+ * process of the job is in this one, so a signal to all processes (-1) or
+ * to the simulator's process group is refused (EPERM) rather than sent to
+ * the machine's; any other pid is the machine's (a child the PE forked). */
 int WRAP(kill)(pid_t pid, int sig)
 {
     sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
+    if (pe && pid >= 10000 && pid < 10000 + sim_w->npes && pid != 10000 + sim_pe_main(pe)->id)
+        return sim_pe_kill(pid - 10000, sig, CALLER_PC());
+    if (pe && (pid == -1 || pid == -getpgrp())) {
+        errno = EPERM;
+        return -1;
+    }
     if (pe && (pid == 0 || pid == 10000 + pe->id || pid == getpid())) {
         if (sig == 0)
             return 0;
@@ -1183,11 +1188,27 @@ int WRAP(kill)(pid_t pid, int sig)
         si.si_signo = sig;
         si.si_code = SI_USER;
         si.si_pid = 10000 + pe->id;
-        if (sim_pe_signal_handler(pe, sig, &si, NULL) || ignored_by_default(sig))
+        if (sim_pe_signal_handler(pe, sig, &si, NULL) || sim_sig_ignored_by_default(sig))
             return 0;
         crash_here(sig, CALLER_PC(), NULL);
     }
     return kill(pid, sig);
+}
+
+int WRAP(killpg)(pid_t pgrp, int sig)
+{
+    if (sim_w && sim_w->cur && (pgrp == 0 || pgrp == getpgrp()))
+        return WRAP(kill)(pgrp == 0 ? 0 : -pgrp, sig);
+    return killpg(pgrp, sig);
+}
+
+/* (The value does not reach the handler, which gets SI_KERNEL's siginfo.) */
+int WRAP(sigqueue)(pid_t pid, int sig, const union sigval value)
+{
+    if (sim_w && sim_w->cur && (pid <= 0 || (pid >= 10000 && pid < 10000 + sim_w->npes) ||
+                                pid == getpid()))
+        return WRAP(kill)(pid, sig);
+    return sigqueue(pid, sig, value);
 }
 
 /* ---- alarms: per PE, in virtual time ---- */

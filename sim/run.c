@@ -189,6 +189,9 @@ static void report_crash(const sim_pe_t *pe)
     fprintf(stderr, ": %s", strsignal(pe->signo));
     if (pe->crash_note)
         fprintf(stderr, ": %s", pe->crash_note);
+    if (pe->killed_by)
+        fprintf(stderr, ", sent by PE %d with kill() from %s", pe->killed_by - 1,
+                where_pc(pe->killed_site, b, sizeof b));
     if (pe->signo == SIGSEGV || pe->signo == SIGBUS)
         fprintf(stderr, " at address %s", sim_mem_name(pe->fault_addr, b, sizeof b));
     if (pe->fault_pc)

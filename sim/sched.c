@@ -265,6 +265,30 @@ static void end_by_signal(sim_pe_t *pe, int sig)
     end_threads(pe);
 }
 
+int sim_sig_ignored_by_default(int sig)
+{
+    return sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT;
+}
+
+/* sig reaches pe, which is not running: its handler runs when it next
+ * runs (a blocked PE is woken for it), or its default action ends it. */
+static void signal_arrives(sim_pe_t *pe, int sig)
+{
+    const struct sigaction *t = pe->sigacts;
+    if (t && t[sig].sa_handler == SIG_IGN)
+        return;
+    if (!t || t[sig].sa_handler == SIG_DFL) {
+        if (!sim_sig_ignored_by_default(sig))
+            end_by_signal(pe, sig);
+        return;
+    }
+    pe->sig_pending |= 1ull << sig;
+    if (pe->state == SIM_PE_BLOCKED) {
+        sim_pe_wake(pe);
+        pe->signal_woke = 1;
+    }
+}
+
 static void alarm_ev(void *arg)
 {
     sim_pe_t *pe = arg;
@@ -273,18 +297,29 @@ static void alarm_ev(void *arg)
     pe->alarm_at = pe->alarm_interval ? sim_w->now + pe->alarm_interval : 0;
     if (pe->alarm_at)
         sim_evq_push(&sim_w->evq, pe->alarm_at, alarm_ev, pe);
-    const struct sigaction *t = pe->sigacts;
-    if (t && t[SIGALRM].sa_handler == SIG_IGN)
-        return;
-    if (!t || t[SIGALRM].sa_handler == SIG_DFL) {
-        end_by_signal(pe, SIGALRM);
-        return;
+    signal_arrives(pe, SIGALRM);
+}
+
+int sim_pe_kill(int target, int sig, const void *site)
+{
+    sim_pe_t *pe = &sim_w->pes[target];
+    if (pe->state == SIM_PE_DONE) {
+        errno = ESRCH;
+        return -1;
     }
-    pe->sig_pending |= 1ull << SIGALRM;
-    if (pe->state == SIM_PE_BLOCKED) {
-        sim_pe_wake(pe);
-        pe->signal_woke = 1;
+    /* (sig_pending has a bit for each of the 64 signals.) */
+    if (sig < 0 || sig >= NSIG || sig >= 64) {
+        errno = EINVAL;
+        return -1;
     }
+    if (sig == 0 || sim_w->stopping)
+        return 0;
+    pe->killed_by = sim_pe_main(sim_w->cur)->id + 1;
+    pe->killed_site = site;
+    signal_arrives(pe, sig);
+    if (pe->state != SIM_PE_DONE)
+        pe->killed_by = 0; /* (it did not end it) */
+    return 0;
 }
 
 void sim_pe_set_alarm(uint64_t at, uint64_t interval)

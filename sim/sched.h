@@ -129,6 +129,14 @@ int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *siginfo, void *ucontext);
  * the PE as soon as it runs again (a blocked PE is woken for it and goes
  * back to waiting after it). */
 void sim_pe_set_alarm(uint64_t at, uint64_t interval);
+/* PE context: kill() of another PE's pid by the running one, from site.
+ * As SIGALRM above: a handler runs when target next runs, a signal whose
+ * default action is to end the process ends target as crashed by it (and
+ * the run), one ignored is dropped.  0, or -1 with errno: ESRCH (target
+ * has ended), EINVAL (no such signal). */
+int sim_pe_kill(int target, int sig, const void *site);
+/* Whether sig's default action is to do nothing. */
+int sim_sig_ignored_by_default(int sig);
 /* PE context, from a polling routine (one that only reads a counter) right
  * after its call began; key names what it reads (the counter; any fixed
  * address for a routine that polls for nothing in particular).  When the calling context made this same poll

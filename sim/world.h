@@ -155,6 +155,8 @@ typedef struct sim_pe {
     void *eh_caught;           /* C++: its caught exceptions, swapped like errno */
     unsigned eh_uncaught;      /* C++: its exceptions in flight */
     const char *crash_note;    /* what the crash was, when the signal does not say (an assertion) */
+    int killed_by;             /* the PE whose kill() sent the signal that ended it, + 1 */
+    const void *killed_site;   /* that kill's call site */
     int crash_tid;             /* the thread (sched.h) that crashed: 0 the PE's main
                                 * program, -1 its helper */
 } sim_pe_t;

@@ -278,6 +278,28 @@ START_TEST(signal_handlers_are_per_pe)
 }
 END_TEST
 
+/* kill of another PE's pid (getpid's) signals that PE, wherever it waits:
+ * its default action ends it, naming who sent it; its handler runs in it.
+ * A signal to every process is refused, not sent to the machine's. */
+START_TEST(kill_of_a_peer_pid_signals_that_pe)
+{
+    char at[120], want[300];
+    site(at, sizeof at, "fail", "kill-peer");
+    run_result_t r = tu_run("%s -n 3 %s kill-peer", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 5);
+    snprintf(want, sizeof want, "PE 2 crashed: Terminated, sent by PE 1 with kill() from %s "
+             "during shmem_barrier_all called from main at crash_sites.c:", at);
+    ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "kill(-1) -1 EPERM, kill(peer, 0) 0\n"));
+    tu_free(&r);
+    r = tu_run("%s -n 3 %s kill-peer-handler", SIM, PROG("crash_sites"));
+    ck_assert_msg(r.status == 0, "%s", r.err);
+    ck_assert_ptr_nonnull(strstr(r.out, "PE 2 got signal 10 PE 2 done\n"));
+    ck_assert_int_eq(tu_count(r.out, " done\n"), 3);
+    tu_free(&r);
+}
+END_TEST
+
 /* alarm is per PE and counts virtual time: it ends only the PE that set
  * it (default action) or runs that PE's handler, even while it waits. */
 START_TEST(alarm_is_per_pe_in_virtual_time)
@@ -534,6 +556,7 @@ Suite *crash_suite(void)
     tcase_add_test(tc, signal_handlers_are_per_pe);
     tcase_add_test(tc, sigterm_from_outside_keeps_output_and_report);
     tcase_add_test(tc, sigterm_stops_a_pe_computing_in_instrumented_code);
+    tcase_add_test(tc, kill_of_a_peer_pid_signals_that_pe);
     tcase_add_test(tc, alarm_is_per_pe_in_virtual_time);
     tcase_add_test(tc, alarm_zero_leaves_the_watchdog_on);
     tcase_add_test(tc, fork_makes_a_process_that_is_not_a_pe);

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <assert.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <link.h>
 #include <shmem.h>
 #include <signal.h>
@@ -68,6 +69,13 @@ static void on_alarm(int sig)
     _exit(3);
 }
 
+static volatile sig_atomic_t got_usr1;
+
+static void on_usr1(int sig)
+{
+    got_usr1 = sig;
+}
+
 static __attribute__((noinline)) void fail(const char *mode, int argc)
 {
     if (!strcmp(mode, "segv")) {
@@ -98,6 +106,16 @@ static __attribute__((noinline)) void fail(const char *mode, int argc)
         raise(SIGUSR1); /* @raise-usr1 */
     if (!strcmp(mode, "kill-self"))
         kill(getpid(), SIGUSR1); /* @kill-self */
+    /* Another PE's pid, as getpid gave it to that PE: the signal goes to
+     * that PE (waiting in the barrier), never to a process of the machine;
+     * nor does one to every process. */
+    if (!strncmp(mode, "kill-peer", 9)) {
+        pid_t peer = getpid() + 1;
+        int all = kill(-1, 0), why = errno;
+        printf("kill(-1) %d %s, kill(peer, 0) %d\n", all, why == EPERM ? "EPERM" : "?",
+               kill(peer, 0));
+        kill(peer, strcmp(mode, "kill-peer") ? SIGUSR1 : SIGTERM); /* @kill-peer */
+    }
     if (!strcmp(mode, "sig-dfl")) {
         signal(SIGSEGV, SIG_DFL);
         *(nowhere + argc) = 2; /* @sig-dfl */
@@ -145,6 +163,8 @@ int main(int argc, char **argv)
      * must (and nothing else). */
     if (me == 2 && !strncmp(mode, "handler", 7))
         signal(SIGSEGV, on_segv);
+    if (me == 2 && !strcmp(mode, "kill-peer-handler"))
+        signal(SIGUSR1, on_usr1);
     printf("PE %d line 1\n", me);
     printf("PE %d line 2 (partial)", me);
     if (me == 1)
@@ -163,6 +183,8 @@ int main(int argc, char **argv)
             shmem_quiet(); /* @wait */
     }
     shmem_barrier_all();
+    if (got_usr1)
+        printf("PE %d got signal %d", me, (int)got_usr1);
     printf(" PE %d done\n", me);
     shmem_finalize();
     return 0;
