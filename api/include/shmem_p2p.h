@@ -102,17 +102,19 @@
 /* Team configuration: which fields of shmem_team_config_t are set. */
 #define SHMEM_TEAM_NUM_CONTEXTS (1L << 0)
 
-/* Handles are opaque pointers.  The predefined ones are addresses of
+/* Handles are opaque pointers.  The predefined ones hold addresses of
  * objects in the library (the same on every PE: each PE resolves them to
- * its own state); the invalid ones are null. */
+ * its own state); the invalid ones are null.  SHMEM_CTX_DEFAULT and the
+ * predefined teams are link-time constants: variables, as in other
+ * implementations, so that C++ may bind a reference to one. */
 typedef struct shmem_ctx_s *shmem_ctx_t;
 typedef struct shmem_team_s *shmem_team_t;
-extern struct shmem_ctx_s shmemsim_ctx_default;
-extern struct shmem_team_s shmemsim_team_world, shmemsim_team_shared;
-#define SHMEM_CTX_DEFAULT (&shmemsim_ctx_default)
+extern shmem_ctx_t shmemsim_ctx_default_handle;
+extern shmem_team_t shmemsim_team_world_handle, shmemsim_team_shared_handle;
+#define SHMEM_CTX_DEFAULT shmemsim_ctx_default_handle
 #define SHMEM_CTX_INVALID ((shmem_ctx_t)0)
-#define SHMEM_TEAM_WORLD (&shmemsim_team_world)
-#define SHMEM_TEAM_SHARED (&shmemsim_team_shared)
+#define SHMEM_TEAM_WORLD shmemsim_team_world_handle
+#define SHMEM_TEAM_SHARED shmemsim_team_shared_handle
 #define SHMEM_TEAM_INVALID ((shmem_team_t)0)
 
 typedef struct {

@@ -10,17 +10,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* SHMEM_CTX_DEFAULT is the address of this object on every PE; each PE
- * maps it to its own default context. */
+/* SHMEM_CTX_DEFAULT holds the address of this object on every PE; each
+ * PE maps it to its own default context. */
 struct shmem_ctx_s {
     char unused;
 };
-struct shmem_ctx_s shmemsim_ctx_default;
+struct shmem_ctx_s shmemsim_ctx_default; /* (modules built before the handles were variables name it) */
+shmem_ctx_t shmemsim_ctx_default_handle = &shmemsim_ctx_default;
 
 shm_ctx_t *shm_ctx_of(shmem_ctx_t h)
 {
     shm_pe_t *s = shm_self();
-    if (h == SHMEM_CTX_DEFAULT)
+    if (h == &shmemsim_ctx_default)
         return &s->dflt;
     for (shm_ctx_t *c = s->ctxs; c; c = c->next)
         if ((shmem_ctx_t)(void *)c == h)

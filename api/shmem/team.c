@@ -22,7 +22,9 @@
 struct shmem_team_s {
     char unused;
 };
-struct shmem_team_s shmemsim_team_world, shmemsim_team_shared;
+struct shmem_team_s shmemsim_team_world, shmemsim_team_shared; /* (as shmemsim_ctx_default) */
+shmem_team_t shmemsim_team_world_handle = &shmemsim_team_world;
+shmem_team_t shmemsim_team_shared_handle = &shmemsim_team_shared;
 
 typedef struct sync_cell {
     long count;     /* messages landed and not yet taken */

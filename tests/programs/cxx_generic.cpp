@@ -27,6 +27,17 @@ static long vflags[2];
 static long a2s_src[16], a2s_dst[16];
 static uint64_t sig2;
 
+// The predefined handles are objects, as in other implementations: a
+// reference binds to them.
+static long through_ref(shmem_ctx_t &ctx, shmem_team_t &team, const long *v)
+{
+    static long got;
+    shmem_ctx_long_atomic_add(ctx, &got, *v, 0);
+    shmem_ctx_quiet(ctx);
+    shmem_team_sync(team);
+    return shmem_long_atomic_fetch(&got, 0);
+}
+
 int main(int argc, char **argv)
 {
     shmem_init();
@@ -77,6 +88,8 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     ok &= fold == 0.0f && lold == 0 && fw == (float)left + 0.5f && lw == left;
     ok &= shmem_fetch(&fw, right) == (float)me + 0.5f;
+    long unit = 1;
+    ok &= through_ref(SHMEM_CTX_DEFAULT, SHMEM_TEAM_WORLD, &unit) == n;
     shmem_barrier_all();
     if (me == 0) {
         shmem_set(&dep, 10, right);
