@@ -864,25 +864,34 @@ int WRAP(pthread_barrier_init)(pthread_barrier_t *b, const pthread_barrierattr_t
     return 0;
 }
 
+/* The clock of a barrier's round: two that take turns, so that a thread
+ * leaving round r late never acquires what a faster one released on
+ * arriving at round r + 1 (round r + 2, which reuses it, cannot begin
+ * before every thread has left round r). */
+static const void *round_clock(const void *barrier, unsigned round)
+{
+    return (const char *)barrier + (round & 1);
+}
+
 static int barrier_wait_in_pe(pthread_barrier_t *b)
 {
     barrier_t *s = (barrier_t *)b;
+    unsigned round = s->round;
     /* Every thread releases as it arrives and acquires as it leaves, so
      * each leaves ordered after what every thread did before arriving. */
-    sim_hb_obj_release(b);
+    sim_hb_obj_release(round_clock(b, round));
     if (++s->arrived == s->count) {
         s->arrived = 0;
         s->round++;
         sim_thread_notify(b, sizeof *b);
-        sim_hb_obj_acquire(b);
+        sim_hb_obj_acquire(round_clock(b, round));
         return PTHREAD_BARRIER_SERIAL_THREAD;
     }
-    unsigned round = s->round;
     sim_why_t why = sim_why("%s(%d of %d threads arrived)", "pthread_barrier_wait",
                             (int)s->arrived, (int)s->count);
     while (s->round == round)
         sim_pe_block_why(&why, b, sizeof *b);
-    sim_hb_obj_acquire(b);
+    sim_hb_obj_acquire(round_clock(b, round));
     return 0;
 }
 

@@ -76,6 +76,7 @@ static const struct {
     {"lapi_races", "thread-store"},
     {"pthread_races", "fence"},        {"pthread_races", "nbi-buffer"},
     {"pthread_races", "stack-read"},   {"pthread_races", "shared-quiet"},
+    {"pthread_races", "barrier-round"},
     {"f_races", "put-load"},
     {"f_races", "print-put"},          {"f_races", "write-section"},
     {"f_races", "read-put"},           {"f_races", "read-chars"},

@@ -244,6 +244,23 @@ START_TEST(fortran_parallel_do_calls_shmem)
 }
 END_TEST
 
+/* Two stores after an OpenMP barrier race, whichever thread leaves it
+ * late; the twin that puts the next barrier between them is clean. */
+START_TEST(stores_after_an_omp_barrier_race)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s bad", SIM, PROG("omp_round"));
+    ck_assert_msg(r.status == 4, "status %d\n%s", r.status, r.err);
+    char a[64], b[64];
+    snprintf(a, sizeof a, "omp_round.c:%d", tu_line_of("tests/programs/omp_round.c", "A(round)"));
+    snprintf(b, sizeof b, "omp_round.c:%d", tu_line_of("tests/programs/omp_round.c", "B(round)"));
+    ck_assert_msg(strstr(r.err, "[data-race]") && strstr(r.err, a) && strstr(r.err, b),
+                  "want a data-race naming %s and %s in:\n%s", a, b, r.err);
+    tu_free(&r);
+    char *msg = tu_explore_clean(2, "omp_round", "good");
+    ck_assert_msg(msg == NULL, "%s", msg);
+}
+END_TEST
+
 /* A worker thread's load against a remote put: a data-race naming both
  * lines; the twin that waits for the flag is clean on every seed. */
 START_TEST(hybrid_race_found_and_twin_clean)
@@ -448,6 +465,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, a_plain_spin_loop_lets_the_writer_run);
     tcase_add_test(t, threads_on_one_lock_are_a_misuse_not_a_crash);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
+    tcase_add_test(t, stores_after_an_omp_barrier_race);
     tcase_add_test(t, race_between_two_threads_of_a_pe);
     tcase_add_test(t, race_between_openmp_threads);
     tcase_add_test(t, cxx_std_thread_runs_as_threads_of_the_pe);

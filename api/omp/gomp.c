@@ -255,6 +255,15 @@ static int tag(void)
 
 /* ---- tasks ---- */
 
+/* The clock of the team barrier's round r: two that take turns, so that
+ * a thread leaving round r late never acquires what a faster one released
+ * on arriving at round r + 1 (round r + 2 cannot begin before every
+ * thread has left round r). */
+static const void *round_clock(const team_t *t, unsigned r)
+{
+    return (const char *)&t->round + (r & 1);
+}
+
 static void run_task(othr_t *o, team_t *t, task_t *k)
 {
     task_t *saved = o->task;
@@ -271,7 +280,7 @@ static void run_task(othr_t *o, team_t *t, task_t *k)
         sim_hb_obj_release(k->parent);
     if (k->group)
         sim_hb_obj_release(k->group);
-    sim_hb_obj_release(&t->round);
+    sim_hb_obj_release(round_clock(t, t->round));
     if (k->parent)
         k->parent->children--;
     for (group_t *g = k->group; g; g = NULL)
@@ -310,17 +319,17 @@ static void barrier(othr_t *o, const char *call)
     t->arrived++;
     /* Each thread releases as it arrives (and after each task it runs
      * meanwhile) and acquires as it leaves. */
-    sim_hb_obj_release(&t->round);
+    sim_hb_obj_release(round_clock(t, round));
     for (;;) {
         if (t->round != round) {
-            sim_hb_obj_acquire(&t->round);
+            sim_hb_obj_acquire(round_clock(t, round));
             return;
         }
         if (t->arrived == t->n && t->pending == 0) {
             t->arrived = 0;
             t->round++;
             sim_thread_notify(&t->round, sizeof t->round);
-            sim_hb_obj_acquire(&t->round);
+            sim_hb_obj_acquire(round_clock(t, round));
             return;
         }
         task_t *k = take_task(t, NULL);
@@ -878,7 +887,8 @@ static void team_end(const othr_t *saved)
     LEAVE();
     *o = *saved;
     sim_hb_obj_forget(t);
-    sim_hb_obj_forget(&t->round);
+    sim_hb_obj_forget(round_clock(t, 0));
+    sim_hb_obj_forget(round_clock(t, 1));
     for (int i = 0; i < WS_RING; i++) {
         sim_hb_obj_forget(&t->ws[i]);
         sim_hb_obj_forget(&t->ws[i].ordered_next);

@@ -26,7 +26,13 @@
  *               over and over.  Bad: the thread refills the buffer with
  *               no quiet of its own.  Good: it quiets before each refill
  *               (the main thread's quiets may have completed its puts
- *               first: its own quiet orders them all the same). */
+ *               first: its own quiet orders them all the same).
+ *   barrier-round two threads of PE 0 pass a pthread barrier three
+ *               times.  Bad: both store into one global between the
+ *               first and the second (whichever leaves the first late
+ *               must not be taken as ordered after what the other did
+ *               on its way to the second).  Good: one stores before the
+ *               second, the other after it. */
 #include <pthread.h>
 #include <shmem.h>
 #include <stdatomic.h>
@@ -138,6 +144,39 @@ static void stack_read(void)
         pthread_join(t, NULL);
 }
 
+/* (Not static: a store to a variable no other file can see may be moved
+ * across the barrier calls.) */
+static pthread_barrier_t rounds;
+long after;
+
+static void *round_thread(void *arg)
+{
+    (void)arg;
+    pthread_barrier_wait(&rounds);
+    if (bad)
+        after = 1; /* A(barrier-round) */
+    pthread_barrier_wait(&rounds);
+    if (!bad)
+        after = 1;
+    pthread_barrier_wait(&rounds);
+    return NULL;
+}
+
+static void barrier_round(void)
+{
+    if (me != 0)
+        return;
+    pthread_barrier_init(&rounds, NULL, 2);
+    pthread_t t;
+    pthread_create(&t, NULL, round_thread, NULL);
+    pthread_barrier_wait(&rounds);
+    after = 2; /* B(barrier-round) */
+    pthread_barrier_wait(&rounds);
+    pthread_barrier_wait(&rounds);
+    pthread_join(t, NULL);
+    pthread_barrier_destroy(&rounds);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -157,6 +196,8 @@ int main(int argc, char **argv)
         stack_read();
     else if (strcmp(argv[1], "shared-quiet") == 0)
         shared_quiet();
+    else if (strcmp(argv[1], "barrier-round") == 0)
+        barrier_round();
     else {
         fprintf(stderr, "pthread_races: no case %s\n", argv[1]);
         return 2;
