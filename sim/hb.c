@@ -1165,7 +1165,7 @@ static void access_range(sim_hb_rec_t ai, int write, const view_t *v, int mem_pe
             for (j = i + g; j < run && cs[(off + j) / g].w == first.w &&
                             cs[(off + j) / g].r == first.r;)
                 j += g;
-            check_cell(&first, ai, write, v, &k, off + i, p + i, run - i);
+            check_cell(&first, ai, write, v, &k, off + i, p + i, j - i);
             size_t m = j - i;
             sim_hb_rec_t nr = write ? 0 : read_after(first.r, ai, v);
             for (size_t t = i; t < j; t += g) {

@@ -54,6 +54,7 @@ static const struct {
     {"ptr-atomic", "data-race"},    {"slot-counter", "data-race"},
     {"get-same", "data-race"},      {"get-fence-put", "data-race"},
     {"amo-read-once", "data-race"}, {"self-get", "data-race"},
+    {"store-getmem", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -161,6 +162,8 @@ START_TEST(advice_names_the_missing_order)
                         "that it has: PE 0 must not touch them until PE 1 is done reading"},
         /* a get of the PE's own memory reads it, whatever its return slot held */
         {"self-get", "PE 0's read by shmem_long_g at self_get at races.c:"},
+        /* the bytes both touch, not the rest of the get's */
+        {"store-getmem", "(&data+16, in 'data' (64 bytes), 8 bytes from there)"},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         run_result_t r = tu_run("%s -n 3 --quiet %s %s bad", SIM, PROG("races"), want[k].name);

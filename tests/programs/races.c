@@ -71,6 +71,20 @@ static void store_get(void)
         printf("got %ld\n", shmem_long_g(&y, 1)); /* B(store-get) */
 }
 
+/* A store of one word that a get of the whole array meets: the finding
+ * names the bytes both touch (8), not the rest of the array. */
+static void store_getmem(void)
+{
+    long got[8];
+    if (me == 1)
+        data[2] = 7; /* A(store-getmem) */
+    SYNC();
+    if (me == 0) {
+        usleep(20); /* (after the store: the get meets it) */
+        shmem_getmem(got, data, sizeof data, 1); /* B(store-getmem) */
+    }
+}
+
 static void nbi_source(void)
 {
     long buf[4] = {1, 2, 3, 4};
@@ -1017,7 +1031,7 @@ static const struct {
     {"fenced-count", fenced_count},
     {"put-put", put_put},         {"put-load", put_load},
     {"put-store", put_store},     {"get-store", get_store},
-    {"store-get", store_get},     {"nbi-source", nbi_source},
+    {"store-get", store_get},     {"store-getmem", store_getmem}, {"nbi-source", nbi_source},
     {"nbi-get-dest", nbi_get_dest}, {"amo-put", amo_put},
     {"amo-store", amo_store},     {"amo-sizes", amo_sizes},
     {"missing-fence", missing_fence}, {"coll-reuse", coll_reuse},
