@@ -150,8 +150,18 @@ void shmemx_session_stop(shmem_ctx_t ctx);
 #define shmemx_pe_quiet shmem_pe_quiet
 #define shmemx_ctx_pe_quiet shmem_ctx_pe_quiet
 #define shmemx_pcontrol shmem_pcontrol
-#define shmemx_putmem_signal shmem_putmem_signal
 #define shmemx_putmem_signal_nbi shmem_putmem_signal_nbi
+/* The thread setup under its extension names (Sandia's returned int,
+ * Cray's nothing: a call of either form compiles). */
+#define shmemx_init_thread shmem_init_thread
+#define shmemx_query_thread shmem_query_thread
+/* Cray's atomics on short under their shmemx_ names. */
+void shmemx_short_add(short *target, short value, int pe);
+void shmemx_short_inc(short *target, int pe);
+short shmemx_short_fadd(short *target, short value, int pe);
+short shmemx_short_finc(short *target, int pe);
+short shmemx_short_cswap(short *target, short cond, short value, int pe);
+short shmemx_short_swap(short *target, short value, int pe);
 
 /* Seconds of virtual time, as Sandia's wall-clock timer (here the
  * simulated clock); a routine of the library, so configure finds it. */
@@ -196,8 +206,61 @@ SHMEM_P2P_TYPES(SHMEMXI_P2P, )
     SHMEMXI void shmemx_##N##op(T *d, const T *s, size_t n, uint64_t *sig, uint64_t v,    \
                                 int sop, int pe)                                          \
     { shmem_##N##op(d, s, n, sig, v, sop, pe); }
-SHMEM_RMA_TYPES(SHMEMXI_SIGNAL, _put_signal)
 SHMEM_RMA_TYPES(SHMEMXI_SIGNAL, _put_signal_nbi)
+/* The blocking put with signal: Sandia's form names the signal operation
+ * (7 arguments), Cray's sets the signal (6): told apart by the count. */
+#define SHMEMXI_SIGNAL_67(T, N, a)                                                        \
+    SHMEMXI void shmemxi_##N##_put_signal_7(T *d, const T *s, size_t n, uint64_t *sig,    \
+                                            uint64_t v, int sop, int pe)                  \
+    { shmem_##N##_put_signal(d, s, n, sig, v, sop, pe); }                                 \
+    SHMEMXI void shmemxi_##N##_put_signal_6(T *d, const T *s, size_t n, uint64_t *sig,    \
+                                            uint64_t v, int pe)                           \
+    { shmem_##N##_put_signal(d, s, n, sig, v, SHMEM_SIGNAL_SET, pe); }
+SHMEM_RMA_TYPES(SHMEMXI_SIGNAL_67, )
+#define SHMEMXI_SIGNAL_67_SIZED(BITS, BYTES, a)                                           \
+    SHMEMXI void shmemxi_put##BITS##_signal_7(void *d, const void *s, size_t n,           \
+                                              uint64_t *sig, uint64_t v, int sop, int pe) \
+    { shmem_put##BITS##_signal(d, s, n, sig, v, sop, pe); }                               \
+    SHMEMXI void shmemxi_put##BITS##_signal_6(void *d, const void *s, size_t n,           \
+                                              uint64_t *sig, uint64_t v, int pe)          \
+    { shmem_put##BITS##_signal(d, s, n, sig, v, SHMEM_SIGNAL_SET, pe); }
+SHMEM_RMA_SIZES(SHMEMXI_SIGNAL_67_SIZED, )
+SHMEMXI void shmemxi_putmem_signal_7(void *d, const void *s, size_t n, uint64_t *sig,
+                                     uint64_t v, int sop, int pe)
+{ shmem_putmem_signal(d, s, n, sig, v, sop, pe); }
+SHMEMXI void shmemxi_putmem_signal_6(void *d, const void *s, size_t n, uint64_t *sig,
+                                     uint64_t v, int pe)
+{ shmem_putmem_signal(d, s, n, sig, v, SHMEM_SIGNAL_SET, pe); }
+#define shmemx_float_put_signal(...) SHMEMI_ARITY(shmemxi_float_put_signal_, __VA_ARGS__)
+#define shmemx_double_put_signal(...) SHMEMI_ARITY(shmemxi_double_put_signal_, __VA_ARGS__)
+#define shmemx_longdouble_put_signal(...) SHMEMI_ARITY(shmemxi_longdouble_put_signal_, __VA_ARGS__)
+#define shmemx_char_put_signal(...) SHMEMI_ARITY(shmemxi_char_put_signal_, __VA_ARGS__)
+#define shmemx_schar_put_signal(...) SHMEMI_ARITY(shmemxi_schar_put_signal_, __VA_ARGS__)
+#define shmemx_short_put_signal(...) SHMEMI_ARITY(shmemxi_short_put_signal_, __VA_ARGS__)
+#define shmemx_int_put_signal(...) SHMEMI_ARITY(shmemxi_int_put_signal_, __VA_ARGS__)
+#define shmemx_long_put_signal(...) SHMEMI_ARITY(shmemxi_long_put_signal_, __VA_ARGS__)
+#define shmemx_longlong_put_signal(...) SHMEMI_ARITY(shmemxi_longlong_put_signal_, __VA_ARGS__)
+#define shmemx_uchar_put_signal(...) SHMEMI_ARITY(shmemxi_uchar_put_signal_, __VA_ARGS__)
+#define shmemx_ushort_put_signal(...) SHMEMI_ARITY(shmemxi_ushort_put_signal_, __VA_ARGS__)
+#define shmemx_uint_put_signal(...) SHMEMI_ARITY(shmemxi_uint_put_signal_, __VA_ARGS__)
+#define shmemx_ulong_put_signal(...) SHMEMI_ARITY(shmemxi_ulong_put_signal_, __VA_ARGS__)
+#define shmemx_ulonglong_put_signal(...) SHMEMI_ARITY(shmemxi_ulonglong_put_signal_, __VA_ARGS__)
+#define shmemx_int8_put_signal(...) SHMEMI_ARITY(shmemxi_int8_put_signal_, __VA_ARGS__)
+#define shmemx_int16_put_signal(...) SHMEMI_ARITY(shmemxi_int16_put_signal_, __VA_ARGS__)
+#define shmemx_int32_put_signal(...) SHMEMI_ARITY(shmemxi_int32_put_signal_, __VA_ARGS__)
+#define shmemx_int64_put_signal(...) SHMEMI_ARITY(shmemxi_int64_put_signal_, __VA_ARGS__)
+#define shmemx_uint8_put_signal(...) SHMEMI_ARITY(shmemxi_uint8_put_signal_, __VA_ARGS__)
+#define shmemx_uint16_put_signal(...) SHMEMI_ARITY(shmemxi_uint16_put_signal_, __VA_ARGS__)
+#define shmemx_uint32_put_signal(...) SHMEMI_ARITY(shmemxi_uint32_put_signal_, __VA_ARGS__)
+#define shmemx_uint64_put_signal(...) SHMEMI_ARITY(shmemxi_uint64_put_signal_, __VA_ARGS__)
+#define shmemx_size_put_signal(...) SHMEMI_ARITY(shmemxi_size_put_signal_, __VA_ARGS__)
+#define shmemx_ptrdiff_put_signal(...) SHMEMI_ARITY(shmemxi_ptrdiff_put_signal_, __VA_ARGS__)
+#define shmemx_put8_signal(...) SHMEMI_ARITY(shmemxi_put8_signal_, __VA_ARGS__)
+#define shmemx_put16_signal(...) SHMEMI_ARITY(shmemxi_put16_signal_, __VA_ARGS__)
+#define shmemx_put32_signal(...) SHMEMI_ARITY(shmemxi_put32_signal_, __VA_ARGS__)
+#define shmemx_put64_signal(...) SHMEMI_ARITY(shmemxi_put64_signal_, __VA_ARGS__)
+#define shmemx_put128_signal(...) SHMEMI_ARITY(shmemxi_put128_signal_, __VA_ARGS__)
+#define shmemx_putmem_signal(...) SHMEMI_ARITY(shmemxi_putmem_signal_, __VA_ARGS__)
 
 #define SHMEMXI_IB(T, N, op)                                                              \
     SHMEMXI void shmemx_##N##op(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t b, \
@@ -303,9 +366,6 @@ SHMEM_RMA_TYPES(SHMEMXI_NB, )
     SHMEMXI void shmemx_ctx_get##BITS##_nb(shmem_ctx_t c, void *d, const void *s, size_t n, \
                                            int pe)                                        \
     { shmem_ctx_get##BITS##_nbi(c, d, s, n, pe); }                                        \
-    SHMEMXI void shmemx_put##BITS##_signal(void *d, const void *s, size_t n, uint64_t *sig, \
-                                           uint64_t v, int sop, int pe)                   \
-    { shmem_put##BITS##_signal(d, s, n, sig, v, sop, pe); }                               \
     SHMEMXI void shmemx_put##BITS##_signal_nb(void *d, const void *s, size_t n,           \
                                               uint64_t *sig, uint64_t v, int sop, int pe, ...) \
     { shmem_put##BITS##_signal_nbi(d, s, n, sig, v, sop, pe); }

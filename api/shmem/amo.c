@@ -322,43 +322,43 @@ uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void 
     DEFINE_FOP(T, N, _atomic_fetch_xor, SHM_AMO_XOR)                                    \
     DEFINE_NOP(T, N, _atomic_xor, SHM_AMO_XOR)
 
-/* The deprecated names: the same operations on the default context. */
-/* The fetching deprecated atomics, shared with Cray's legacy short ones. */
-#define DEFINE_DEPR_FETCHING(T, N)                                                      \
-    T shmem_##N##_fadd(T *dest, T value, int pe)                                        \
+/* The deprecated names: the same operations on the default context.  P
+ * is the prefix (shmem_, or Cray's shmemx_ for its short ones). */
+#define DEFINE_DEPR_FETCHING(P, T, N)                                                   \
+    T P##N##_fadd(T *dest, T value, int pe)                                             \
     {                                                                                   \
-        RUN(T, "shmem_" #N "_fadd", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 1, NULL); \
+        RUN(T, #P #N "_fadd", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 1, NULL); \
         return V(T);                                                                    \
     }                                                                                   \
-    T shmem_##N##_finc(T *dest, int pe)                                                 \
+    T P##N##_finc(T *dest, int pe)                                                      \
     {                                                                                   \
-        RUN(T, "shmem_" #N "_finc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 1, NULL); \
+        RUN(T, #P #N "_finc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 1, NULL);     \
         return V(T);                                                                    \
     }                                                                                   \
-    T shmem_##N##_cswap(T *dest, T cond, T value, int pe)                               \
+    T P##N##_cswap(T *dest, T cond, T value, int pe)                                    \
     {                                                                                   \
-        RUN(T, "shmem_" #N "_cswap", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, dest, value, cond, 1, \
+        RUN(T, #P #N "_cswap", SHMEM_CTX_DEFAULT, SHM_AMO_CSWAP, dest, value, cond, 1,  \
             NULL);                                                                      \
         return V(T);                                                                    \
     }
-#define DEFINE_DEPR_SWAP(T, N)                                                          \
-    T shmem_##N##_swap(T *dest, T value, int pe)                                        \
+#define DEFINE_DEPR_SWAP(P, T, N)                                                       \
+    T P##N##_swap(T *dest, T value, int pe)                                             \
     {                                                                                   \
-        RUN(T, "shmem_" #N "_swap", SHMEM_CTX_DEFAULT, SHM_AMO_SWAP, dest, value, 0, 1, NULL); \
+        RUN(T, #P #N "_swap", SHMEM_CTX_DEFAULT, SHM_AMO_SWAP, dest, value, 0, 1, NULL); \
         return V(T);                                                                    \
     }
-#define DEFINE_DEPR(T, N, a)                                                            \
-    void shmem_##N##_add(T *dest, T value, int pe)                                      \
+#define DEFINE_DEPR_ADD(P, T, N)                                                        \
+    void P##N##_add(T *dest, T value, int pe)                                           \
     {                                                                                   \
-        RUN(T, "shmem_" #N "_add", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 0, NULL); \
+        RUN(T, #P #N "_add", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, value, 0, 0, NULL);  \
         (void)b;                                                                        \
     }                                                                                   \
-    void shmem_##N##_inc(T *dest, int pe)                                               \
+    void P##N##_inc(T *dest, int pe)                                                    \
     {                                                                                   \
-        RUN(T, "shmem_" #N "_inc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 0, NULL); \
+        RUN(T, #P #N "_inc", SHMEM_CTX_DEFAULT, SHM_AMO_ADD, dest, 1, 0, 0, NULL);      \
         (void)b;                                                                        \
-    }                                                                                   \
-    DEFINE_DEPR_FETCHING(T, N)
+    }
+#define DEFINE_DEPR(T, N, a) DEFINE_DEPR_ADD(shmem_, T, N) DEFINE_DEPR_FETCHING(shmem_, T, N)
 #define DEFINE_DEPR_EXT(T, N, a)                                                        \
     T shmem_##N##_fetch(const T *source, int pe)                                        \
     {                                                                                   \
@@ -370,7 +370,7 @@ uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void 
         RUN(T, "shmem_" #N "_set", SHMEM_CTX_DEFAULT, SHM_AMO_SET, dest, value, 0, 0, NULL); \
         (void)b;                                                                        \
     }                                                                                   \
-    DEFINE_DEPR_SWAP(T, N)
+    DEFINE_DEPR_SWAP(shmem_, T, N)
 
 SHMEM_AMO_EXT_TYPES(DEFINE_FETCH, )
 SHMEM_AMO_TYPES(DEFINE_ARITH, )
@@ -378,8 +378,12 @@ SHMEM_AMO_BIT_TYPES(DEFINE_BITWISE, )
 SHMEM_AMO_DEPR_TYPES(DEFINE_DEPR, )
 SHMEM_AMO_DEPR_EXT_TYPES(DEFINE_DEPR_EXT, )
 
-/* Cray's legacy atomics on short: the same 2-byte operations. */
-#define DEFINE_CRAY_SHORT(T, N, a) DEFINE_DEPR_FETCHING(T, N) DEFINE_DEPR_SWAP(T, N)
+/* Cray's legacy atomics on short: the same 2-byte operations, under
+ * shmem_ (fetching ones and swap) and shmemx_ (all six) names. */
+#define DEFINE_CRAY_SHORT(T, N, a)                                                      \
+    DEFINE_DEPR_FETCHING(shmem_, T, N) DEFINE_DEPR_SWAP(shmem_, T, N)                   \
+    DEFINE_DEPR_ADD(shmemx_, T, N) DEFINE_DEPR_FETCHING(shmemx_, T, N)                  \
+    DEFINE_DEPR_SWAP(shmemx_, T, N)
 SHMEM_AMO_CRAY_SHORT_TYPES(DEFINE_CRAY_SHORT, )
 
 /* The untyped legacy swap; in C11 programs the name is the generic macro
