@@ -49,16 +49,19 @@ int sim_tsan_seen;
  * (sim_pe_busy), so that a write it polls for can land.  Windows start at
  * BUSY_ACCESSES accesses and, while two in a row differ, double up to
  * BUSY_LEVELS times, so that a loop of many accesses also comes round
- * within one; a computation moves on through its data, is never taken
+ * within one (a window samples every place of a loop of up to its
+ * accesses / BUSY_SAMPLE accesses a round: 8,456 at the longest, such as
+ * a poll that scans a message queue's slots and touches its own state
+ * between); a computation moves on through its data, is never taken
  * for a poll and takes no virtual time, as any code of the program.  Only
  * the equality of two sets is asked, never the order of addresses, and a
  * context that polls waits at the same virtual time however many accesses
  * it made before: where the kernel maps memory changes no run. */
 #define BUSY_ACCESSES 4096u
-#define BUSY_LEVELS 3u
+#define BUSY_LEVELS 6u
 #define BUSY_SAMPLE 31u /* a prime: a loop's every access comes up in turn */
 #define BUSY_MAX ((BUSY_ACCESSES / BUSY_SAMPLE) << BUSY_LEVELS) /* samples in a window */
-#define BUSY_SLOTS 4096u /* the window's table of distinct addresses (> 2 * BUSY_MAX) */
+#define BUSY_SLOTS 32768u /* the window's table of distinct addresses (> 2 * BUSY_MAX) */
 static struct {
     const void *pc, *addr;
     const sim_pe_t *ctx;

@@ -328,6 +328,17 @@ START_TEST(a_loop_polling_several_words_sees_the_puts)
 }
 END_TEST
 
+/* The same when each round of the poll also reads a few thousand other
+ * words: its places are still told from a computation's. */
+START_TEST(a_poll_that_scans_thousands_of_words_sees_the_puts)
+{
+    run_result_t r = tu_run("%s -n 2 --watchdog 60 --check none %s", SIM, PROG("poll_wide"));
+    ck_assert_msg(r.status == 0, "status %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "PE 1 saw the flag\n") != NULL, "%s", r.out);
+    tu_free(&r);
+}
+END_TEST
+
 /* Seconds of computation over a private array with no simulator call
  * (an unoptimised build's loop, slow under instrumentation) are not a
  * runaway: their accesses move on through memory, and the watchdog, at
@@ -745,6 +756,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, watchdog_stops_a_spinning_pe);
     tcase_add_test(tc, a_long_computation_is_not_stopped_by_the_watchdog);
     tcase_add_test(tc, a_loop_polling_several_words_sees_the_puts);
+    tcase_add_test(tc, a_poll_that_scans_thousands_of_words_sees_the_puts);
     tcase_add_test(tc, pes_polling_for_nothing_are_stopped_by_the_watchdog);
     tcase_add_test(tc, runs_under_gdb);
     tcase_add_test(tc, bad_input_is_exit_2_with_one_line);
