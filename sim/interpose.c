@@ -18,6 +18,7 @@
 #include "interpose.h"
 #include "hb.h"
 #include "io.h"
+#include "loader.h"
 #include "sched.h"
 #include "signals.h"
 #include "tsan.h"
@@ -937,9 +938,17 @@ int WRAP(on_exit)(void (*fn)(int, void *), void *arg)
 static _Noreturn void crash_here(int sig, void *pc, const char *note)
 {
     sim_pe_t *pe = sim_w->cur;
-    pe->fault_pc = pc;
+    size_t off;
+    void *addr = NULL;
+    /* A handler the simulator ran for a fault that raises it again as its
+     * last act returns to the simulator, not to itself: keep the fault's
+     * own place (and address). */
+    if (!pe->fault_pc || sim_loader_find(sim_w->loader, pc, &off) >= 0)
+        pe->fault_pc = pc;
+    else
+        addr = pe->fault_addr;
     pe->crash_note = note;
-    sim_pe_crash(sig, NULL, SIM_END_CRASH);
+    sim_pe_crash(sig, addr, SIM_END_CRASH);
 }
 
 _Noreturn void WRAP(__assert_fail)(const char *expr, const char *file, unsigned line,

@@ -213,8 +213,16 @@ static void on_signal(int sig, siginfo_t *si, void *ucv)
         timespec_get(&alloc_abort_at, TIME_UTC);
         alloc_abort_pe = sim_pe_main(pe)->id + 1;
     }
-    if (sim_pe_signal_handler(pe, sig, si, ucv) && sig != SIGABRT)
+    /* (Where the fault was, should the handler end the PE with it: one
+     * that restores the default action and raises the signal again.) */
+    void *was = pe->fault_pc, *was_addr = pe->fault_addr;
+    pe->fault_pc = program_pc(pc);
+    pe->fault_addr = si->si_code > 0 ? si->si_addr : NULL;
+    if (sim_pe_signal_handler(pe, sig, si, ucv) && sig != SIGABRT) {
+        pe->fault_pc = was;
+        pe->fault_addr = was_addr;
         return; /* the PE's handler ran and returned: carry on, as a process would */
+    }
     const char *sp = (const char *)(uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
     pe->fault_pc = program_pc(pc);
     pe->stack_overflow = sig == SIGSEGV &&

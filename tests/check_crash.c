@@ -211,6 +211,7 @@ static const crash_case_t cases[] = {
     {"raise-usr1", 5, "PE 1 crashed: User defined signal 1"},
     {"kill-self", 5, "PE 1 crashed: User defined signal 1"},
     {"sig-dfl", 5, "PE 1 crashed: Segmentation fault at address 0x8"},
+    {"reraise", 5, "PE 1 crashed: Segmentation fault at address 0x8"},
     {"stack-chk", 5, "PE 1 crashed: Aborted: stack smashing detected"},
     {"exec", 5, "PE 1 crashed: Aborted: called execv, which would replace the whole simulation"},
 };
