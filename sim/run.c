@@ -141,6 +141,8 @@ static void shared_library(const char *path, const char *objects, void *arg)
                       objects, archive, archive);
 }
 
+static void list_pes(int skip);
+
 static void report_crash(const sim_pe_t *pe)
 {
     char a[200], b[200];
@@ -157,10 +159,14 @@ static void report_crash(const sim_pe_t *pe)
                     "the simulator (at %s). %s: wait with %s instead.\n", pe->id,
                     sim_w->cfg.watchdog_s, a, sim_tsan_seen
                     ? "If it waits for memory another PE writes, its loop was not recognised as "
-                      "a wait (it reads more than about a thousand places a round, or not the "
+                      "a wait (it reads more than about 8,400 places a round, or not the "
                       "same ones each round)"
                     : "A loop that spins on memory another PE writes sees the write only in a "
                       "module built with race instrumentation (the default)", busy_wait_hint());
+        if (sim_w->npes > 1) {
+            fprintf(stderr, "shmemsim: where the other PEs were:\n");
+            list_pes(pe->id);
+        }
         return;
     }
     if (pe->fault_crash) {
@@ -234,15 +240,14 @@ static void report_deadlock(void)
     sim_ending_deadlock_findings();
 }
 
-/* Where every PE was when a signal from outside stopped the run. */
-static void report_interrupted(void)
+/* Where each PE but skip was when the run was stopped. */
+static void list_pes(int skip)
 {
     char a[200];
-    fprintf(stderr, "shmemsim: stopped by %s (SIG%s from outside) at t=%lluns; where each PE "
-            "was:\n", strsignal(sim_w->interrupted), sigabbrev_np(sim_w->interrupted),
-            (unsigned long long)sim_w->now);
     for (int i = 0; i < sim_w->npes; i++) {
         const sim_pe_t *pe = &sim_w->pes[i];
+        if (i == skip)
+            continue;
         fprintf(stderr, "  PE %d: ", i);
         if (pe->end == SIM_END_EXIT)
             fprintf(stderr, "ended with status %d\n", pe->exit_status);
@@ -260,6 +265,15 @@ static void report_interrupted(void)
         else
             fprintf(stderr, "%s\n", pe->stopped_state == SIM_PE_NEW ? "not started" : "ready to run");
     }
+}
+
+/* Where every PE was when a signal from outside stopped the run. */
+static void report_interrupted(void)
+{
+    fprintf(stderr, "shmemsim: stopped by %s (SIG%s from outside) at t=%lluns; where each PE "
+            "was:\n", strsignal(sim_w->interrupted), sigabbrev_np(sim_w->interrupted),
+            (unsigned long long)sim_w->now);
+    list_pes(-1);
 }
 
 static void report_end(void)

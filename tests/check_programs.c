@@ -362,6 +362,10 @@ START_TEST(pes_polling_for_nothing_are_stopped_by_the_watchdog)
                                 "at poll_many.c:") &&
                       strstr(r.err, "nothing it waits for is being written"),
                   "%s", r.err);
+    /* and where the others were: PE 2 waits in the barrier */
+    ck_assert_msg(strstr(r.err, "shmemsim: where the other PEs were:\n") &&
+                      strstr(r.err, "  PE 2: blocked in shmem_barrier_all (barrier round 0: "),
+                  "%s", r.err);
     tu_free(&r);
 }
 END_TEST
