@@ -53,6 +53,8 @@ static const finding_case_t cases[] = {
     {"heap-size-mismatch", "heap-size-mismatch", 3, 4, "asked for 32 bytes"},
     {"collective-not-member", "collective-not-member", 3, 4, "it is not part of"},
     {"collective-args-mismatch", "collective-args-mismatch", 2, 4, "different element count"},
+    {"args-offset", "collective-args-mismatch", 2, 4,
+     "PE 2 passed a different source (&src+8, where PE "},
     {"collective-order-mismatch", "collective-order-mismatch", 1, 4, "shmem_long_max_to_all"},
     {"psync-reuse", "psync-reuse", 1, 4, "that PE 0 is still using"},
     {"psync-reuse-sets", "psync-reuse", 0, 4,

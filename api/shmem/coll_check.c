@@ -274,6 +274,22 @@ static void check_reuse(const psync_rec_t *r, const instance_t *mine, const coll
                       straggler(r, old, me->id), where);
 }
 
+/* A symmetric argument, p in PE 0's terms, for a message: "byte 8 of the
+ * 16-byte symmetric heap block allocated at ..." or "&buf+8". */
+static const char *arg_name(const void *p, char *buf, size_t len)
+{
+    size_t start, size;
+    char obj[200];
+    if (!p)
+        return "NULL";
+    if (sim_heap_object(sim_heap(), 0, p, &start, &size) == 0) {
+        size_t at = (size_t)((const char *)p - (const char *)sim_heap_addr(sim_heap(), 0, start));
+        snprintf(buf, len, "byte %zu of %s", at, sim_mem_object_name(0, p, obj, sizeof obj));
+        return buf;
+    }
+    return sim_mem_name(p, buf, len);
+}
+
 static void check_args_match(const instance_t *i, const coll_args_t *a)
 {
     const coll_args_t *f = &i->args;
@@ -288,14 +304,26 @@ static void check_args_match(const instance_t *i, const coll_args_t *a)
     const char *what = !same_set(f, a) ? "active set (PE_start, logPE_stride, PE_size)"
                      : f->root != a->root ? "PE_root"
                      : f->count != a->count && !a->count_may_differ ? "element count"
-                     : f->target != a->target ? "target (another symmetric object)"
-                     : f->source != a->source ? "source (another symmetric object)"
-                     : f->work != a->work ? "pWrk (another symmetric object)" : NULL;
-    if (what)
-        sim_finding_raise(SHM_CHECK(COLLECTIVE_ARGS_MISMATCH), SIM_SEV_ERROR, me->id, a->call,
-                          me->call_site, "PE %d passed a different %s than PE %d to the same "
-                          "%s. All members must pass the same active set, root, counts and "
-                          "symmetric objects.", me->id, what, i->first_pe, a->call);
+                     : f->target != a->target ? "target"
+                     : f->source != a->source ? "source"
+                     : f->work != a->work ? "pWrk" : NULL;
+    if (!what)
+        return;
+    /* A symmetric argument: what each passed (in PE 0's terms, where
+     * symmetric objects have the same names on every PE). */
+    const void *mine = what[0] == 't' ? a->target : what[0] == 's' ? a->source : a->work;
+    const void *theirs = what[0] == 't' ? f->target : what[0] == 's' ? f->source : f->work;
+    char both[600] = "";
+    if (what[0] == 't' || what[0] == 's' || what[1] == 'W') {
+        char m[260], t[260];
+        snprintf(both, sizeof both, " (%s, where PE %d passed %s)", arg_name(mine, m, sizeof m),
+                 i->first_pe, arg_name(theirs, t, sizeof t));
+    }
+    sim_finding_raise(SHM_CHECK(COLLECTIVE_ARGS_MISMATCH), SIM_SEV_ERROR, me->id, a->call,
+                      me->call_site, "PE %d passed a different %s%s than PE %d to the same %s. "
+                      "All members must pass the same active set, root, counts and symmetric "
+                      "objects (the same address in each, not one of their own).", me->id, what,
+                      both, i->first_pe, a->call);
 }
 
 /* Symmetric identity of a pointer (its address on PE 0), NULL for none. */

@@ -135,6 +135,14 @@ static void args_mismatch(int me)
     shmem_long_sum_to_all(dst, src, bad && me == 2 ? 2 : 1, 0, 0, 4, wrk, rsync); /* BAD(collective-args-mismatch) */
 }
 
+/* PE 2 passes another element of the same array as its source. */
+static void args_offset(int me)
+{
+    init_syncs();
+    shmem_barrier_all();
+    shmem_long_sum_to_all(dst, bad && me == 2 ? &src[1] : src, 1, 0, 0, 4, wrk, rsync); /* BAD(args-offset) */
+}
+
 static void order_mismatch(int me)
 {
     init_syncs();
@@ -362,6 +370,8 @@ int main(int argc, char **argv)
         not_member(me);
     else if (strcmp(what, "collective-args-mismatch") == 0)
         args_mismatch(me);
+    else if (strcmp(what, "args-offset") == 0)
+        args_offset(me);
     else if (strcmp(what, "collective-order-mismatch") == 0)
         order_mismatch(me);
     else if (strcmp(what, "psync-reuse") == 0)
