@@ -709,9 +709,45 @@ static int mutex_kind(const pthread_mutex_t *m)
 
 /* Takes m; try: fail at once with EBUSY; deadline: give up then (0:
  * never). */
+/* A loop that only takes a free mutex and gives it back (polling a queue
+ * that a handler or another thread fills under it) makes a call each
+ * round, yet lets no virtual time pass, so what it waits for never comes:
+ * after MUTEX_POLLS takes of one mutex by one context at one virtual time
+ * with no other simulator call between, the context waits for the next
+ * event as a loop polling memory does (sim_pe_busy: a growing step when
+ * that is due at once, perhaps another such loop's turn). */
+#define MUTEX_POLLS 1000
+static struct {
+    const sim_pe_t *ctx;
+    const void *m;
+    uint64_t calls, now;
+    unsigned n;
+} mpoll;
+
+static void mutex_polled(const pthread_mutex_t *m)
+{
+    const sim_pe_t *c = sim_w->cur;
+    if (c == mpoll.ctx && (const void *)m == mpoll.m && sim_w->now == mpoll.now &&
+        c->calls - mpoll.calls <= 1) {
+        if (++mpoll.n >= MUTEX_POLLS) {
+            mpoll.n = 0;
+            if (!sim_pe_busy())
+                sim_pe_sleep(0);
+        }
+    } else {
+        mpoll.ctx = c;
+        mpoll.m = m;
+        mpoll.n = 0;
+    }
+    mpoll.calls = c->calls;
+    mpoll.now = sim_w->now;
+}
+
 static int mutex_take(pthread_mutex_t *m, const char *call, int try, uint64_t deadline)
 {
     int me = tag();
+    if (!m->__data.__owner)
+        mutex_polled(m);
     if (m->__data.__owner == me) {
         if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE) {
             m->__data.__count++;

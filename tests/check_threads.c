@@ -244,6 +244,18 @@ START_TEST(fortran_parallel_do_calls_shmem)
 }
 END_TEST
 
+/* A thread that polls a flag under a mutex, calling nothing else, lets
+ * the thread that sets it run and virtual time pass (it looped at one
+ * instant for ever). */
+START_TEST(a_poll_under_a_mutex_lets_time_pass)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("pthread_mutex_poll"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " saw the flag\n") == 2, "status %d\n%s%s",
+                  r.status, r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Two stores after an OpenMP barrier race, whichever thread leaves it
  * late; the twin that puts the next barrier between them is clean. */
 START_TEST(stores_after_an_omp_barrier_race)
@@ -466,6 +478,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, threads_on_one_lock_are_a_misuse_not_a_crash);
     tcase_add_test(t, hybrid_race_found_and_twin_clean);
     tcase_add_test(t, stores_after_an_omp_barrier_race);
+    tcase_add_test(t, a_poll_under_a_mutex_lets_time_pass);
     tcase_add_test(t, race_between_two_threads_of_a_pe);
     tcase_add_test(t, race_between_openmp_threads);
     tcase_add_test(t, cxx_std_thread_runs_as_threads_of_the_pe);
