@@ -128,6 +128,31 @@ START_TEST(the_math_library_needs_no_flag)
 }
 END_TEST
 
+/* A program whose main is in an archive it links (Charm++'s is in
+ * libck.a) runs: the module asks for main, as an executable's start-up
+ * code does. */
+START_TEST(main_in_an_archive_is_linked)
+{
+    char lib[128], user[128];
+    write_source(lib, sizeof lib, "mainlib.c",
+                 "#include <shmem.h>\n#include <stdio.h>\nvoid user_code(void);\n"
+                 "int main(void)\n{\n    shmem_init();\n    user_code();\n"
+                 "    shmem_finalize();\n    return 0;\n}\n");
+    write_source(user, sizeof user, "user.c",
+                 "#include <shmem.h>\n#include <stdio.h>\nvoid user_code(void)\n{\n"
+                 "    printf(\"user code on PE %d\\n\", shmem_my_pe());\n}\n");
+    run_result_t r = tu_run("%s-cc -c -o %s/mainlib.o %s && ar rcs %s/libmain.a %s/mainlib.o && "
+                            "%s-cc -c -o %s/user.o %s && %s-cc -o %s/prog %s/user.o -L%s -lmain && "
+                            "%s -n 2 --quiet %s/prog", SIM, tmp, lib, tmp, tmp, SIM, tmp, user, SIM,
+                            tmp, tmp, tmp, SIM, tmp);
+    ck_assert_msg(r.status == 0 && tu_count(r.out, "user code on PE ") == 2, "%d\n%s%s",
+                  r.status, r.out, r.err);
+    tu_free(&r);
+    unlink(lib);
+    unlink(user);
+}
+END_TEST
+
 /* A build file that gives no -g still gets findings that name file:line;
  * -g0 of the caller's is obeyed. */
 START_TEST(findings_name_lines_without_a_g_flag)
@@ -717,6 +742,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, showme_options_and_usage_errors);
     tcase_add_test(tc, legacy_names_link_and_shmem_h_leaves_them_free);
     tcase_add_test(tc, the_math_library_needs_no_flag);
+    tcase_add_test(tc, main_in_an_archive_is_linked);
     tcase_add_test(tc, findings_name_lines_without_a_g_flag);
     tcase_add_test(tc, clang_builds_name_lines_under_werror);
     tcase_add_test(tc, a_link_naming_the_compilers_directory_runs);
