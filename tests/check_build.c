@@ -153,6 +153,23 @@ START_TEST(main_in_an_archive_is_linked)
 }
 END_TEST
 
+/* <lapi.h> brings <pthread.h>, as IBM's does: Charm++'s LAPI layer calls
+ * pthread_mutex_lock with no include of its own. */
+START_TEST(lapi_h_brings_pthread_h)
+{
+    char src[128];
+    write_source(src, sizeof src, "lapimutex.c",
+                 "#include <lapi.h>\nstatic pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\n"
+                 "int main(void)\n{\n    pthread_mutex_lock(&m);\n"
+                 "    return pthread_mutex_unlock(&m);\n}\n");
+    run_result_t r = tu_run("%s-cc -Werror -c -o %s/lapimutex.o %s && %s-c++ -Werror -x c++ -c -o "
+                            "%s/lapimutex_cxx.o %s", SIM, tmp, src, SIM, tmp, src);
+    ck_assert_msg(r.status == 0, "%d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+    unlink(src);
+}
+END_TEST
+
 /* A build file that gives no -g still gets findings that name file:line;
  * -g0 of the caller's is obeyed. */
 START_TEST(findings_name_lines_without_a_g_flag)
@@ -743,6 +760,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, legacy_names_link_and_shmem_h_leaves_them_free);
     tcase_add_test(tc, the_math_library_needs_no_flag);
     tcase_add_test(tc, main_in_an_archive_is_linked);
+    tcase_add_test(tc, lapi_h_brings_pthread_h);
     tcase_add_test(tc, findings_name_lines_without_a_g_flag);
     tcase_add_test(tc, clang_builds_name_lines_under_werror);
     tcase_add_test(tc, a_link_naming_the_compilers_directory_runs);

@@ -24,6 +24,7 @@
 #define LAPI_H
 
 #include <netinet/in.h>
+#include <pthread.h> /* (as IBM's: its clients use pthread calls without including it) */
 #include <stddef.h>
 #include <sys/types.h>
 #include <time.h>
