@@ -100,12 +100,15 @@ long sim_stacks_slot_of(const sim_stacks_t *a, const void *addr)
     return (long)((p - lo) / a->slot);
 }
 
-int sim_coro_overflowed(const sim_coro_t *c)
+int sim_coro_overflowed(const sim_coro_t *c, const sim_stacks_t *arena)
 {
     if (!c->map)
         return 0;
     const char *sp = __builtin_frame_address(0);
-    if (sp < c->stack_lo)
+    /* Below its stack, in its guard zone or another slot of the arena.  (A
+     * stack the program made itself, for threads of its own switched with
+     * swapcontext, is elsewhere: not an overflow.) */
+    if (sp < c->stack_lo && (sp >= c->map || sim_stacks_slot_of(arena, sp) >= 0))
         return 1;
     if (c->guarded)
         return 0;

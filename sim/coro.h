@@ -62,9 +62,11 @@ int sim_coro_create(sim_coro_t *c, sim_stacks_t *a, size_t slot, void (*entry)(v
 /* Forgets a context that is not running (its slot stays reserved). */
 void sim_coro_destroy(sim_coro_t *c);
 /* Called by the context itself before it switches away: nonzero when it
- * has overflowed its stack (stack pointer below it, or a page of an
- * unprotected guard zone touched).  A system call on unguarded slots. */
-int sim_coro_overflowed(const sim_coro_t *c);
+ * has overflowed its stack (stack pointer below it, in its guard zone or
+ * another slot of arena, or a page of an unprotected guard zone touched).
+ * A system call on unguarded slots. */
+struct sim_stacks;
+int sim_coro_overflowed(const sim_coro_t *c, const struct sim_stacks *arena);
 /* Saves the running context into from and resumes to.  Returns when some
  * context switches back to from.  No system call. */
 void sim_coro_switch(sim_coro_t *from, sim_coro_t *to);

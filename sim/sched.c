@@ -238,7 +238,7 @@ static void deliver_signals(sim_pe_t *ctx)
 /* Gives the CPU back to the scheduler; returns when resumed. */
 static void switch_to_sched(sim_pe_t *pe)
 {
-    if (sim_coro_overflowed(&pe->coro)) {
+    if (sim_coro_overflowed(&pe->coro, &sim_w->stacks)) {
         /* It ran past its stack without reaching a live guard zone: stop
          * it before a PE whose stack it may have written runs again. */
         pe->stack_overflow = 1;

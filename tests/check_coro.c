@@ -119,9 +119,9 @@ static int ov_seen[2];
 static void entry_overflow(void)
 {
     sim_coro_started(&ov_ctx);
-    ov_seen[0] = sim_coro_overflowed(&ov_ctx);
+    ov_seen[0] = sim_coro_overflowed(&ov_ctx, &arena);
     ((volatile char *)ov_ctx.stack_lo)[-70000] = 0; /* as a frame's probe past the end would */
-    ov_seen[1] = sim_coro_overflowed(&ov_ctx);
+    ov_seen[1] = sim_coro_overflowed(&ov_ctx, &arena);
     sim_coro_exit_to(&ov_ctx, &main_ctx);
 }
 

@@ -279,6 +279,18 @@ START_TEST(signal_handlers_are_per_pe)
 }
 END_TEST
 
+/* A stack the program made for threads of its own (makecontext on a
+ * malloc'd block) is not an overflow of the PE's stack, though the PE
+ * calls the simulator from it. */
+START_TEST(threads_on_the_programs_own_stacks_are_no_overflow)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("ucontext_threads"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, ": user thread resumed\n") == 3, "%d\n%s%s",
+                  r.status, r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* kill of another PE's pid (getpid's) signals that PE, wherever it waits:
  * its default action ends it, naming who sent it; its handler runs in it.
  * A signal to every process is refused, not sent to the machine's. */
@@ -558,6 +570,7 @@ Suite *crash_suite(void)
     tcase_add_test(tc, sigterm_from_outside_keeps_output_and_report);
     tcase_add_test(tc, sigterm_stops_a_pe_computing_in_instrumented_code);
     tcase_add_test(tc, kill_of_a_peer_pid_signals_that_pe);
+    tcase_add_test(tc, threads_on_the_programs_own_stacks_are_no_overflow);
     tcase_add_test(tc, alarm_is_per_pe_in_virtual_time);
     tcase_add_test(tc, alarm_zero_leaves_the_watchdog_on);
     tcase_add_test(tc, fork_makes_a_process_that_is_not_a_pe);
