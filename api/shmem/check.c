@@ -132,8 +132,8 @@ int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t
         sim_finding_raise(SHM_CHECK(OVERLAP), SIM_SEV_WARNING, me->id, call, me->call_site,
                           "'%s' and '%s' are the same array (%s, %zu bytes). The "
                           "specification forbids overlapping arguments, but the call never "
-                          "reads one where it writes the other (the root does not write its "
-                          "dest, the others do not read their source), so implementations "
+                          "reads one where it writes other data (the root's data stays where it "
+                          "is, the others do not read their source), so implementations "
                           "tolerate it; use separate arrays to be portable.", a_arg, b_arg,
                           sim_mem_name(a, an, sizeof an), alen);
         return 0;
