@@ -545,6 +545,19 @@ static int heap_from_env(sim_config_t *cfg)
     return 0;
 }
 
+/* The highest PE a fault names (-1: none). */
+static int fault_top_pe(const sim_fault_t *f)
+{
+    int top = f->pe > f->from ? f->pe : f->from;
+    if (f->to > top)
+        top = f->to;
+    for (int g = 0; g < 2; g++)
+        for (int i = 0; i < f->ngroup[g]; i++)
+            if (f->groups[g][i] > top)
+                top = f->groups[g][i];
+    return top;
+}
+
 /* Takes from s what the command line did not give. */
 static int from_scenario(cli_opts_t *o, sim_scenario_t *s)
 {
@@ -552,6 +565,15 @@ static int from_scenario(cli_opts_t *o, sim_scenario_t *s)
     char err[256];
     if (!(o->given & CLI_GIVEN_NPES))
         cfg->npes = s->npes;
+    /* (The file's PE numbers were checked against its own npes.) */
+    for (int i = 0; i < s->nfaults; i++)
+        if (fault_top_pe(&s->faults[i]) >= cfg->npes)
+            return cli_usage_error("%s:%d:%d: this fault names PE %d, but -n gives %d PE%s (the "
+                                   "file's npes is %d): give -n %d or more, or edit the fault",
+                                   s->path, s->faults[i].line, s->faults[i].col,
+                                   fault_top_pe(&s->faults[i]), cfg->npes,
+                                   cfg->npes == 1 ? "" : "s", s->npes,
+                                   fault_top_pe(&s->faults[i]) + 1);
     if (!(o->given & CLI_GIVEN_SEED) && s->has_seed)
         cfg->seed = s->seed;
     if (!(o->given & CLI_GIVEN_CHECKS) && s->checks)

@@ -220,6 +220,26 @@ START_TEST(bad_command_lines_are_usage_errors)
 }
 END_TEST
 
+/* -n below the file's npes leaves a fault naming a PE that does not
+ * exist: a usage error naming the fault's line (the simulator crashed). */
+START_TEST(fewer_pes_than_a_fault_names_is_a_usage_error)
+{
+    char path[128];
+    tmp_path(path, sizeof path, "fewer.yaml");
+    write_scenario(path, "ring", "npes: 4\nfaults:\n  - {kind: crash, pe: 3, at: 1us}\n");
+    run_result_t r = tu_run("%s replay -n 2 %s", SIM, path);
+    char want[200];
+    snprintf(want, sizeof want, "%s:5:5: this fault names PE 3, but -n gives 2 PEs", path);
+    ck_assert_msg(r.status == 2 && strstr(r.err, want) && tu_count(r.err, "\n") == 1,
+                  "%d: %s", r.status, r.err);
+    tu_free(&r);
+    r = tu_run("%s replay -n 4 --quiet %s", SIM, path); /* enough PEs: it loads and fires */
+    ck_assert_msg(strstr(r.err, "fired") != NULL, "%d: %s", r.status, r.err);
+    tu_free(&r);
+    unlink(path);
+}
+END_TEST
+
 /* ------------------------------------------------------ explore, replay */
 
 /* The seed also varies the jitter, so a put overtakes another even where
@@ -803,6 +823,7 @@ Suite *faults_suite(void)
     tcase_add_test(tc, explore_shards_cover_the_seeds_once);
     tcase_add_test(tc, malformed_scenarios_name_file_line_column);
     tcase_add_test(tc, bad_command_lines_are_usage_errors);
+    tcase_add_test(tc, fewer_pes_than_a_fault_names_is_a_usage_error);
     tcase_add_test(tc, explore_finds_the_missing_fence_and_replay_reproduces_it);
     tcase_add_test(tc, explore_escapes_arguments_in_the_replay_file);
     tcase_add_test(tc, scenario_directory_and_anchor_bound);
