@@ -19,7 +19,8 @@ enum { CLI_RUN, CLI_REPLAY, CLI_TEST, CLI_EXPLORE, CLI_REPORT }; /* commands */
 /* Options the command line gave (bits of cli_opts_t.given); a given option
  * wins over the scenario's value. */
 enum { CLI_GIVEN_NPES = 1u, CLI_GIVEN_SEED = 2u, CLI_GIVEN_CHECKS = 4u, CLI_GIVEN_HEAP = 8u,
-       CLI_GIVEN_TRACE = 16u, CLI_GIVEN_REPORT = 32u };
+       CLI_GIVEN_TRACE = 16u, CLI_GIVEN_REPORT = 32u, CLI_GIVEN_STACK = 64u,
+       CLI_GIVEN_WATCHDOG = 128u };
 
 #define CLI_MAX_NET 64
 

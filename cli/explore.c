@@ -367,6 +367,15 @@ static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const
     w.nfaults = cfg->nfaults;
     w.env = scen ? scen->env : NULL;
     w.nenv = scen ? scen->nenv : 0;
+    /* The run's sizes and watchdog, when not the defaults (given, from the
+     * scenario or SHMEM_SYMMETRIC_SIZE): the reproducer must not need the
+     * command line or the environment that found it. */
+    w.heap_size = cfg->heap_size;
+    w.has_heap_size = cfg->heap_size != SIM_DEFAULT_HEAP;
+    w.stack_size = cfg->stack_size;
+    w.has_stack_size = cfg->stack_size != SIM_DEFAULT_STACK;
+    w.watchdog_s = cfg->watchdog_s;
+    w.has_watchdog = cfg->watchdog_s != SIM_DEFAULT_WATCHDOG;
     fill_expect(&w, &g->oc);
     char *odd_list[1] = {(char *)odd}, *usual_list[1] = {(char *)usual};
     if (odd) {

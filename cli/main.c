@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "finding.h"
 #include "netparams.h"
+#include "units.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -235,30 +236,13 @@ static int parse_u64(const char *s, unsigned long long max, unsigned long long *
     return 0;
 }
 
-/* A memory size: digits with an optional K, M, G or T (binary multiples),
- * optionally followed by B or iB. */
+/* A memory size, as --heap-size and --stack-size take it. */
 static int parse_mem_size(const char *s, size_t *out)
 {
-    char *end;
-    if (!s || !isdigit((unsigned char)s[0]))
+    uint64_t v;
+    if (sim_units_mem_size(s, &v) != 0 || v > SIZE_MAX)
         return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    int shift = 0;
-    switch (toupper((unsigned char)*end)) {
-    case 'K': shift = 10; end++; break;
-    case 'M': shift = 20; end++; break;
-    case 'G': shift = 30; end++; break;
-    case 'T': shift = 40; end++; break;
-    default: break;
-    }
-    if (shift && (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0))
-        end += strlen(end);
-    else if (!shift && strcmp(end, "B") == 0)
-        end++;
-    if (errno || *end || v == 0 || (shift && v > (ULLONG_MAX >> shift)))
-        return -1;
-    *out = (size_t)(v << shift);
+    *out = (size_t)v;
     return 0;
 }
 
@@ -324,6 +308,7 @@ static int apply_run_option(cli_opts_t *o, int c, const char *arg, int *status)
     case O_STACK:
         if (parse_mem_size(arg, &cfg->stack_size) || cfg->stack_size < 16384)
             return *status = cli_usage_error("--stack-size needs a size of at least 16K, got '%s'", arg), -1;
+        o->given |= CLI_GIVEN_STACK;
         return 0;
     case O_HEAP:
         if (parse_mem_size(arg, &cfg->heap_size))
@@ -334,6 +319,7 @@ static int apply_run_option(cli_opts_t *o, int c, const char *arg, int *status)
         if (parse_u64(arg, 86400, &v))
             return *status = cli_usage_error("--watchdog needs seconds (0 = off), got '%s'", arg), -1;
         cfg->watchdog_s = (unsigned)v;
+        o->given |= CLI_GIVEN_WATCHDOG;
         return 0;
     case O_PRIV:
         if (strcmp(arg, "auto") == 0)
@@ -578,6 +564,12 @@ static int from_scenario(cli_opts_t *o, sim_scenario_t *s)
         cfg->seed = s->seed;
     if (!(o->given & CLI_GIVEN_CHECKS) && s->checks)
         cfg->checks = s->checks;
+    if (!(o->given & CLI_GIVEN_HEAP) && s->has_heap_size)
+        cfg->heap_size = (size_t)s->heap_size;
+    if (!(o->given & CLI_GIVEN_STACK) && s->has_stack_size)
+        cfg->stack_size = (size_t)s->stack_size;
+    if (!(o->given & CLI_GIVEN_WATCHDOG) && s->has_watchdog)
+        cfg->watchdog_s = s->watchdog_s;
     cfg->net = s->net;
     for (int i = 0; i < o->nnet; i++)
         sim_netparams_set_kv(&cfg->net, o->net[i], err, sizeof err);
@@ -628,7 +620,8 @@ int cli_config(cli_opts_t *o, char **prog, int nprog, sim_scenario_t **scen)
         free(copy);
         o->cfg.program = o->cfg.argv[0] = o->own_program = path;
     }
-    if (!(o->given & CLI_GIVEN_HEAP) && (status = heap_from_env(&o->cfg)) != 0)
+    if (!(o->given & CLI_GIVEN_HEAP) && !(*scen && (*scen)->has_heap_size) &&
+        (status = heap_from_env(&o->cfg)) != 0)
         return status;
     return 0;
 }

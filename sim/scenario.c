@@ -178,6 +178,29 @@ static int load_seed(ctx_t *c, yaml_node_t *n)
     return 0;
 }
 
+/* A size key (heap_size, stack_size) of at least min bytes. */
+static int load_size(ctx_t *c, yaml_node_t *n, const char *key, uint64_t min, uint64_t *out,
+                     int *has)
+{
+    char want[64];
+    snprintf(want, sizeof want, "a size of at least %lluK, such as 64M",
+             (unsigned long long)(min / 1024));
+    if (!scn_is_text(n) || sim_units_mem_size(scn_text(n), out) != 0 || *out < min)
+        return scn_bad_value(c, n, key, want);
+    *has = 1;
+    return 0;
+}
+
+static int load_watchdog(ctx_t *c, yaml_node_t *n)
+{
+    uint64_t v;
+    if (scn_get_u64(c, n, "watchdog", "seconds (0 = off)", 0, 86400, &v) != 0)
+        return -1;
+    c->s->watchdog_s = (unsigned)v;
+    c->s->has_watchdog = 1;
+    return 0;
+}
+
 /* Converts the top-level slots in dependency order (npes before faults). */
 static int load_top(ctx_t *c, yaml_node_t *root)
 {
@@ -202,6 +225,11 @@ static int load_top(ctx_t *c, yaml_node_t *root)
         (v[TK_NETWORK] && load_network(c, v[TK_NETWORK]) != 0) ||
         (v[TK_CHECKS] && load_checks(c, v[TK_CHECKS]) != 0) ||
         (v[TK_ENV] && load_env(c, v[TK_ENV]) != 0) ||
+        (v[TK_HEAP_SIZE] && load_size(c, v[TK_HEAP_SIZE], "heap_size", 1024, &c->s->heap_size,
+                                      &c->s->has_heap_size) != 0) ||
+        (v[TK_STACK_SIZE] && load_size(c, v[TK_STACK_SIZE], "stack_size", 16384,
+                                       &c->s->stack_size, &c->s->has_stack_size) != 0) ||
+        (v[TK_WATCHDOG] && load_watchdog(c, v[TK_WATCHDOG]) != 0) ||
         (v[TK_FAULTS] && scn_load_faults(c, v[TK_FAULTS]) != 0) ||
         (v[TK_EXPECT] && scn_load_expect(c, v[TK_EXPECT]) != 0))
         return -1;

@@ -84,6 +84,10 @@ typedef struct sim_scenario {
         char **stderr_contains; int nstderr;  /* substrings stderr must hold */
     } expect;                /* expect: block; all-absent = nothing checked */
     char **env; int nenv;    /* optional `env: {NAME: value}` mapping: environment for the run, as "NAME=value" */
+    /* heap_size:, stack_size: (sizes) and watchdog: (seconds, 0 = off), as
+     * --heap-size, --stack-size and --watchdog: each if has_... */
+    uint64_t heap_size, stack_size; int has_heap_size, has_stack_size;
+    unsigned watchdog_s; int has_watchdog;
 } sim_scenario_t;
 
 /* Loads and validates the scenario file at path. Returns 0 with a new

@@ -47,7 +47,8 @@ typedef struct slots {
 #define TOP_KEYS(X)                                                           \
     X(SCENARIO, scenario) X(DESCRIPTION, description) X(PROGRAM, program)     \
     X(ARGS, args) X(NPES, npes) X(SEED, seed) X(NETWORK, network)             \
-    X(CHECKS, checks) X(FAULTS, faults) X(EXPECT, expect) X(ENV, env)
+    X(CHECKS, checks) X(FAULTS, faults) X(EXPECT, expect) X(ENV, env)       \
+    X(HEAP_SIZE, heap_size) X(STACK_SIZE, stack_size) X(WATCHDOG, watchdog)
 #define FAULT_KEYS(X)                                                         \
     X(KIND, kind) X(FROM, from) X(TO, to) X(PE, pe) X(OP, op)                 \
     X(WINDOW, window) X(NTH, nth) X(AT_CALL, at_call) X(AT, at)               \

@@ -293,6 +293,18 @@ int sim_scenario_write(FILE *f, const sim_scenario_t *s)
     tk(f, TK_CHECKS);
     qstr(f, s->checks ? s->checks : "all");
     fputc('\n', f);
+    if (s->has_heap_size) {
+        tk(f, TK_HEAP_SIZE);
+        fprintf(f, "%llu\n", (unsigned long long)s->heap_size);
+    }
+    if (s->has_stack_size) {
+        tk(f, TK_STACK_SIZE);
+        fprintf(f, "%llu\n", (unsigned long long)s->stack_size);
+    }
+    if (s->has_watchdog) {
+        tk(f, TK_WATCHDOG);
+        fprintf(f, "%u\n", s->watchdog_s);
+    }
     env(f, s->env, s->nenv);
     if (s->nfaults) {
         tk_block(f, TK_FAULTS);

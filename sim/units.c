@@ -8,6 +8,9 @@
  */
 #include "units.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdlib.h>
 
@@ -272,5 +275,30 @@ int sim_units_rate(const char *s, double *bytes_per_s)
     if (!isfinite(v) || !(v > 0.0))
         return -1;
     *bytes_per_s = v;
+    return 0;
+}
+
+int sim_units_mem_size(const char *s, uint64_t *bytes)
+{
+    char *end;
+    if (!s || !isdigit((unsigned char)s[0]))
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    int shift = 0;
+    switch (toupper((unsigned char)*end)) {
+    case 'K': shift = 10; end++; break;
+    case 'M': shift = 20; end++; break;
+    case 'G': shift = 30; end++; break;
+    case 'T': shift = 40; end++; break;
+    default: break;
+    }
+    if (shift && (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0))
+        end += strlen(end);
+    else if (!shift && strcmp(end, "B") == 0)
+        end++;
+    if (errno || *end || v == 0 || (shift && v > (ULLONG_MAX >> shift)))
+        return -1;
+    *bytes = (uint64_t)v << shift;
     return 0;
 }

@@ -34,6 +34,11 @@ int sim_units_duration(const char *s, uint64_t *ns);
  * overflowing input. */
 int sim_units_size(const char *s, uint64_t *bytes);
 
+/* Parses a memory size as --heap-size and --stack-size take it: digits
+ * with an optional K, M, G or T (binary multiples), optionally followed
+ * by B or iB; not zero.  Returns 0 and sets *bytes, or -1. */
+int sim_units_mem_size(const char *s, uint64_t *bytes);
+
 /* Parses a bandwidth into bytes per second. Returns 0 and sets
  * *bytes_per_s (always finite and > 0), or -1 (leaving it untouched). */
 int sim_units_rate(const char *s, double *bytes_per_s);

@@ -119,6 +119,8 @@ START_TEST(malformed_scenarios_name_file_line_column)
         {"tests/scenarios/bad/window_order.yaml", ":7:19: ", "window ends (1us) before it starts"},
         {"tests/scenarios/bad/negative_duration.yaml", ":5:41: ", "durations cannot be negative"},
         {"tests/scenarios/bad/key_for_other_kind.yaml", ":5:35: ", "does not apply to a crash fault"},
+        {"tests/scenarios/bad/heap_size.yaml", ":4:12: ",
+         "heap_size must be a size of at least 1K, such as 64M, got '64 megs'"},
         /* Checks that need the loaded program, made when the run starts. */
         {"tests/scenarios/run/no_symbol.yaml", ":6:5: ", "the program has no symbol 'flga'"},
         {"tests/scenarios/run/bad_routine.yaml", ":6:5: ",
@@ -382,7 +384,8 @@ START_TEST(explore_finds_the_missing_fence_and_replay_reproduces_it)
     /* The race itself is a finding on every seed; here explore must find
      * the seeds where it also made the program fail. */
     run_result_t r = tu_run("%s explore -n 2 --seeds 1..500 --jobs 2 --check all,-data-race "
-                            "--out %s %s/scen_fence", SIM, dir, progdir());
+                            "--heap-size 96M --watchdog 30 --out %s %s/scen_fence", SIM, dir,
+                            progdir());
     ck_assert_int_eq(r.status, 1);
     ck_assert_ptr_nonnull(strstr(r.out, "explore: 500 runs of scen_fence on 2 PEs"));
     const char *line = strstr(r.out, "exit-nonzero (PE 1 exited with status 1)");
@@ -406,9 +409,11 @@ START_TEST(explore_finds_the_missing_fence_and_replay_reproduces_it)
     ck_assert_ptr_nonnull(strstr(r.out, "1 passed, 0 failed"));
     tu_free(&r);
     /* The same seed and the jitter explore gave it, as a plain run, fail
-     * the same way. */
+     * the same way; the file keeps the run's heap size and watchdog. */
     char *text = tu_read_file(file, NULL), jitter[32] = "";
     ck_assert_ptr_nonnull(text);
+    ck_assert_msg(strstr(text, "\nheap_size: 100663296\n") && strstr(text, "\nwatchdog: 30\n") &&
+                  !strstr(text, "stack_size"), "%s", text);
     ck_assert_int_eq(sscanf(strstr(text, "jitter: "), "jitter: %31[0-9a-z]", jitter), 1);
     free(text);
     r = tu_run("%s -n 2 --quiet --check all,-data-race --net jitter=%s --seed %llu %s/scen_fence",
