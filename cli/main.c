@@ -713,6 +713,10 @@ static int run_command(int cmd, int argc, char **argv)
         status = cli_usage_error("--html: cannot make a temporary file: %s", strerror(errno));
     if (status == 0) {
         status = sim_run(&o.cfg);
+        /* A run refused before it started writes no report: no empty file,
+         * nor an earlier run's report for a job to read as this one's. */
+        if (status == SIM_EXIT_USAGE && o.cfg.report_path && !tmp_report)
+            unlink(o.cfg.report_path);
         if (o.html)
             status = write_html(&o, status, tmp_report, tmp_trace);
     } else {

@@ -113,6 +113,24 @@ START_TEST(reports_of_every_kind_of_run_validate)
 END_TEST
 
 /* A fault that never fires has no first_ns/last_ns: the other branch. */
+/* A run refused before it starts (here: not a program module) leaves no
+ * report: neither an empty file nor the previous run's. */
+START_TEST(a_refused_run_leaves_no_report)
+{
+    char path[128];
+    snprintf(path, sizeof path, "/tmp/shmemsim-stale-%d.json", (int)getpid());
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("{\"old\": 1}\n", f);
+    fclose(f);
+    run_result_t r = tu_run("%s run -n 2 --report %s /bin/true", SIM, path);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(access(path, F_OK) != 0, "the old report is still there");
+    tu_free(&r);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(report_with_a_fault_that_never_fired_validates)
 {
     sim_json_t *schema = load_schema();
@@ -327,6 +345,7 @@ Suite *report_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, reports_of_every_kind_of_run_validate, 0,
                         (int)(sizeof runs / sizeof runs[0]));
+    tcase_add_test(tc, a_refused_run_leaves_no_report);
     tcase_add_test(tc, report_with_a_fault_that_never_fired_validates);
     tcase_add_test(tc, mutated_reports_are_rejected_where_they_differ);
     tcase_add_test(tc, schema_lists_exactly_the_finding_ids_check_knows);
