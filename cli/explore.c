@@ -479,16 +479,17 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, 
 
 /* A shard's runs, for --merge: a line per run, "seed TAB failed TAB
  * reproducer-or-- TAB group key TAB description", in DIR/PROG-shard-K-of-N.runs. */
-static void write_runs(const cli_opts_t *o, const xstate_t *x)
+static int write_runs(const cli_opts_t *o, const xstate_t *x)
 {
     char *copy = strdup(o->cfg.program), path[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s-shard-%d-of-%d.runs", o->out_dir, basename(copy),
              o->shard_k, o->shard_n);
     free(copy);
+    mkdir(o->out_dir, 0777); /* made if missing, also when no run failed */
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "shmemsim: explore: cannot write '%s': %s\n", path, strerror(errno));
-        return;
+        return -1;
     }
     for (int i = 0; i < x->n; i++) {
         const xrun_t *r = &x->r[i];
@@ -501,7 +502,7 @@ static void write_runs(const cli_opts_t *o, const xstate_t *x)
             fputc(*p == '\t' || *p == '\n' ? ' ' : *p, f);
         fputc('\n', f);
     }
-    fclose(f);
+    return fclose(f) == 0 ? 0 : -1;
 }
 
 static int by_seed(const void *a, const void *b)
@@ -704,8 +705,9 @@ static int explore(const cli_opts_t *o, const sim_scenario_t *scen, int argc, ch
     }
     if (status == 0) {
         status = report(o, scen, &x, argc, argv) ? 1 : 0;
-        if (o->shard_n)
-            write_runs(o, &x);
+        /* (A shard whose runs --merge cannot have is not a success.) */
+        if (o->shard_n && write_runs(o, &x) != 0)
+            status = SIM_EXIT_USAGE;
     }
     for (int i = 0; i < x.n; i++) {
         cli_child_free(&x.c[i]);

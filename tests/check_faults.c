@@ -319,6 +319,11 @@ START_TEST(explore_shards_cover_the_seeds_once)
     ck_assert_ptr_nonnull(strstr(r.err, "--shard needs K/N with 1 <= K <= N, got '4/3'"));
     ck_assert_ptr_nonnull(strstr(r.out, "holds no seed"));
     tu_free(&r);
+    /* A shard with no failure makes its --out directory for its runs. */
+    r = tu_run("%s explore -n 2 --seeds 1..4 --shard 1/2 --out %s/clean %s/ring && test -f "
+               "%s/clean/ring-shard-1-of-2.runs", SIM, dir, progdir(), dir);
+    ck_assert_msg(r.status == 0, "%d %s%s", r.status, r.out, r.err);
+    tu_free(&r);
     r = tu_run("rm -rf %s", dir);
     tu_free(&r);
 }
