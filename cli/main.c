@@ -620,6 +620,14 @@ int cli_config(cli_opts_t *o, char **prog, int nprog, sim_scenario_t **scen)
         free(copy);
         o->cfg.program = o->cfg.argv[0] = o->own_program = path;
     }
+    /* The scenario's program, looked for now, so that a missing one is
+     * named with the file and line that gave it. */
+    if (*scen && nprog == 0 && access(o->cfg.program, F_OK) != 0) {
+        fprintf(stderr, "%s:%d:%d: program '%s' (%s): %s\n", (*scen)->path,
+                (*scen)->program_line, (*scen)->program_col, o->cfg.program,
+                o->program_dir ? "with --program-dir" : "relative to the file", strerror(errno));
+        return SIM_EXIT_USAGE;
+    }
     if (!(o->given & CLI_GIVEN_HEAP) && !(*scen && (*scen)->has_heap_size) &&
         (status = heap_from_env(&o->cfg)) != 0)
         return status;

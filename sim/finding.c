@@ -153,6 +153,22 @@ int sim_finding_select(const char *spec, char *err, size_t errlen)
     return 0;
 }
 
+int sim_finding_unknown(const char *spec, char *id, size_t idlen)
+{
+    if (!spec || strcmp(spec, "none") == 0)
+        return 0;
+    for (const char *p = spec; *p;) {
+        size_t len = strcspn(p, ",");
+        int off = p[0] == '-';
+        if (!(len == 3 && strncmp(p, "all", 3) == 0) && !find_check(p + off, len - (size_t)off)) {
+            snprintf(id, idlen, "%.*s", (int)(len - (size_t)off), p + off);
+            return 1;
+        }
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
 struct nth {
     size_t i;
 };

@@ -17,6 +17,7 @@
  * Every error names the node (or event) at fault.
  */
 #include "scenario_impl.h"
+#include "finding.h"
 #include "units.h"
 
 #include <errno.h>
@@ -68,6 +69,8 @@ static int load_program(ctx_t *c, yaml_node_t *n)
         c->s->program = NULL;
         return scn_oom(c, n);
     }
+    c->s->program_line = (int)n->start_mark.line + 1;
+    c->s->program_col = (int)n->start_mark.column + 1;
     return 0;
 }
 
@@ -110,9 +113,15 @@ static int load_checks(ctx_t *c, yaml_node_t *n)
     int count = 0, rc;
     size_t len = 1;
     if (n->type != YAML_SEQUENCE_NODE) {
+        char id[64];
         if (scn_is_text(n) && n->data.scalar.length == 0)
             return scn_bad_value(c, n, "checks", "all, none or a list of check names");
-        return scn_get_str(c, n, "checks", SIM_SCENARIO_MAX_STR, &c->s->checks);
+        if (scn_get_str(c, n, "checks", SIM_SCENARIO_MAX_STR, &c->s->checks) != 0)
+            return -1;
+        if (sim_finding_unknown(c->s->checks, id, sizeof id))
+            return scn_fail(c, n, "unknown check '%s' in checks (shmemsim --check list prints them)",
+                            id);
+        return 0;
     }
     rc = scn_get_str_list(c, n, "checks", &items, &count);
     for (int i = 0; rc == 0 && i < count; i++) {
@@ -127,6 +136,9 @@ static int load_checks(ctx_t *c, yaml_node_t *n)
         rc = scn_oom(c, n);
     for (int i = 0; rc == 0 && i < count; i++)
         strcat(strcat(c->s->checks, i ? "," : ""), items[i]);
+    char id[64];
+    if (rc == 0 && sim_finding_unknown(c->s->checks, id, sizeof id))
+        rc = scn_fail(c, n, "unknown check '%s' in checks (shmemsim --check list prints them)", id);
     for (int i = 0; items != NULL && i < count; i++)
         free(items[i]);
     free(items);

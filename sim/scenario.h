@@ -71,6 +71,7 @@ typedef struct sim_scenario {
     char *path;              /* the file it was loaded from */
     char *name, *description; /* scenario: (required); description: or NULL */
     char *program;           /* resolved relative to the directory of the file */
+    int program_line, program_col; /* where program: is, for messages */
     char **args; int nargs;  /* args: list, never NULL (empty list = {NULL}) */
     int npes; uint64_t seed; int has_seed; /* npes: (>= 1); seed: if has_seed */
     sim_net_params_t net;    /* defaults + the network: mapping */

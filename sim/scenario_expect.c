@@ -1,6 +1,7 @@
 /* sim/scenario_expect: the expect: mapping of a scenario (see
  * scenario_impl.h). */
 #include "scenario_impl.h"
+#include "finding.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,11 @@ static int get_finding(ctx_t *c, yaml_node_t *n)
     if (!scn_is_ident(c->s->expect.finding, "abcdefghijklmnopqrstuvwxyz",
                       "abcdefghijklmnopqrstuvwxyz0123456789-_"))
         return scn_bad_value(c, n, "expect 'finding'", "a finding id that shmemsim --check list prints");
+    char id[MAX_FIND];
+    if (sim_finding_unknown(c->s->expect.finding, id, sizeof id) ||
+        strcmp(c->s->expect.finding, "all") == 0 || strcmp(c->s->expect.finding, "none") == 0)
+        return scn_fail(c, n, "expect 'finding' is '%s', which is no finding id (shmemsim --check "
+                        "list prints them)", c->s->expect.finding);
     return 0;
 }
 

@@ -121,6 +121,11 @@ START_TEST(malformed_scenarios_name_file_line_column)
         {"tests/scenarios/bad/key_for_other_kind.yaml", ":5:35: ", "does not apply to a crash fault"},
         {"tests/scenarios/bad/heap_size.yaml", ":4:12: ",
          "heap_size must be a size of at least 1K, such as 64M, got '64 megs'"},
+        {"tests/scenarios/bad/unknown_check.yaml", ":4:9: ", "unknown check 'psync-reus' in checks"},
+        {"tests/scenarios/bad/unknown_finding.yaml", ":5:26: ",
+         "expect 'finding' is 'data-races', which is no finding id"},
+        {"tests/scenarios/bad/no_program.yaml", ":2:10: ",
+         "/not_built' (with --program-dir): No such file or directory"},
         /* Checks that need the loaded program, made when the run starts. */
         {"tests/scenarios/run/no_symbol.yaml", ":6:5: ", "the program has no symbol 'flga'"},
         {"tests/scenarios/run/bad_routine.yaml", ":6:5: ",
