@@ -36,6 +36,7 @@ typedef struct fstate {
     unsigned char *side;   /* partition: per PE, 1 in group a, 2 in group b, else 0 */
     uint64_t timer;        /* at: its timer event, while timer_on */
     int timer_on;
+    int call_seen;         /* at_call: its PE entered that routine at least once */
 } fstate_t;
 
 typedef struct hold {
@@ -167,8 +168,12 @@ static int set_up(fstate_t *s, char *err, size_t errlen)
     const sim_fault_t *f = s->f;
     s->ops = f->ops;
     if (f->at_call[0]) {
-        /* A misspelt routine would make a trigger that never fires. */
-        if (!dlsym(RTLD_DEFAULT, f->at_call))
+        /* A misspelt routine would make a trigger that never fires; so
+         * would a function of another library (printf). */
+        Dl_info mine, its;
+        void *sym = dlsym(RTLD_DEFAULT, f->at_call);
+        if (!sym || !dladdr(sym, &its) || !dladdr((void *)sim_fault_call, &mine) ||
+            its.dli_fbase != mine.dli_fbase)
             return fail_at(err, errlen, f, "at_call: '%s' is not a routine shmemsim provides",
                            f->at_call);
         sim_fault_hooks |= SIM_FAULT_HOOK_CALL;
@@ -602,7 +607,7 @@ void sim_fault_call(sim_pe_t *pe, const char *name)
     for (int i = 0; i < E->n; i++) {
         fstate_t *s = &E->fs[i];
         if (s->f->pe == pe->id && s->f->at_call[0] && strcmp(s->f->at_call, name) == 0 &&
-            hits(s))
+            (s->call_seen = 1) && hits(s))
             act(s, pe, 1);
     }
 }
@@ -635,6 +640,17 @@ uint64_t sim_fault_stalled_until(const sim_pe_t *pe)
 
 void sim_fault_finish(void)
 {
+    /* A trigger that never met its routine: said, lest a scenario that
+     * cannot fire pass for one whose fault changed nothing. */
+    for (int i = 0; E && i < E->n; i++) {
+        const sim_fault_t *f = E->fs[i].f;
+        char at[300];
+        if (f->at_call[0] && !E->fs[i].call_seen)
+            fprintf(stderr, "shmemsim: fault %s (%s) never fired: PE %d never entered %s as a "
+                    "call the simulator can stop at (routines that only answer a question, such "
+                    "as shmem_my_pe, are not)\n", sim_scenario_fault_kind_name(f->kind),
+                    where_in_file(f, at, sizeof at), f->pe, f->at_call);
+    }
     if (!E || (sim_w->outcome != SIM_OUT_OK && sim_w->outcome != SIM_OUT_EXIT))
         return;
     int first = -1;

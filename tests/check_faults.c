@@ -740,6 +740,21 @@ START_TEST(at_call_counts_calls_on_its_pe)
     ck_assert_ptr_nonnull(strstr(r.err, "on PE 1: crashed on entering shmem_barrier_all"));
     ck_assert_ptr_nonnull(strstr(r.err, "PE 1: crashed by the injected fault"));
     ck_assert_ptr_nonnull(strstr(r.err, "PE 0: blocked in shmem_barrier_all"));
+    tu_free(&r);
+    /* A routine that only answers a question is no call to stop at: the
+     * run says the fault never fired, and why; printf is refused. */
+    write_scenario(yaml, "scen_barriers", "npes: 4\nargs: [\"10\"]\nfaults:\n"
+                   "  - {kind: crash, pe: 1, at_call: shmem_my_pe}\n");
+    r = tu_run("%s replay --quiet %s", SIM, yaml);
+    ck_assert_msg(r.status == 0 && strstr(r.err, "never fired: PE 1 never entered shmem_my_pe as "
+                                                 "a call the simulator can stop at"),
+                  "%d %s", r.status, r.err);
+    tu_free(&r);
+    write_scenario(yaml, "scen_barriers", "npes: 4\nfaults:\n"
+                   "  - {kind: crash, pe: 1, at_call: printf}\n");
+    r = tu_run("%s replay %s", SIM, yaml);
+    ck_assert_msg(r.status == 2 && strstr(r.err, "at_call: 'printf' is not a routine shmemsim "
+                                                 "provides"), "%d %s", r.status, r.err);
     unlink(yaml);
     tu_free(&r);
 }
