@@ -155,8 +155,11 @@ static void read_findings(const sim_json_t *report, cli_outcome_t *o)
     const sim_json_t *list = sim_json_get(report, "findings"), *f;
     for (size_t i = 0; (f = sim_json_at(list, i)) != NULL; i++) {
         const char *id = sim_json_str_of(f, "id"), *site = sim_json_str_of(f, "site");
+        const char *sev = sim_json_str_of(f, "severity");
         if (!id)
             continue;
+        if (!o->first_error[0] && sev && strcmp(sev, "error") == 0 && strcmp(id, "deadlock") != 0)
+            snprintf(o->first_error, sizeof o->first_error, "%s", id);
         size_t su = strlen(o->sites);
         snprintf(o->sites + su, sizeof o->sites - su, "%s%s@%s", su ? ";" : "", id,
                  site ? site : "");

@@ -91,6 +91,7 @@ typedef struct cli_outcome {
     char signal[16];      /* crash: the signal's name, e.g. SEGV */
     char findings[512];   /* ids of the findings raised, comma-separated, first-seen order */
     char sites[1024];     /* each finding as id@site, ';'-separated, first-seen order */
+    char first_error[64]; /* the first finding of severity error, or "" */
 } cli_outcome_t;
 
 void cli_outcome(const cli_child_t *c, cli_outcome_t *o);

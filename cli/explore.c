@@ -245,8 +245,14 @@ static void fill_expect(sim_scenario_t *w, const cli_outcome_t *oc)
         w->expect.exit_status = oc->pe_status;
         w->expect.has_exit_status = 1;
     }
-    /* The first finding that is not the outcome itself (deadlock). */
+    /* The first error finding that is not the outcome itself (deadlock),
+     * else the first finding: a warning every run raises says nothing of
+     * what failed. */
     static char first[64];
+    if (oc->first_error[0] && strcmp(oc->first_error, oc->name) != 0) {
+        snprintf(first, sizeof first, "%s", oc->first_error);
+        w->expect.finding = first;
+    }
     for (const char *p = oc->findings; *p && !w->expect.finding;) {
         size_t n = strcspn(p, ",");
         if (strlen(oc->name) != n || strncmp(p, oc->name, n) != 0) {
@@ -417,7 +423,8 @@ static void print_group(const xstate_t *x, const xgroup_t *g, int odd_output)
 {
     const xrun_t *f = &x->r[g->first];
     char what[700];
-    snprintf(what, sizeof what, "%s%s", f->sig, odd_output ? " (output differs)" : "");
+    snprintf(what, sizeof what, "%s%s", f->sig,
+             odd_output == 1 ? " (output differs)" : odd_output ? " (other output)" : "");
     printf("%6d  %-50s first at seed %llu", g->count, what, (unsigned long long)f->seed);
     if (f->failed && g->count > 1) {
         printf("; seeds");
@@ -441,6 +448,7 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, 
     xgroup_t *g = calloc((size_t)(unsigned)x->n, sizeof *g);
     int ng = group_runs(x, g), failures = 0, failed_runs = 0, usual = majority_ok(g, ng);
     const char *usual_out = usual >= 0 ? x->r[g[usual].first].out : NULL;
+    int by_output = 0; /* failure groups told apart by their output alone */
     for (int k = 0; k < ng; k++) {
         xrun_t *f = &x->r[g[k].first];
         int odd = !f->failed && usual >= 0 && k != usual;
@@ -448,7 +456,11 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, 
             for (int i = 0; i < x->n; i++)
                 if (strcmp(x->r[i].key, f->key) == 0)
                     x->r[i].failed = 1;
-        print_group(x, &g[k], odd);
+        int same_sig = 0;
+        for (int j = 0; f->failed && !odd && j < k; j++)
+            same_sig |= x->r[g[j].first].failed && strcmp(x->r[g[j].first].sig, f->sig) == 0;
+        by_output += same_sig;
+        print_group(x, &g[k], odd ? 1 : same_sig ? 2 : 0);
         if (!f->failed)
             continue;
         failures++;
@@ -468,6 +480,10 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, 
         }
         free(path);
     }
+    if (by_output)
+        printf("(%d group%s differ from one above only in what the program printed: "
+               "--no-output-digest groups runs by outcome and findings alone, for a program "
+               "that prints timings)\n", by_output, by_output == 1 ? "" : "s");
     if (failures)
         printf("%d distinct failure%s in %d of %d runs\n", failures, failures == 1 ? "" : "s",
                failed_runs, x->n);

@@ -387,6 +387,36 @@ START_TEST(explore_groups_a_race_by_what_failed)
 }
 END_TEST
 
+/* Failure groups that differ only in what the program printed say so,
+ * and --no-output-digest makes them one; a reproducer expects the error
+ * finding that made the outcome, not a warning every run raises. */
+START_TEST(explore_says_which_groups_differ_in_output_alone)
+{
+    char dir[] = "/tmp/shmemsim-explore-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t r = tu_run("%s explore -n 2 --seeds 1..6 --jobs 2 --out %s %s/explore_timed",
+                            SIM, dir, progdir());
+    ck_assert_msg(r.status == 1 && strstr(r.out, "finding [overlap,data-race] (other output)") &&
+                  strstr(r.out, "differ from one above only in what the program printed"),
+                  "%s", r.out);
+    const char *seed = strstr(r.out, "first at seed ");
+    ck_assert_ptr_nonnull(seed);
+    char file[512];
+    snprintf(file, sizeof file, "%s/explore_timed-seed%llu.yaml", dir,
+             strtoull(seed + 14, NULL, 10));
+    tu_free(&r);
+    char *text = tu_read_file(file, NULL);
+    ck_assert_msg(text && strstr(text, "\n  finding: data-race\n"), "%s", text ? text : file);
+    free(text);
+    r = tu_run("rm -rf %s/* && %s explore -n 2 --seeds 1..6 --jobs 2 --no-output-digest --out %s "
+               "%s/explore_timed", dir, SIM, dir, progdir());
+    ck_assert_msg(strstr(r.out, "1 distinct failure in 6 of 6 runs"), "%s", r.out);
+    tu_free(&r);
+    r = tu_run("rm -rf %s", dir);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(explore_finds_the_missing_fence_and_replay_reproduces_it)
 {
     char dir[] = "/tmp/shmemsim-explore-XXXXXX";
@@ -860,6 +890,7 @@ Suite *faults_suite(void)
     tcase_add_test(tc, tiny_bandwidth_is_refused_or_slower);
     tcase_add_test(tc, explore_varies_the_network_and_groups_by_output);
     tcase_add_test(tc, explore_groups_a_race_by_what_failed);
+    tcase_add_test(tc, explore_says_which_groups_differ_in_output_alone);
     tcase_add_test(tc, explore_output_does_not_depend_on_job_count);
     tcase_add_test(tc, explore_with_a_scenario_keeps_its_faults);
     tcase_add_test(tc, trace_of_an_8_pe_fault_run_has_tracks_spans_flows_and_faults);
