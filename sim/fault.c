@@ -405,7 +405,11 @@ static int apply(fstate_t *s, sim_msg_t *m, uint64_t *extra_ns, int *held)
     case SIM_FAULT_CORRUPT: {
         uint32_t bits = (m->fault_marks & MARK_BITS) + (uint32_t)f->bits;
         m->fault_marks = (m->fault_marks & ~MARK_BITS) | (bits > MARK_BITS ? MARK_BITS : bits);
-        fired(s, m->src, "%s will have %d bit%s flipped", d, f->bits, f->bits == 1 ? "" : "s");
+        if ((uint64_t)f->bits >= 8 * (uint64_t)m->bytes) /* (as many as there are) */
+            fired(s, m->src, "%s will have all %llu of its bits flipped", d,
+                  (unsigned long long)(8 * (uint64_t)m->bytes));
+        else
+            fired(s, m->src, "%s will have %d bit%s flipped", d, f->bits, f->bits == 1 ? "" : "s");
         return 0;
     }
     default:

@@ -591,6 +591,21 @@ START_TEST(explore_with_a_scenario_keeps_its_faults)
 }
 END_TEST
 
+/* More bits to flip than a message has: its message says all of them. */
+START_TEST(corrupt_names_the_bits_a_message_has)
+{
+    char yaml[256];
+    tmp_path(yaml, sizeof yaml, "bits.yaml");
+    write_scenario(yaml, "scen_fence", "npes: 2\nfaults:\n"
+                   "  - {kind: corrupt, op: put, nth: 1, bits: 600}\n");
+    run_result_t r = tu_run("%s replay --quiet %s", SIM, yaml);
+    ck_assert_msg(strstr(r.err, "64 bytes, from shmem_putmem will have all 512 of its bits "
+                                "flipped"), "%s", r.err);
+    tu_free(&r);
+    unlink(yaml);
+}
+END_TEST
+
 /* ------------------------------------------------------ traces, reports */
 
 static const char trace_faults[] =
@@ -900,6 +915,7 @@ Suite *faults_suite(void)
     tcase_add_test(tc, env_is_set_for_the_run);
     tcase_add_test(tc, crash_that_nobody_waits_for_is_a_crash);
     tcase_add_test(tc, at_call_counts_calls_on_its_pe);
+    tcase_add_test(tc, corrupt_names_the_bits_a_message_has);
     tcase_add_test(tc, slow_pe_ends_later);
     tcase_add_test(tc, windows_and_links);
     tcase_add_test(tc, probability_zero_never_fires);
