@@ -439,6 +439,27 @@ static void print_group(const xstate_t *x, const xgroup_t *g, int odd_output)
     printf("\n");
 }
 
+/* Whether failure group k has the description of a failure group above
+ * it: the two differ in what the program printed alone. */
+static int other_output(const xstate_t *x, const xgroup_t *g, int k)
+{
+    const xrun_t *f = &x->r[g[k].first];
+    if (strstr(f->sig, " (output differs)")) /* an ok group, said already */
+        return 0;
+    for (int j = 0; f->failed && j < k; j++)
+        if (x->r[g[j].first].failed && strcmp(x->r[g[j].first].sig, f->sig) == 0)
+            return 1;
+    return 0;
+}
+
+static void output_hint(int n)
+{
+    if (n)
+        printf("(%d group%s differ from one above only in what the program printed: "
+               "--no-output-digest groups runs by outcome and findings alone, for a program "
+               "that prints timings)\n", n, n == 1 ? "" : "s");
+}
+
 /* Prints the groups, writes the scenarios of each failure; returns the
  * number of distinct failures.  An ok group whose output is not the most
  * common ok output is a failure. */
@@ -456,9 +477,7 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, 
             for (int i = 0; i < x->n; i++)
                 if (strcmp(x->r[i].key, f->key) == 0)
                     x->r[i].failed = 1;
-        int same_sig = 0;
-        for (int j = 0; f->failed && !odd && j < k; j++)
-            same_sig |= x->r[g[j].first].failed && strcmp(x->r[g[j].first].sig, f->sig) == 0;
+        int same_sig = !odd && other_output(x, g, k);
         by_output += same_sig;
         print_group(x, &g[k], odd ? 1 : same_sig ? 2 : 0);
         if (!f->failed)
@@ -480,10 +499,7 @@ static int report(const cli_opts_t *o, const sim_scenario_t *scen, xstate_t *x, 
         }
         free(path);
     }
-    if (by_output)
-        printf("(%d group%s differ from one above only in what the program printed: "
-               "--no-output-digest groups runs by outcome and findings alone, for a program "
-               "that prints timings)\n", by_output, by_output == 1 ? "" : "s");
+    output_hint(by_output);
     if (failures)
         printf("%d distinct failure%s in %d of %d runs\n", failures, failures == 1 ? "" : "s",
                failed_runs, x->n);
@@ -641,9 +657,12 @@ static int merge(int ndirs, char **dirs)
         g[k].count++;
         x.r[g[k].first].failed |= x.r[i].failed;
     }
+    int by_output = 0;
     for (int k = 0; k < ng; k++) {
         const xrun_t *f = &x.r[g[k].first];
-        print_group(&x, &g[k], 0);
+        int same_sig = other_output(&x, g, k);
+        by_output += same_sig;
+        print_group(&x, &g[k], same_sig ? 2 : 0);
         if (!f->failed)
             continue;
         failures++;
@@ -651,6 +670,7 @@ static int merge(int ndirs, char **dirs)
         if (f->replay[0])
             printf("        replay: shmemsim replay %s\n", f->replay);
     }
+    output_hint(by_output);
     if (failures)
         printf("%d distinct failure%s in %d of %d runs\n", failures, failures == 1 ? "" : "s",
                failed_runs, x.n);

@@ -408,6 +408,13 @@ START_TEST(explore_says_which_groups_differ_in_output_alone)
     char *text = tu_read_file(file, NULL);
     ck_assert_msg(text && strstr(text, "\n  finding: data-race\n"), "%s", text ? text : file);
     free(text);
+    /* --merge of shards says it as the whole run does */
+    r = tu_run("%s explore -n 2 --seeds 1..6 --shard 1/2 --out %s/sh %s/explore_timed >/dev/null; "
+               "%s explore -n 2 --seeds 1..6 --shard 2/2 --out %s/sh %s/explore_timed >/dev/null; "
+               "%s explore --merge %s/sh", SIM, dir, progdir(), SIM, dir, progdir(), SIM, dir);
+    ck_assert_msg(strstr(r.out, "(other output)") && strstr(r.out, "5 groups differ from one above"),
+                  "%s", r.out);
+    tu_free(&r);
     r = tu_run("rm -rf %s/* && %s explore -n 2 --seeds 1..6 --jobs 2 --no-output-digest --out %s "
                "%s/explore_timed", dir, SIM, dir, progdir());
     ck_assert_msg(strstr(r.out, "1 distinct failure in 6 of 6 runs"), "%s", r.out);
