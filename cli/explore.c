@@ -596,6 +596,41 @@ static int read_runs(const char *path, xstate_t *x, int *cap)
     return rc;
 }
 
+/* The shards' files name PROG-shard-K-of-N.runs: every K of one N and
+ * one program must be there, or the merge would pass for an exploration
+ * it is not.  0, or -1 (said). */
+static int shards_complete(char **names, size_t n)
+{
+    char prog[256] = "";
+    int total = 0;
+    unsigned char seen[4096] = {0};
+    for (size_t i = 0; i < n; i++) {
+        const char *at = strstr(names[i], "-shard-");
+        int k, of, end = 0;
+        if (!at || sscanf(at, "-shard-%d-of-%d.runs%n", &k, &of, &end) != 2 || at[end] ||
+            k < 1 || k > of || of > (int)sizeof seen)
+            continue; /* (read_runs judges its content) */
+        if (!prog[0]) {
+            snprintf(prog, sizeof prog, "%.*s", (int)(at - names[i]), names[i]);
+            total = of;
+        } else if (strncmp(prog, names[i], (size_t)(at - names[i])) != 0 ||
+                   prog[at - names[i]] || of != total) {
+            fprintf(stderr, "shmemsim: explore --merge: %s is not a shard of the same "
+                            "exploration as %s-shard-1-of-%d.runs (another program or shard "
+                            "count)\n", names[i], prog, total);
+            return -1;
+        }
+        seen[k - 1] = 1;
+    }
+    for (int k = 1; k <= total; k++)
+        if (!seen[k - 1]) {
+            fprintf(stderr, "shmemsim: explore --merge: %s-shard-%d-of-%d.runs is missing: "
+                            "its seeds would be left out\n", prog, k, total);
+            return -1;
+        }
+    return 0;
+}
+
 /* explore --merge DIR...: the shards' runs as one exploration: the same
  * groups, in seed order, with the reproducer of each failure's first
  * seed (which its shard wrote). */
@@ -603,6 +638,8 @@ static int merge(int ndirs, char **dirs)
 {
     xstate_t x = {0};
     int cap = 0, nfiles = 0, rc = 0;
+    char **all = NULL; /* every file's name, for shards_complete */
+    size_t nall = 0;
     for (int d = 0; d < ndirs && rc == 0; d++) {
         DIR *dir = opendir(dirs[d]);
         if (!dir) {
@@ -622,6 +659,9 @@ static int merge(int ndirs, char **dirs)
         }
         closedir(dir);
         qsort(names, n, sizeof *names, by_name);
+        all = realloc(all, (nall + n + 1) * sizeof *all);
+        for (size_t i = 0; i < n; i++)
+            all[nall++] = strdup(names[i]);
         for (size_t i = 0; i < n; i++) {
             char path[PATH_MAX];
             snprintf(path, sizeof path, "%s/%s", dirs[d], names[i]);
@@ -638,6 +678,11 @@ static int merge(int ndirs, char **dirs)
                         "in the given directories\n");
         rc = -1;
     }
+    if (rc == 0 && shards_complete(all, nall) != 0)
+        rc = -1;
+    for (size_t i = 0; i < nall; i++)
+        free(all[i]);
+    free(all);
     if (rc != 0) {
         free(x.r);
         return SIM_EXIT_USAGE;

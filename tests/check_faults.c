@@ -318,6 +318,12 @@ START_TEST(explore_shards_cover_the_seeds_once)
     ck_assert_msg(m.status == 2 && strstr(m.err, "bad.runs:1: not a line explore --shard wrote"),
                   "%d %s", m.status, m.err);
     tu_free(&m);
+    /* a shard's file missing: its seeds would be left out */
+    m = tu_run("rm %s/bad.runs %s/scen_fence-shard-2-of-3.runs && %s explore --merge %s", dir, dir,
+               SIM, dir);
+    ck_assert_msg(m.status == 2 && strstr(m.err, "scen_fence-shard-2-of-3.runs is missing"),
+                  "%d %s", m.status, m.err);
+    tu_free(&m);
     tu_free(&all);
     run_result_t r = tu_run("%s explore -n 2 --shard 4/3 x; %s explore -n 2 --seeds 1..2 --shard 3/3 "
                             "%s/scen_fence", SIM, SIM, progdir());
