@@ -55,6 +55,8 @@ typedef struct sim_fault_engine {
     int *crash_by;         /* per PE: index of that fault, or -1 */
     hold_t *holds;         /* reorder holds with a pending timer */
     int muted;             /* a duplicate is being delivered */
+    uint64_t lost;         /* messages drop faults lost for good */
+    char first_lost[800];  /* the first of them, and the fault, for a deadlock's report */
 } engine_t;
 
 #define E (sim_w->fault) /* the run's fault engine, owned by the world */
@@ -389,6 +391,11 @@ static int apply(fstate_t *s, sim_msg_t *m, uint64_t *extra_ns, int *held)
             sim_evq_push(&sim_w->evq, sim_w->now + f->retransmit_after_ns, retransmit_ev, m);
         } else {
             fired(s, m->src, "%s lost for good", d);
+            if (E->lost++ == 0) {
+                char at[256];
+                snprintf(E->first_lost, sizeof E->first_lost, "%s, by the fault at %s", d,
+                         where_in_file(f, at, sizeof at));
+            }
             sim_msg_free(m);
         }
         return 1;
@@ -675,6 +682,17 @@ uint64_t sim_fault_fired(void)
 int sim_fault_count(void)
 {
     return E ? E->n : 0;
+}
+
+const char *sim_fault_lost_note(char *buf, size_t len)
+{
+    if (!E || !E->lost)
+        return NULL;
+    snprintf(buf, len, "%llu message%s lost for good by injected faults (the first: %s): a PE "
+             "waiting for one, for its acknowledgement, or for what a fence or quiet holds "
+             "behind it, waits for ever", (unsigned long long)E->lost, E->lost == 1 ? " was" :
+             "s were", E->first_lost);
+    return buf;
 }
 
 const char *sim_fault_pe_note(int pe, char *buf, size_t len)

@@ -100,6 +100,9 @@ int sim_fault_count(void);
 /* How pe ended if a fault crashed it ("crashed by the fault at F:L:C at
  * t=...ns"), else NULL. */
 const char *sim_fault_pe_note(int pe, char *buf, size_t len);
+/* For a deadlock's report: how many messages drop faults lost for good,
+ * and the first of them; NULL when none was. */
+const char *sim_fault_lost_note(char *buf, size_t len);
 /* Writes the report's "faults" member (with its trailing comma). */
 void sim_fault_write_json(FILE *f);
 

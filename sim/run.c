@@ -218,6 +218,9 @@ static void report_deadlock(void)
     else
         fprintf(stderr, "shmemsim: deadlock at t=%lluns: every live PE is blocked and no message "
                 "is in flight\n", (unsigned long long)sim_w->now);
+    char lost[1200];
+    if (sim_fault_lost_note(lost, sizeof lost))
+        fprintf(stderr, "  %s\n", lost);
     for (int i = 0; i < sim_w->npes; i++) {
         const sim_pe_t *pe = &sim_w->pes[i];
         if (pe->state == SIM_PE_DONE && pe->fault_crash)

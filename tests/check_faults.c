@@ -604,6 +604,24 @@ START_TEST(explore_with_a_scenario_keeps_its_faults)
 }
 END_TEST
 
+/* A put lost for good leaves its sender waiting for the acknowledgement:
+ * the deadlock's report names the lost message and the fault. */
+START_TEST(a_deadlock_after_a_drop_names_the_lost_message)
+{
+    char yaml[256];
+    tmp_path(yaml, sizeof yaml, "lost.yaml");
+    write_scenario(yaml, "scen_fence",
+                   "npes: 2\nargs: [fence]\nfaults:\n  - {kind: drop, op: put, nth: 1}\n");
+    run_result_t r = tu_run("%s replay --quiet %s", SIM, yaml);
+    char want[400];
+    snprintf(want, sizeof want, "  1 message was lost for good by injected faults (the first: put "
+             "PE 0 -> PE 1, 64 bytes, from shmem_putmem, by the fault at %s:6:5)", yaml);
+    ck_assert_msg(r.status == 3 && strstr(r.err, want), "%d %s", r.status, r.err);
+    tu_free(&r);
+    unlink(yaml);
+}
+END_TEST
+
 /* More bits to flip than a message has: its message says all of them. */
 START_TEST(corrupt_names_the_bits_a_message_has)
 {
@@ -929,6 +947,7 @@ Suite *faults_suite(void)
     tcase_add_test(tc, crash_that_nobody_waits_for_is_a_crash);
     tcase_add_test(tc, at_call_counts_calls_on_its_pe);
     tcase_add_test(tc, corrupt_names_the_bits_a_message_has);
+    tcase_add_test(tc, a_deadlock_after_a_drop_names_the_lost_message);
     tcase_add_test(tc, slow_pe_ends_later);
     tcase_add_test(tc, windows_and_links);
     tcase_add_test(tc, probability_zero_never_fires);
