@@ -659,7 +659,7 @@ void sim_fault_finish(void)
         if (f->at_call[0] && !E->fs[i].call_seen)
             fprintf(stderr, "shmemsim: fault %s (%s) never fired: PE %d never entered %s as a "
                     "call the simulator can stop at (routines that only answer a question, such "
-                    "as shmem_my_pe, are not)\n", sim_scenario_fault_kind_name(f->kind),
+                    "as the PE's number, are not)\n", sim_scenario_fault_kind_name(f->kind),
                     where_in_file(f, at, sizeof at), f->pe, f->at_call);
     }
     if (!E || (sim_w->outcome != SIM_OUT_OK && sim_w->outcome != SIM_OUT_EXIT))
