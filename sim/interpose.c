@@ -1151,7 +1151,6 @@ int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *si, void *uc)
     return 1;
 }
 
-
 int WRAP(raise)(int sig)
 {
     sim_pe_t *pe = sim_w ? sim_w->cur : NULL;

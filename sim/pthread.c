@@ -707,8 +707,6 @@ static int mutex_kind(const pthread_mutex_t *m)
     return m->__data.__kind & 3;
 }
 
-/* Takes m; try: fail at once with EBUSY; deadline: give up then (0:
- * never). */
 /* A loop that only takes a free mutex and gives it back (polling a queue
  * that a handler or another thread fills under it) makes a call each
  * round, yet lets no virtual time pass, so what it waits for never comes:
@@ -743,6 +741,8 @@ static void mutex_polled(const pthread_mutex_t *m)
     mpoll.now = sim_w->now;
 }
 
+/* Takes m; try: fail at once with EBUSY; deadline: give up then (0:
+ * never). */
 static int mutex_take(pthread_mutex_t *m, const char *call, int try, uint64_t deadline)
 {
     int me = tag();
