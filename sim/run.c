@@ -148,6 +148,13 @@ static void report_crash(const sim_pe_t *pe)
     char a[200], b[200];
     if (pe->end == SIM_END_WATCHDOG) {
         where_pc(pe->fault_pc, a, sizeof a);
+        size_t off;
+        char polled[180];
+        /* Stopped in the simulator's code rather than its loop's: what the
+         * loop polls says where it is. */
+        if (sim_loader_find(sim_w->loader, pe->fault_pc, &off) < 0 &&
+            sim_tsan_poll_names(pe, polled, sizeof polled))
+            snprintf(a, sizeof a, "a loop polling %s", polled);
         if (pe->polled_calls && pe->polled_calls == pe->calls) /* seen polling */
             fprintf(stderr, "shmemsim: watchdog: PE %d polled memory with plain loads for %u s of "
                     "wall time (at %s) while the PEs it let run made no progress either: nothing "

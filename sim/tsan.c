@@ -13,6 +13,7 @@
  * respect to each other.  Nothing here yields but the spin watches below,
  * which let the others run as a preempting scheduler would. */
 #include "tsan.h"
+#include "mem.h"
 #include "sched.h"
 #include "signals.h"
 #include "util.h"
@@ -171,6 +172,8 @@ static __attribute__((noinline)) void busy(void)
     }
     poll_place_t *places = c->poll_places;
     unsigned n = same ? spin.nused : 0;
+    if (same)
+        c->poll_n = n;
     for (unsigned k = 0; k < spin.nused; k++) {
         if (k < n)
             poll_take(&places[k], spin.slot[spin.used[k]], spin.len[spin.used[k]]);
@@ -308,6 +311,31 @@ static inline __attribute__((always_inline)) void note(const void *addr, size_t 
         }
     }
     note_slow(addr, n, dir, atomic, pc);
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+const char *sim_tsan_poll_names(const sim_pe_t *pe, char *buf, size_t len)
+{
+    const poll_place_t *p = pe->poll_places;
+    unsigned n = pe->poll_n < 4 ? pe->poll_n : 4;
+    char names[4][96];
+    if (!p || !n)
+        return NULL;
+    for (unsigned i = 0; i < n; i++)
+        sim_mem_name(p[i].addr, names[i], sizeof names[i]);
+    /* (In the order of their names: the window's order is the hash's.) */
+    qsort(names, n, sizeof names[0], by_text);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", names[i]);
+    if (pe->poll_n > n && used < len)
+        snprintf(buf + used, len - used, " and %u more", pe->poll_n - n);
+    return buf;
 }
 
 #define RA __builtin_return_address(0)

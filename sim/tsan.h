@@ -9,6 +9,10 @@
 
 /* Set once an instrumented module has run its constructor. */
 extern int sim_tsan_seen;
+struct sim_pe;
+/* What pe was last seen polling with plain loads (its loop's places, up to
+ * four, named in order), into buf; NULL when it never was. */
+const char *sim_tsan_poll_names(const struct sim_pe *pe, char *buf, size_t len);
 
 /* An instrumented module's C library call (memcpy, memset, ...) read or
  * wrote n bytes at addr, called from pc: checked as the program's own

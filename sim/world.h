@@ -150,6 +150,7 @@ typedef struct sim_pe {
     uint64_t polled_calls;     /* calls when it last let the others run while polling */
     void *poll_places;         /* sim/tsan's record of what it polls (poll_cap of them) */
     unsigned poll_cap;
+    unsigned poll_n;           /* places in it when last seen polling */
     void *libc;                /* its rand, drand48, strtok and environment state (sim/interpose) */
     void *locale;              /* its locale from setlocale (a locale_t), or NULL: the process's */
     void *eh_caught;           /* C++: its caught exceptions, swapped like errno */
