@@ -660,16 +660,14 @@ static int merge(int ndirs, char **dirs)
         closedir(dir);
         qsort(names, n, sizeof *names, by_name);
         all = realloc(all, (nall + n + 1) * sizeof *all);
-        for (size_t i = 0; i < n; i++)
-            all[nall++] = strdup(names[i]);
         for (size_t i = 0; i < n; i++) {
+            all[nall++] = names[i]; /* (freed with all, after shards_complete) */
             char path[PATH_MAX];
             snprintf(path, sizeof path, "%s/%s", dirs[d], names[i]);
             if (rc == 0 && read_runs(path, &x, &cap) == 0)
                 nfiles++;
             else
                 rc = -1;
-            free(names[i]);
         }
         free(names);
     }

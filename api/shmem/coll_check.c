@@ -301,20 +301,22 @@ static void check_args_match(const instance_t *i, const coll_args_t *a)
                           "order.", me->id, a->call, i->first_pe, f->call);
         return;
     }
+    /* For a symmetric argument, also what each passed (in PE 0's terms,
+     * where symmetric objects have the same names on every PE). */
+    const void *mine = NULL, *theirs = NULL;
     const char *what = !same_set(f, a) ? "active set (PE_start, logPE_stride, PE_size)"
                      : f->root != a->root ? "PE_root"
-                     : f->count != a->count && !a->count_may_differ ? "element count"
-                     : f->target != a->target ? "target"
-                     : f->source != a->source ? "source"
-                     : f->work != a->work ? "pWrk" : NULL;
+                     : f->count != a->count && !a->count_may_differ ? "element count" : NULL;
+    if (!what && f->target != a->target)
+        what = "target", mine = a->target, theirs = f->target;
+    else if (!what && f->source != a->source)
+        what = "source", mine = a->source, theirs = f->source;
+    else if (!what && f->work != a->work)
+        what = "pWrk", mine = a->work, theirs = f->work;
     if (!what)
         return;
-    /* A symmetric argument: what each passed (in PE 0's terms, where
-     * symmetric objects have the same names on every PE). */
-    const void *mine = what[0] == 't' ? a->target : what[0] == 's' ? a->source : a->work;
-    const void *theirs = what[0] == 't' ? f->target : what[0] == 's' ? f->source : f->work;
     char both[600] = "";
-    if (what[0] == 't' || what[0] == 's' || what[1] == 'W') {
+    if (mine || theirs) {
         char m[260], t[260];
         snprintf(both, sizeof both, " (%s, where PE %d passed %s)", arg_name(mine, m, sizeof m),
                  i->first_pe, arg_name(theirs, t, sizeof t));
