@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <getopt.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -91,6 +92,7 @@ struct sim_sched {
     void (*all_ended_fns[4])(void);
     int nall_ended;
     pthread_t os_thread;   /* the operating-system thread the run is on */
+    uintptr_t stack_lo, stack_hi; /* the stack the scheduler runs on, below sim_sched_run */
 };
 #define S (sim_w->sched_st) /* made by sched_state before any use */
 
@@ -474,9 +476,23 @@ void sim_sched_at_all_ended(void (*fn)(void))
     S->all_ended_fns[S->nall_ended++] = fn;
 }
 
+int sim_sched_between_contexts(const void *sp)
+{
+    return sim_w && S && !S->borrow_pe && (uintptr_t)sp - S->stack_lo < S->stack_hi - S->stack_lo;
+}
+
 void sim_sched_run(void)
 {
     sched_state()->os_thread = pthread_self();
+    /* Everything the scheduler calls runs below this frame, on the
+     * thread's stack, as deep as its limit lets it grow (the PEs' stacks
+     * are mapped elsewhere). */
+    struct rlimit rl;
+    uintptr_t depth = 8u << 20;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < depth)
+        depth = rl.rlim_cur;
+    S->stack_hi = (uintptr_t)__builtin_frame_address(0);
+    S->stack_lo = S->stack_hi - depth;
     sim_w->live = sim_w->npes;
     sim_w->outcome = SIM_OUT_OK;
     sim_w->culprit = -1;

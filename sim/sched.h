@@ -118,6 +118,11 @@ _Noreturn void sim_pe_crash(int signo, void *addr, sim_pe_end_t how);
  * running PE where it is (its fault_pc, or its call and call site), as
  * killed, with stopped_state RUNNING.  Never returns. */
 _Noreturn void sim_pe_stop_interrupted(void);
+/* Whether a signal that interrupted sp came between two contexts: sp is
+ * on the scheduler's own stack, and no PE is lent to an event (whose
+ * code runs there), whatever sim_w->cur says (it is set just before the
+ * switch to a PE and cleared just after the switch back). */
+int sim_sched_between_contexts(const void *sp);
 /* From the process's signal handler, in pe's context: runs the handler pe
  * installed for sig (sim/interpose), if any, and returns 1; 0 when pe has
  * the default action for sig. */

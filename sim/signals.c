@@ -6,6 +6,7 @@
 #include "trace.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <execinfo.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -43,6 +44,13 @@ static int wd_stop;
 static unsigned watchdog_limit;
 static volatile sig_atomic_t wd_fired; /* the watchdog asked the main thread to stop a PE */
 static volatile sig_atomic_t wd_deferred; /* it found the PE outside its own code once */
+static volatile sig_atomic_t wd_retries; /* looks again 10 ms later: the PE was in the C library */
+#define WD_RETRIES 300
+
+/* The C library's code, found when the handlers are installed: a PE
+ * stopped there may hold one of its locks (the allocator's), which the
+ * report would then wait on for ever. */
+static uintptr_t libc_lo, libc_hi;
 
 static int sig_watchdog(void)
 {
@@ -198,6 +206,8 @@ static void on_signal(int sig, siginfo_t *si, void *ucv)
         interrupt(sig, pc);
         return;
     }
+    if (pe && sim_sched_between_contexts((void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RSP]))
+        pe = NULL; /* the scheduler's, between two contexts */
     if (!pe && (sig == SIGALRM || sig == SIGVTALRM || sig == SIGPROF))
         return; /* a library's timer firing between PEs: nobody to give it to */
     if (!pe) {
@@ -239,6 +249,12 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
     sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
     if (!pe || !wd_fired)
         return;
+    /* Between two contexts (the scheduler is switching to the PE or has
+     * just come back from it): looked at again shortly, as wd_fired stays
+     * set.  Stopped here, the PE would leave with the scheduler's own
+     * registers. */
+    if (sim_sched_between_contexts((void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RSP]))
+        return;
     wd_fired = 0;
     /* Outside the program's own code (a call stub, the C library, the
      * simulator), the PE may just have been caught on its way somewhere,
@@ -251,6 +267,17 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
         wd_deferred = 1;
         return;
     }
+    /* In the C library, it may hold the allocator's lock: looked at
+     * again shortly (wd_fired stays set), it is caught elsewhere, as the
+     * loop that called there goes on.  Only a PE that stays in the
+     * library for seconds is stopped there. */
+    if (!sim_w->interrupted && (uintptr_t)raw - libc_lo < libc_hi - libc_lo &&
+        wd_retries < WD_RETRIES) {
+        wd_retries++;
+        wd_fired = 1;
+        return;
+    }
+    wd_retries = 0;
     if (sim_w->interrupted) {
         if (!pe->fault_pc)
             pe->fault_pc = program_pc(pc);
@@ -306,6 +333,7 @@ static int watchdog_main(void *arg)
             last = progress;
             idle = 0;
             wd_deferred = 0;
+            wd_retries = 0;
             continue;
         }
         if (!__atomic_load_n(&sim_w->cur, __ATOMIC_RELAXED)) {
@@ -349,6 +377,22 @@ static void install(int sig, void (*fn)(int, siginfo_t *, void *))
     sigaction(sig, &sa, NULL);
 }
 
+static int find_libc_text(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    (void)arg;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && (uintptr_t)&malloc - lo < ph->p_memsz) {
+            libc_lo = lo;
+            libc_hi = lo + ph->p_memsz;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 void sim_signals_install(unsigned watchdog_s)
 {
     stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
@@ -359,6 +403,7 @@ void sim_signals_install(unsigned watchdog_s)
     Dl_info d; /* (dladdr too, and the allocator's library, found now) */
     if (dladdr((void *)(uintptr_t)&malloc, &d))
         libc_base = d.dli_fbase;
+    dl_iterate_phdr(find_libc_text, NULL);
     for (size_t i = 0; i < NCAUGHT; i++)
         install(caught[i], on_signal);
     install(sig_watchdog(), on_watchdog);

@@ -374,6 +374,22 @@ START_TEST(pes_polling_for_nothing_are_stopped_by_the_watchdog)
 }
 END_TEST
 
+/* A PE caught inside the allocator is not stopped there: it may hold
+ * the allocator's lock, which the report needs. */
+START_TEST(a_poll_that_allocates_is_stopped_outside_the_allocator)
+{
+    for (int i = 0; i < 4; i++) {
+        run_result_t r = tu_run("%s -n 2 --watchdog 1 %s", SIM, PROG("poll_alloc"));
+        ck_assert_msg(r.status == 6, "run %d: status %d\n%s", i, r.status, r.err);
+        ck_assert_msg(strstr(r.err, "shmemsim: watchdog: PE 0 ") &&
+                          strstr(r.err, "(at main at poll_alloc.c:") &&
+                          strstr(r.err, "  PE 1: blocked in shmem_barrier_all"),
+                      "run %d: %s", i, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(bad_input_is_exit_2_with_one_line)
 {
     const char *cmds[] = {"-n 0 %s", "-n 2 /nonexistent/prog", "-n 2 /bin/true",
@@ -766,6 +782,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, a_loop_polling_several_words_sees_the_puts);
     tcase_add_test(tc, a_poll_that_scans_thousands_of_words_sees_the_puts);
     tcase_add_test(tc, pes_polling_for_nothing_are_stopped_by_the_watchdog);
+    tcase_add_test(tc, a_poll_that_allocates_is_stopped_outside_the_allocator);
     tcase_add_test(tc, runs_under_gdb);
     tcase_add_test(tc, bad_input_is_exit_2_with_one_line);
     tcase_add_test(tc, puts_gets_and_waits_around_a_ring);
