@@ -95,7 +95,12 @@ static void fired(fstate_t *s, int pe, const char *fmt, ...)
 
 static void describe(const sim_msg_t *m, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s PE %d -> PE %d, %zu bytes%s%s", sim_op_name(m->op), m->src, m->dst,
+    /* The class, and the op: filter that selects it when its name is
+     * not one (a collective's "ctrl" message is op: coll). */
+    const char *filter = sim_op_filter_of(m->op);
+    int same = strcmp(filter, sim_op_name(m->op)) == 0;
+    snprintf(buf, len, "%s%s%s%s PE %d -> PE %d, %zu bytes%s%s", sim_op_name(m->op),
+             same ? "" : " (op: ", same ? "" : filter, same ? "" : ")", m->src, m->dst,
              m->bytes, m->what ? ", from " : "", m->what ? m->what : "");
 }
 

@@ -40,6 +40,14 @@ const char *sim_op_filter_name(unsigned mask)
     return NULL;
 }
 
+const char *sim_op_filter_of(sim_op_t op)
+{
+    for (size_t i = 1; i < NFILTERS; i++) /* (0 is "any") */
+        if (filters[i].mask & (1u << op))
+            return filters[i].name;
+    return "any";
+}
+
 const char *sim_op_filter_at(size_t i)
 {
     return i < NFILTERS ? filters[i].name : NULL;

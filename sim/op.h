@@ -45,5 +45,7 @@ unsigned sim_op_filter(const char *name);
 const char *sim_op_filter_name(unsigned mask);
 /* The i-th filter's name, in the order above, or NULL past the last. */
 const char *sim_op_filter_at(size_t i);
+/* The narrowest filter that selects op ("coll" for "ctrl"). */
+const char *sim_op_filter_of(sim_op_t op);
 
 #endif

@@ -309,6 +309,10 @@ START_TEST(names_of_enums)
     ck_assert_uint_eq(sim_op_filter("ctrl"), 0);
     ck_assert_str_eq(sim_op_filter_name(SIM_OP_ANY), "any");
     ck_assert_ptr_null(sim_op_filter_name(SIM_OP_BIT(CTRL)));
+    /* what a message names, for the op: of a fault aimed at it */
+    ck_assert_str_eq(sim_op_filter_of(SIM_OP_CTRL), "coll");
+    ck_assert_str_eq(sim_op_filter_of(SIM_OP_REPLY), "get");
+    ck_assert_str_eq(sim_op_filter_of(SIM_OP_PUT), "put");
 }
 END_TEST
 
