@@ -587,8 +587,16 @@ static int read_runs(const char *path, xstate_t *x, int *cap)
         memset(r, 0, sizeof *r);
         r->seed = strtoull(field[0], NULL, 10);
         r->failed = field[1][0] == '1';
-        if (strcmp(field[2], "-") != 0)
-            snprintf(r->replay, sizeof r->replay, "%s", field[2]);
+        if (strcmp(field[2], "-") != 0) {
+            /* The shard named it from where it ran; it is in the shard's
+             * --out directory, beside this file: named from here. */
+            const char *base = strrchr(field[2], '/'), *dir_end = strrchr(path, '/');
+            base = base ? base + 1 : field[2];
+            if (dir_end)
+                snprintf(r->replay, sizeof r->replay, "%.*s/%s", (int)(dir_end - path), path, base);
+            else
+                snprintf(r->replay, sizeof r->replay, "%s", base);
+        }
         snprintf(r->key, sizeof r->key, "%s", field[3]);
         snprintf(r->sig, sizeof r->sig, "%s", field[4]);
     }
@@ -633,7 +641,7 @@ static int shards_complete(char **names, size_t n)
 
 /* explore --merge DIR...: the shards' runs as one exploration: the same
  * groups, in seed order, with the reproducer of each failure's first
- * seed (which its shard wrote). */
+ * seed (which its shard wrote into its DIR). */
 static int merge(int ndirs, char **dirs)
 {
     xstate_t x = {0};
@@ -663,7 +671,10 @@ static int merge(int ndirs, char **dirs)
         for (size_t i = 0; i < n; i++) {
             all[nall++] = names[i]; /* (freed with all, after shards_complete) */
             char path[PATH_MAX];
-            snprintf(path, sizeof path, "%s/%s", dirs[d], names[i]);
+            int dlen = (int)strlen(dirs[d]);
+            while (dlen > 1 && dirs[d][dlen - 1] == '/')
+                dlen--; /* (out/ is out) */
+            snprintf(path, sizeof path, "%.*s/%s", dlen, dirs[d], names[i]);
             if (rc == 0 && read_runs(path, &x, &cap) == 0)
                 nfiles++;
             else

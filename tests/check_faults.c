@@ -8,6 +8,7 @@
 #include "testutil.h"
 
 #include <check.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -325,6 +326,23 @@ START_TEST(explore_shards_cover_the_seeds_once)
                   "%d %s", m.status, m.err);
     tu_free(&m);
     tu_free(&all);
+    /* shards run elsewhere, with a relative --out: the merge names each
+     * reproducer from where it runs */
+    char sim[PATH_MAX], pd[PATH_MAX], ad[PATH_MAX];
+    ck_assert(realpath(SIM, sim) && realpath(progdir(), pd) && realpath(dir, ad));
+    m = tu_run("cd %s && for k in 1 2; do %s explore -n 2 --seeds 1..4 --shard $k/2 --jobs 2 "
+               "--out rel --check all,-data-race %s/scen_fence >/dev/null; done; cd / && "
+               "%s explore --merge %s/rel/", ad, sim, pd, sim, ad);
+    int replays = 0;
+    for (const char *at = m.out; (at = strstr(at, "replay: shmemsim replay ")) != NULL; replays++) {
+        at += strlen("replay: shmemsim replay ");
+        char path[4400];
+        snprintf(path, sizeof path, "%.*s", (int)strcspn(at, "\n"), at);
+        ck_assert_msg(path[0] == '/' && access(path, R_OK) == 0, "no reproducer at %s:\n%s", path,
+                      m.out);
+    }
+    ck_assert_msg(replays > 0, "%s%s", m.out, m.err);
+    tu_free(&m);
     run_result_t r = tu_run("%s explore -n 2 --shard 4/3 x; %s explore -n 2 --seeds 1..2 --shard 3/3 "
                             "%s/scen_fence", SIM, SIM, progdir());
     ck_assert_ptr_nonnull(strstr(r.err, "--shard needs K/N with 1 <= K <= N, got '4/3'"));
