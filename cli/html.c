@@ -499,6 +499,36 @@ static const char script[] =
     "zoom(0.5,500);d.zoomed=plot.getAttribute('transform');t0=0;t1=1000;draw();d.ready='1';\n"
     "})();\n";
 
+/* Whether the trace is of the run the report describes: what the
+ * trace says of its run (a trace written before it said so passes)
+ * against the report.  If not, err says what differs. */
+static int same_run(const sim_json_t *rep, const sim_json_t *trace, const char *report_path,
+                    const char *trace_path, char *err, size_t errlen)
+{
+    const sim_json_t *run = sim_json_get(trace, "otherData");
+    if (!run)
+        return 1;
+    const sim_json_t *counts = sim_json_get(rep, "counts");
+    const char *keys[] = {"npes", "seed", "end_time_ns", "events", "messages"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        double mine = num(i < 3 ? rep : counts, keys[i], -1), theirs = num(run, keys[i], -1);
+        if (mine != theirs) {
+            snprintf(err, errlen, "the trace %s is not of the run %s describes (%s %.0f there, "
+                     "%.0f here): give the trace written by the same run as the report",
+                     trace_path, report_path, keys[i], theirs, mine);
+            return 0;
+        }
+    }
+    const char *prog = str(run, "program", NULL);
+    if (prog && strcmp(prog, str(rep, "program", "")) != 0) {
+        snprintf(err, errlen, "the trace %s is not of the run %s describes (program %s there, "
+                 "%s here): give the trace written by the same run as the report", trace_path,
+                 report_path, prog, str(rep, "program", "?"));
+        return 0;
+    }
+    return 1;
+}
+
 int cli_html_write(const char *out, const char *report_path, const char *trace_path, char *err,
                    size_t errlen)
 {
@@ -531,6 +561,12 @@ int cli_html_write(const char *out, const char *report_path, const char *trace_p
             snprintf(tmsg, sizeof tmsg, "the trace %s %s", trace_path, ttext ? perr : why);
     } else if (trace_path) {
         snprintf(tmsg, sizeof tmsg, "the trace went to standard output");
+    }
+    if (trace && !same_run(rep, trace, report_path, trace_path, err, errlen)) {
+        sim_json_free(rep);
+        sim_json_free(trace);
+        free(p.pes);
+        return -1;
     }
     p.events = trace ? sim_json_get(trace, "traceEvents") : NULL;
     p.no_trace = tmsg;

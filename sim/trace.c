@@ -3,6 +3,7 @@
 #include "json.h"
 #include "loader.h"
 #include "mem.h"
+#include "net.h"
 #include "util.h"
 
 #include <errno.h>
@@ -275,7 +276,18 @@ void sim_trace_close(void)
     if (!on())
         return;
     close_open_flows();
-    fprintf(TR->tf, "\n]}\n");
+    fprintf(TR->tf, "\n]");
+    /* Which run this is, as its report says it (report --trace checks
+     * that the two are of one run). */
+    if (sim_w) {
+        fprintf(TR->tf, ",\n\"otherData\":{\"program\":");
+        sim_json_str(TR->tf, sim_w->cfg.program ? sim_w->cfg.program : "");
+        fprintf(TR->tf, ",\"npes\":%d,\"seed\":%llu,\"end_time_ns\":%llu,\"events\":%llu,"
+                "\"messages\":%llu}", sim_w->npes, (unsigned long long)sim_w->cfg.seed,
+                (unsigned long long)sim_w->now, (unsigned long long)sim_w->evq.fired,
+                (unsigned long long)sim_net_stats()->messages);
+    }
+    fprintf(TR->tf, "}\n");
     fclose(TR->tf);
     TR->tf = NULL;
     site_text_t *s, *stmp;

@@ -114,6 +114,16 @@ START_TEST(report_command_makes_the_same_page_from_saved_files)
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "other.json is not a shmemsim report"));
     tu_free(&r);
+    /* another run's trace (another seed) is refused, not drawn */
+    r = tu_run("%s -n 2 --quiet --seed 7 --trace %s/seed7.trace %s 0; %s report --trace "
+               "%s/seed7.trace --html %s/mixed.html %s/run.json", SIM, tmp, PROG("race"), SIM, tmp,
+               tmp, tmp);
+    ck_assert_msg(r.status == 2 && strstr(r.err, "seed7.trace is not of the run ") &&
+                      strstr(r.err, "(seed 7 there, 1 here)"), "%d %s", r.status, r.err);
+    char mixed[100];
+    snprintf(mixed, sizeof mixed, "%s/mixed.html", tmp);
+    ck_assert_int_ne(access(mixed, F_OK), 0);
+    tu_free(&r);
     r = tu_run("%s report --npes 2 x.json", SIM);
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "does not apply to 'shmemsim report'"));
