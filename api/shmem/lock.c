@@ -165,6 +165,23 @@ static void wait_node(const char *call, lk_t lock, uint32_t mask, const char *wh
         sim_pe_block_on(why, node_word(lock), lock.w);
 }
 
+/* Whether tail, what the lock's tail word held, is no queue this file
+ * leaves there (1 + a PE that is not this one, or 0): the lock was not
+ * zeroed before its first use.  Said, when so. */
+static int not_a_queue(const char *call, lk_t lock, uint32_t tail)
+{
+    if (tail == 0 || (tail <= (uint32_t)sim_npes() && tail != (uint32_t)shm_me() + 1))
+        return 0;
+    char text[400];
+    snprintf(text, sizeof text, "the lock's word on PE %d held 0x%0*x, which no shmem_set_lock "
+             "or shmem_clear_lock leaves there: it was not 0 when this PE took it. A lock must "
+             "be 0 on every PE before any PE uses it (a shmem_malloc'd one is not zeroed: "
+             "store 0 and call shmem_barrier_all before the first shmem_set_lock). The lock is "
+             "taken as if it had been free.", LOCK_HOME, (int)(2 * lock.w), (unsigned)tail);
+    misuse(call, text);
+    return 1;
+}
+
 void shm_lock_set(const char *call, void *at, size_t bytes)
 {
     lk_t lock = {at, bytes / 2};
@@ -176,6 +193,8 @@ void shm_lock_set(const char *call, void *at, size_t bytes)
         uint32_t pred = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_SWAP,
                                              tail_word(lock), lock.w, (uint64_t)me + 1, 0, 1,
                                              NULL);
+        if (not_a_queue(call, lock, pred))
+            pred = 0;
         if (pred != 0) {
             shm_amo_do(call, ctx(), (int)pred - 1, SHM_AMO_ADD, node_word(lock), lock.w,
                        ((uint64_t)me + 1) << 1, 0, 0, NULL);
@@ -199,6 +218,11 @@ int shm_lock_test(const char *call, void *at, size_t bytes)
         uint32_t old = (uint32_t)shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_CSWAP,
                                             tail_word(lock), lock.w, (uint64_t)me + 1, 0, 1,
                                             NULL);
+        if (not_a_queue(call, lock, old)) { /* taken: put this PE in the word */
+            shm_amo_do(call, ctx(), LOCK_HOME, SHM_AMO_SWAP, tail_word(lock), lock.w,
+                       (uint64_t)me + 1, 0, 1, NULL);
+            old = 0;
+        }
         queue_leave(home);
         busy = old != 0;
         if (!busy) {

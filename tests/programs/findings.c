@@ -18,6 +18,7 @@ long bsync[SHMEM_BARRIER_SYNC_SIZE], bsync2[SHMEM_BARRIER_SYNC_SIZE];
 long wrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
 long src[2], dst[2];
 long lock;
+long unzeroed = 5; /* a lock word that must be zeroed before use */
 
 static int bad;
 
@@ -282,6 +283,25 @@ static void lock_misuse(int me)
         shmem_clear_lock(&lock); /* BAD(lock-misuse) */
 }
 
+/* lock-unzeroed: PE 1 takes a lock whose word still holds 5 (no queue
+ * of 4 PEs: a lock never zeroed); the corrected program zeroes it and
+ * waits for every PE to have done so. */
+static void lock_unzeroed(int me, int test)
+{
+    if (!bad) {
+        unzeroed = 0;
+        shmem_barrier_all();
+    }
+    if (me == 1) {
+        if (test)
+            while (shmem_test_lock(&unzeroed)) /* BAD(lock-unzeroed-test) */
+                ;
+        else
+            shmem_set_lock(&unzeroed); /* BAD(lock-unzeroed) */
+        shmem_clear_lock(&unzeroed);
+    }
+}
+
 static void pending_lock(int me)
 {
     if (me == 3)
@@ -392,6 +412,8 @@ int main(int argc, char **argv)
         nbi_modified(me);
     else if (strcmp(what, "lock-misuse") == 0)
         lock_misuse(me);
+    else if (strcmp(what, "lock-unzeroed") == 0 || strcmp(what, "lock-unzeroed-test") == 0)
+        lock_unzeroed(me, strcmp(what, "lock-unzeroed-test") == 0);
     else if (strcmp(what, "pending-lock") == 0)
         pending_lock(me);
     else if (strcmp(what, "thread-level") == 0)
