@@ -250,10 +250,28 @@ static void report_deadlock(void)
     sim_ending_deadlock_findings();
 }
 
-/* Where each PE but skip was when the run was stopped. */
-static void list_pes(int skip)
+/* Where a context stopped with the run was: its state, and the call it
+ * was in or the code it ran. */
+static void list_state(const sim_pe_t *pe)
 {
     char a[200];
+    if (pe->stopped_state == SIM_PE_RUNNING && pe->fault_pc && !pe->call)
+        fprintf(stderr, "running, at %s\n", where_pc(pe->fault_pc, a, sizeof a));
+    else if (pe->stopped_state == SIM_PE_BLOCKED)
+        fprintf(stderr, "blocked in %s, called from %s\n", pe->why[0] ? pe->why : "?",
+                where(pe->call_site, a, sizeof a));
+    else if (pe->call)
+        fprintf(stderr, "%s in %s, called from %s\n",
+                pe->stopped_state == SIM_PE_RUNNING ? "running" : "ready to run", pe->call,
+                where(pe->call_site, a, sizeof a));
+    else
+        fprintf(stderr, "%s\n", pe->stopped_state == SIM_PE_NEW ? "not started" : "ready to run");
+}
+
+/* Where each PE but skip was when the run was stopped, with the threads
+ * that were alive then. */
+static void list_pes(int skip)
+{
     for (int i = 0; i < sim_w->npes; i++) {
         const sim_pe_t *pe = &sim_w->pes[i];
         if (i == skip)
@@ -263,17 +281,18 @@ static void list_pes(int skip)
             fprintf(stderr, "ended with status %d\n", pe->exit_status);
         else if (pe->end != SIM_END_KILLED)
             fprintf(stderr, "crashed (%s)\n", strsignal(pe->signo));
-        else if (pe->stopped_state == SIM_PE_RUNNING && pe->fault_pc && !pe->call)
-            fprintf(stderr, "running, at %s\n", where_pc(pe->fault_pc, a, sizeof a));
-        else if (pe->stopped_state == SIM_PE_BLOCKED)
-            fprintf(stderr, "blocked in %s, called from %s\n", pe->why[0] ? pe->why : "?",
-                    where(pe->call_site, a, sizeof a));
-        else if (pe->call)
-            fprintf(stderr, "%s in %s, called from %s\n",
-                    pe->stopped_state == SIM_PE_RUNNING ? "running" : "ready to run", pe->call,
-                    where(pe->call_site, a, sizeof a));
         else
-            fprintf(stderr, "%s\n", pe->stopped_state == SIM_PE_NEW ? "not started" : "ready to run");
+            list_state(pe);
+        for (const sim_pe_t *t = pe->threads; pe->end == SIM_END_KILLED && t; t = t->next_thread)
+            if (t->end == SIM_END_KILLED &&
+                !(t == pe->helper && t->stopped_state == SIM_PE_BLOCKED && !t->why[0])) {
+                /* (an idle helper thread waits for no one) */
+                if (t == pe->helper)
+                    fprintf(stderr, "  PE %d's helper thread: ", i);
+                else
+                    fprintf(stderr, "  PE %d thread %d: ", i, t->tid);
+                list_state(t);
+            }
     }
 }
 

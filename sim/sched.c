@@ -370,8 +370,13 @@ static void kill_survivors(void)
     for (int i = 0; i < sim_w->npes; i++) {
         sim_pe_t *pe = &sim_w->pes[i];
         name_blocked(pe);
-        for (sim_pe_t *t = pe->threads; t; t = t->next_thread)
+        for (sim_pe_t *t = pe->threads; t; t = t->next_thread) {
             name_blocked(t);
+            if (t->state != SIM_PE_DONE && pe->state != SIM_PE_DONE) {
+                t->stopped_state = t->state; /* (for where each PE was) */
+                t->end = SIM_END_KILLED;
+            }
+        }
         if (pe->state != SIM_PE_DONE) {
             pe->stopped_state = pe->state;
             char state[260];

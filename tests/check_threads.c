@@ -144,6 +144,25 @@ START_TEST(lapi_from_a_pthread)
 {
     expect_each_pe(3, "lapi_pthread", "", " ok\n");
     expect_each_pe(3, "lapi_pthread", "poll", " ok\n");
+    /* LAPI_Fence and LAPI_Gfence in a thread while the main program waits
+     * outside LAPI: what completes the thread's put wakes the thread */
+    expect_each_pe(3, "lapi_thread_fence", "", " ok\n");
+    expect_each_pe(3, "lapi_thread_fence", "poll", " ok\n");
+}
+END_TEST
+
+/* A run the watchdog stops says where the other PEs' threads were. */
+START_TEST(the_watchdog_lists_the_threads_of_the_other_pes)
+{
+    run_result_t r = tu_run("%s -n 2 --watchdog 1 --check none %s", SIM, PROG("watchdog_threads"));
+    ck_assert_msg(r.status == 6, "%d %s", r.status, r.err);
+    ck_assert_msg(strstr(r.err, "shmemsim: where the other PEs were:\n"
+                                "  PE 1: blocked in pthread_join(thread 1), called from main at "
+                                "watchdog_threads.c:30\n"
+                                "  PE 1 thread 1: blocked in pthread_cond_wait(a condition "
+                                "variable), called from waiter at watchdog_threads.c:15\n"),
+                  "%s", r.err);
+    tu_free(&r);
 }
 END_TEST
 
@@ -466,6 +485,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, same_seed_same_output_twenty_runs_and_both_privatizations);
     tcase_add_test(t, pthread_producers_and_consumer_over_atomics);
     tcase_add_test(t, fortran_parallel_do_calls_shmem);
+    tcase_add_test(t, the_watchdog_lists_the_threads_of_the_other_pes);
     tcase_add_test(t, thread_local_variables_per_thread);
     tcase_add_test(t, sibling_plain_stores_wake_shmem_waits);
     tcase_add_test(t, openmp_ull_loops_and_taskloop);

@@ -116,30 +116,29 @@ static int purged_dest(lx_task_t *t, void *home)
 static int wait_cntr(lx_call_t *c, lapi_cntr_t *cntr, int val, int *cur, int nopoll)
 {
     lx_task_t *t = c->t;
-    int me = lx_ctx_index();
     void *home = sim_mem_home(t->id, cntr);
-    if (t->waiting_on[!me] == home)
-        return LAPI_ERR_MULTIPLE_WAITERS;
+    for (int i = 0; i < t->nwaiters; i++)
+        if (t->waiters[i].home == home)
+            return LAPI_ERR_MULTIPLE_WAITERS;
     char why[200], name[96];
     snprintf(why, sizeof why, "%s(cntr=%s, val=%d)%s", c->name,
              sim_mem_name(cntr, name, sizeof name), val,
-             me ? " in a completion handler" : "");
+             lx_in_completion_thread() ? " in a completion handler" : "");
     int rc = LAPI_SUCCESS;
     if (nopoll && c->counted) {
         t->in_lapi--; /* waits without running the dispatcher */
         c->counted = 0;
     }
-    t->waiting_on[me] = home;
+    lx_waiter_add(t, home);
     while (cntr->cntr < val) {
         if (nopoll && purged_dest(t, home)) {
             rc = LAPI_ERR_TGT_PURGED;
             break;
         }
-        t->iwait[me] = nopoll; /* a purge wakes it too */
+        lx_waiter_iwait(t, nopoll); /* a purge wakes it too */
         sim_pe_block_on(why, cntr, sizeof cntr->cntr);
-        t->iwait[me] = 0;
     }
-    t->waiting_on[me] = NULL;
+    lx_waiter_remove(t);
     if (rc == LAPI_SUCCESS) {
         cntr->cntr -= val;
         lx_race_cntr_read(t, home, c->name, c->site);

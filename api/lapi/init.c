@@ -77,6 +77,7 @@ static void free_task(sim_pe_t *ctx)
     free(t->fenced.v);
     free(t->cw);
     free(t->bar);
+    free(t->waiters);
     free(t->addr_in[0]);
     free(t->addr_in[1]);
     free(t);
@@ -112,26 +113,57 @@ lx_peer_t *lx_peer(lx_task_t *t, int id)
     return p;
 }
 
-int lx_ctx_index(void)
+int lx_in_completion_thread(void)
 {
-    return sim_pe_self()->owner ? 1 : 0;
+    sim_pe_t *self = sim_pe_self();
+    return self == sim_pe_main(self)->helper;
+}
+
+void lx_waiter_add(lx_task_t *t, const void *home)
+{
+    if (t->nwaiters == t->capwaiters) {
+        t->capwaiters = t->capwaiters ? 2 * t->capwaiters : 4;
+        t->waiters = sim_xrealloc(t->waiters, (size_t)t->capwaiters * sizeof *t->waiters);
+    }
+    t->waiters[t->nwaiters++] = (lx_waiter_t){sim_pe_self(), home, 0};
+}
+
+/* The running context's record (it waits). */
+static lx_waiter_t *my_record(lx_task_t *t)
+{
+    sim_pe_t *self = sim_pe_self();
+    for (int i = 0; i < t->nwaiters; i++)
+        if (t->waiters[i].ctx == self)
+            return &t->waiters[i];
+    SIM_ASSERT(0);
+    return NULL;
+}
+
+void lx_waiter_iwait(lx_task_t *t, int on)
+{
+    my_record(t)->iwait = on;
+}
+
+void lx_waiter_remove(lx_task_t *t)
+{
+    lx_waiter_t *w = my_record(t);
+    t->nwaiters--;
+    *w = t->waiters[t->nwaiters];
 }
 
 void lx_kick(lx_task_t *t)
 {
-    sim_pe_t *pe = sim_pe_get(t->id);
-    if (t->iwait[0])
-        sim_pe_wake(pe);
-    if (t->iwait[1] && pe->helper)
-        sim_pe_wake(pe->helper);
+    for (int i = 0; i < t->nwaiters; i++)
+        if (t->waiters[i].iwait)
+            sim_pe_wake(t->waiters[i].ctx);
 }
 
 void lx_iwait(lx_task_t *t, const char *why)
 {
-    int i = lx_ctx_index();
-    t->iwait[i] = 1;
+    lx_waiter_add(t, NULL);
+    lx_waiter_iwait(t, 1);
     sim_pe_block(why);
-    t->iwait[i] = 0;
+    lx_waiter_remove(t);
 }
 
 void lx_poll(lx_task_t *t, uint64_t ns)
@@ -270,7 +302,7 @@ int LAPI_Term(lapi_handle_t hndl)
      * run (unless this is the completion thread itself). */
     while (t->outstanding > 0)
         lx_iwait(t, "LAPI_Term (completing outstanding operations)");
-    while (lx_ctx_index() == 0 && (t->cq || t->cq_busy))
+    while (!lx_in_completion_thread() && (t->cq || t->cq_busy))
         lx_iwait(t, "LAPI_Term (waiting for completion handlers)");
     t->inited = 0;
     return lx_end(&c, LAPI_SUCCESS);

@@ -197,8 +197,8 @@ typedef struct lx_task {
     uint64_t recvs_done;     /* incoming messages completed */
     int msgpolling;          /* a context is inside LAPI_Msgpoll */
     /* Waiting. */
-    int iwait[2];            /* context blocked on internal state (kick wakes it) */
-    const void *waiting_on[2]; /* counter (home) each context waits on */
+    struct lx_waiter *waiters; /* the task's contexts blocked in a call */
+    int nwaiters, capwaiters;
     /* Collectives. */
     long *bar;               /* Gfence round counters, one per round */
     int nbar;
@@ -251,8 +251,21 @@ int lx_begin(lx_call_t *c, const char *name, const void *site, lapi_handle_t hnd
              lx_class_t cls);
 /* Ends it; returns rc. */
 int lx_end(lx_call_t *c, int rc);
-/* Index of the running context: 0 main program, 1 completion thread. */
-int lx_ctx_index(void);
+/* Whether the running context is the task's completion thread. */
+int lx_in_completion_thread(void);
+/* A context of the task blocked in a call: on a counter (home), and/or
+ * on internal state (iwait: lx_kick wakes it).  Any context may wait:
+ * the program's, a thread it made, the completion thread. */
+typedef struct lx_waiter {
+    sim_pe_t *ctx;
+    const void *home;
+    int iwait;
+} lx_waiter_t;
+/* The running context waits (on home, or NULL); lx_waiter_iwait says
+ * whether lx_kick wakes it; lx_waiter_remove: it waits no longer. */
+void lx_waiter_add(lx_task_t *t, const void *home);
+void lx_waiter_iwait(lx_task_t *t, int on);
+void lx_waiter_remove(lx_task_t *t);
 /* Runs one dispatcher pass now if messages wait (via an event), then
  * charges ns.  PE context; may yield. */
 void lx_poll(lx_task_t *t, uint64_t ns);
