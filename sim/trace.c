@@ -278,11 +278,11 @@ void sim_trace_close(void)
     close_open_flows();
     fprintf(TR->tf, "\n]");
     /* Which run this is, as its report says it (report --trace checks
-     * that the two are of one run). */
+     * that the two are of one run).  Not the program's path: a replay
+     * names it from the scenario's directory, and its trace is the
+     * command line's. */
     if (sim_w) {
-        fprintf(TR->tf, ",\n\"otherData\":{\"program\":");
-        sim_json_str(TR->tf, sim_w->cfg.program ? sim_w->cfg.program : "");
-        fprintf(TR->tf, ",\"npes\":%d,\"seed\":%llu,\"end_time_ns\":%llu,\"events\":%llu,"
+        fprintf(TR->tf, ",\n\"otherData\":{\"npes\":%d,\"seed\":%llu,\"end_time_ns\":%llu,\"events\":%llu,"
                 "\"messages\":%llu}", sim_w->npes, (unsigned long long)sim_w->cfg.seed,
                 (unsigned long long)sim_w->now, (unsigned long long)sim_w->evq.fired,
                 (unsigned long long)sim_net_stats()->messages);
