@@ -155,16 +155,19 @@ static void report_crash(const sim_pe_t *pe)
         if (sim_loader_find(sim_w->loader, pe->fault_pc, &off) < 0 &&
             sim_tsan_poll_names(pe, polled, sizeof polled))
             snprintf(a, sizeof a, "a loop polling %s", polled);
+        unsigned secs = sim_watchdog_stalled_s(); /* (the limit, or a second more) */
+        if (secs < sim_w->cfg.watchdog_s)
+            secs = sim_w->cfg.watchdog_s;
         if (pe->polled_calls && pe->polled_calls == pe->calls) /* seen polling */
             fprintf(stderr, "shmemsim: watchdog: PE %d polled memory with plain loads for %u s of "
                     "wall time (at %s) while the PEs it let run made no progress either: nothing "
                     "it waits for is being written. Wait with %s, which reports such a wait as a "
-                    "deadlock naming what each PE waits for.\n", pe->id, sim_w->cfg.watchdog_s, a,
+                    "deadlock naming what each PE waits for.\n", pe->id, secs, a,
                     busy_wait_hint());
         else
             fprintf(stderr, "shmemsim: watchdog: PE %d ran for %u s of wall time without calling "
                     "the simulator (at %s). %s: wait with %s instead.\n", pe->id,
-                    sim_w->cfg.watchdog_s, a, sim_tsan_seen
+                    secs, a, sim_tsan_seen
                     ? "If it waits for memory another PE writes, its loop was not recognised as "
                       "a wait (it reads more than about 8,400 places a round, or not the "
                       "same ones each round)"

@@ -287,11 +287,20 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
     sim_pe_crash(SIGALRM, NULL, SIM_END_WATCHDOG);
 }
 
+static volatile sig_atomic_t wd_stalled_s; /* wall seconds without progress, at the stop */
+
+unsigned sim_watchdog_stalled_s(void)
+{
+    return (unsigned)wd_stalled_s;
+}
+
 static int watchdog_main(void *arg)
 {
     (void)arg;
     uint64_t last = 0;
     unsigned idle = 0;
+    struct timespec since; /* the last progress seen */
+    timespec_get(&since, TIME_UTC);
     int soon = 0;
     struct timespec t;
     timespec_get(&t, TIME_UTC);
@@ -332,6 +341,7 @@ static int watchdog_main(void *arg)
         if (progress != last && !interrupted) {
             last = progress;
             idle = 0;
+            timespec_get(&since, TIME_UTC);
             wd_deferred = 0;
             wd_retries = 0;
             continue;
@@ -347,8 +357,13 @@ static int watchdog_main(void *arg)
         }
         idle++;
         /* An interrupted run whose PE did not stop by itself is stopped
-         * after one look; a runaway PE after the configured limit. */
-        if (interrupted || (watchdog_limit && idle >= watchdog_limit)) {
+         * after one look; a runaway PE after the configured limit, or a
+         * second after a look that found it outside its own code. */
+        if (interrupted || (watchdog_limit && idle >= (wd_deferred ? 1 : watchdog_limit))) {
+            struct timespec now;
+            timespec_get(&now, TIME_UTC);
+            wd_stalled_s = (sig_atomic_t)(now.tv_sec - since.tv_sec +
+                                          (now.tv_nsec >= since.tv_nsec ? 0 : -1));
             wd_fired = 1;
             soon = 1;
             idle = 0; /* once the PE is stopped, a new limit for the next */

@@ -25,5 +25,8 @@ void sim_signals_forget(void);
  * inside the simulator for what it polls goes back to its own loop, where
  * the stop names the loop. */
 int sim_watchdog_pending(void);
+/* The wall seconds the run had made no progress for when the watchdog
+ * stopped a PE. */
+unsigned sim_watchdog_stalled_s(void);
 
 #endif
