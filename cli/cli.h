@@ -44,7 +44,7 @@ typedef struct cli_opts {
     int no_output_digest;     /* explore: --no-output-digest */
     int stderr_digest;        /* explore: --stderr-digest */
     char **own_argv;          /* the program's argv when cli_config made it, else NULL */
-    char *own_program;        /* the program path when --program-dir made it, else NULL */
+    char *own_program;        /* the program path when --program-dir or PATH made it, else NULL */
 } cli_opts_t;
 
 /* Prints "shmemsim: <message> (see shmemsim --help)"; returns SIM_EXIT_USAGE. */

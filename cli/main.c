@@ -593,6 +593,25 @@ static int from_scenario(cli_opts_t *o, sim_scenario_t *s)
     return 0;
 }
 
+/* A bare program name that is not in the current directory, looked for
+ * on PATH as a shell (and oshrun) would: the path found, allocated, or
+ * NULL. */
+static char *on_path(const char *name)
+{
+    const char *path = getenv("PATH");
+    if (strchr(name, '/') || access(name, F_OK) == 0 || !path)
+        return NULL;
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, ":");
+        char *full = NULL;
+        if (n && asprintf(&full, "%.*s/%s", (int)n, p, name) >= 0 && access(full, X_OK) == 0)
+            return full;
+        free(full);
+        p += n + (p[n] == ':');
+    }
+    return NULL;
+}
+
 int cli_config(cli_opts_t *o, char **prog, int nprog, sim_scenario_t **scen)
 {
     char err[1024];
@@ -610,6 +629,9 @@ int cli_config(cli_opts_t *o, char **prog, int nprog, sim_scenario_t **scen)
         o->cfg.program = prog[0];
         o->cfg.argc = nprog;
         o->cfg.argv = prog;
+        char *found = o->program_dir ? NULL : on_path(prog[0]);
+        if (found) /* (argv[0] stays as it was typed) */
+            o->cfg.program = o->own_program = found;
     }
     if (!o->cfg.program)
         return cli_usage_error("no program given");

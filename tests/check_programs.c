@@ -390,6 +390,22 @@ START_TEST(a_poll_that_allocates_is_stopped_outside_the_allocator)
 }
 END_TEST
 
+/* A bare program name that is not in the current directory is looked
+ * for on PATH, as oshrun does. */
+START_TEST(a_bare_program_name_is_found_on_path)
+{
+    char dir[4200], *slash;
+    snprintf(dir, sizeof dir, "%s", PROG("ring"));
+    ck_assert_ptr_nonnull(slash = strrchr(dir, '/'));
+    *slash = '\0';
+    run_result_t r = tu_run("d=$(cd %s && pwd) && s=$(cd $(dirname %s) && pwd)/shmemsim && "
+                            "cd / && PATH=\"$d:$PATH\" $s -n 2 --quiet ring", dir, SIM);
+    ck_assert_msg(r.status == 0 && tu_count(r.out, "errors 0") == 2, "%d %s%s", r.status, r.out,
+                  r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(bad_input_is_exit_2_with_one_line)
 {
     const char *cmds[] = {"-n 0 %s", "-n 2 /nonexistent/prog", "-n 2 /bin/true",
@@ -785,6 +801,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, a_poll_that_allocates_is_stopped_outside_the_allocator);
     tcase_add_test(tc, runs_under_gdb);
     tcase_add_test(tc, bad_input_is_exit_2_with_one_line);
+    tcase_add_test(tc, a_bare_program_name_is_found_on_path);
     tcase_add_test(tc, puts_gets_and_waits_around_a_ring);
     tcase_add_test(tc, symmetric_heap_routines);
     tcase_add_test(tc, time_is_virtual);
