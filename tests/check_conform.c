@@ -49,6 +49,21 @@ START_TEST(correct_programs_run_clean)
 END_TEST
 
 /* A single PE and an odd count exercise the protocols' edge shapes. */
+/* One initialisation more than the shmem_finalize calls: a warning at
+ * exit naming the extra call (init-series, matched, is clean above). */
+START_TEST(an_unmatched_shmem_init_is_a_warning)
+{
+    run_result_t r = tu_run("%s -n 2 %s init-unmatched", SIM, PROG("conform"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " ok\n") == 2, "%d %s%s", r.status, r.out,
+                  r.err);
+    ck_assert_msg(strstr(r.err, "warning [pending-at-finalize] PE 0 at ") &&
+                      strstr(r.err, "in exit, called from main at conform.c:") &&
+                      strstr(r.err, "it called the initialisation routines 2 times and "
+                                    "shmem_finalize 1 time."), "%s", r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(collectives_on_odd_sets)
 {
     static const char *const cases[] = {"zero-coll", "alt-psync", "test-any", "zero-sizes"};
@@ -202,6 +217,7 @@ Suite *conform_suite(void)
     tcase_add_loop_test(tc, correct_programs_run_clean, 0,
                         (int)(sizeof clean_cases / sizeof clean_cases[0]));
     tcase_add_test(tc, collectives_on_odd_sets);
+    tcase_add_test(tc, an_unmatched_shmem_init_is_a_warning);
     tcase_add_test(tc, findings_do_not_skip_defined_behaviour);
     tcase_add_test(tc, bad_alignment_is_a_finding);
     tcase_add_test(tc, alignment_does_not_depend_on_the_mapping);

@@ -242,6 +242,14 @@ static void at_pe_exit(sim_pe_t *pe)
         sim_call_leave();
         return;
     }
+    if (s->fin_calls > 0) /* it meant to finalise, but one shmem_init too many */
+        sim_finding_raise(SHM_CHECK(PENDING_AT_FINALIZE), SIM_SEV_WARNING, pe->id, "exit",
+                          s->init_site, "PE %d ended with the library still initialised: it "
+                          "called the initialisation routines %d times and shmem_finalize %d "
+                          "time%s. Each shmem_init or shmem_init_thread must be matched by a "
+                          "shmem_finalize (and OpenSHMEM 1.5 leaves a second shmem_init before "
+                          "shmem_finalize undefined): remove the extra one.", pe->id,
+                          s->fin_calls + s->init_calls, s->fin_calls, s->fin_calls == 1 ? "" : "s");
     const void *site = s->nnbi ? shm_nbi_oldest_site(s) : pe->call_site;
     check_pending(s, "exit", "ended without calling shmem_finalize", site);
     uint64_t left = s->chan.outstanding;
@@ -278,11 +286,14 @@ static void init_once(const char *call)
     shm_charge_call();
     if (s->initialized && !s->finalized) {
         s->init_calls++;
+        s->init_site = sim_pe_self()->call_site;
         return;
     }
     s->initialized = 1;
     s->finalized = 0;
     s->init_calls = 1;
+    s->fin_calls = 0;
+    s->init_site = sim_pe_self()->call_site;
     s->main_ctx = sim_pe_self();
     /* Like a real launcher's start-up: nobody leaves init before everyone
      * has arrived. */
@@ -341,6 +352,7 @@ void shmem_finalize(void)
         raise_not_initialized(s, "shmem_finalize", sim_pe_self()->call_site);
     else if (!s->finalized && s->init_calls > 1) {
         s->init_calls--;
+        s->fin_calls++;
         complete_and_meet(s, "shmem_finalize");
     } else if (!s->finalized)
         finalize_now(s, "shmem_finalize", "called shmem_finalize");

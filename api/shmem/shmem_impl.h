@@ -43,6 +43,8 @@ typedef struct shm_pe {
     int initialized;  /* shmem_init or start_pes was called */
     int finalized;    /* the last shmem_finalize of a series was called (until an init) */
     int init_calls;   /* initialisation calls not yet matched by a shmem_finalize */
+    int fin_calls;    /* shmem_finalize calls that matched one since the library started */
+    const void *init_site; /* the last initialisation call's site */
     const void *implicit_fin; /* started by start_pes (its call site): finalised at exit */
     const char *last_op;      /* the last RMA, atomic or signal it issued ... */
     const void *last_op_site; /* ... and where (for a report at its end) */

@@ -286,6 +286,8 @@ int main(int argc, char **argv)
         oob_put();
     else if (!strcmp(c, "init-series"))
         init_series();
+    else if (!strcmp(c, "init-unmatched"))
+        shmem_init(); /* one more than main's shmem_finalize matches */
     else if (!strcmp(c, "heap-full"))
         EXPECT(shmem_malloc((size_t)1 << 40) == NULL);
     else {
