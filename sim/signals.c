@@ -6,9 +6,9 @@
 #include "trace.h"
 
 #include <dlfcn.h>
-#include <link.h>
 #include <execinfo.h>
 #include <fcntl.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <signal.h>
@@ -278,6 +278,7 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
         return;
     }
     wd_retries = 0;
+    wd_deferred = 0; /* (a next stop waits a whole limit again) */
     if (sim_w->interrupted) {
         if (!pe->fault_pc)
             pe->fault_pc = program_pc(pc);
