@@ -122,9 +122,11 @@ int lx_in_completion_thread(void)
 void lx_waiter_add(lx_task_t *t, const void *home)
 {
     sim_pe_t *self = sim_pe_self();
-    for (int i = 0; i < t->nwaiters; i++)
-        if (t->waiters[i].ctx == self) /* (one a wait abandoned left: a context waits once) */
-            t->waiters[i--] = t->waiters[--t->nwaiters];
+    for (int i = t->nwaiters - 1; i >= 0; i--)
+        if (t->waiters[i].ctx == self) { /* (one a wait abandoned left: a context waits once) */
+            t->nwaiters--;
+            t->waiters[i] = t->waiters[t->nwaiters];
+        }
     if (t->nwaiters == t->capwaiters) {
         t->capwaiters = t->capwaiters ? 2 * t->capwaiters : 4;
         t->waiters = sim_xrealloc(t->waiters, (size_t)t->capwaiters * sizeof *t->waiters);
