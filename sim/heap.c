@@ -91,6 +91,7 @@ void sim_heap_release(sim_heap_t *h)
 void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size)
 {
     sim_heap_pe_t *p = &h->pe[pe];
+    p->changes++;
     if (align < MIN_ALIGN)
         align = MIN_ALIGN;
     if (size > h->user_size || align > h->user_size)
@@ -148,6 +149,7 @@ int sim_heap_free(sim_heap_t *h, int pe, void *ptr)
     if (i < 0)
         return -1;
     sim_heap_pe_t *p = &h->pe[pe];
+    p->changes++;
     p->blk[i].used = 0;
     if ((size_t)i + 1 < p->n && !p->blk[i + 1].used) {
         p->blk[i].size += p->blk[i + 1].size;

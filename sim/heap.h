@@ -30,6 +30,7 @@ typedef struct sim_heap_pe {
     size_t n, cap;       /* blocks used / allocated */
     size_t free_from;    /* every block before this index is in use */
     uint64_t ncoll;      /* collective allocation calls made by this PE */
+    uint64_t changes;    /* allocations and frees so far (what a check found may have changed) */
 } sim_heap_pe_t;
 
 typedef struct sim_heap {
@@ -56,6 +57,11 @@ static inline void *sim_heap_addr(const sim_heap_t *h, int pe, size_t off)
 /* Allocates size bytes aligned to align (a power of two) in pe's user part;
  * NULL when it does not fit. size 0 gives a valid unique pointer. */
 void *sim_heap_alloc(sim_heap_t *h, int pe, size_t align, size_t size);
+/* A count that moves on at each allocation and free of pe's heap. */
+static inline uint64_t sim_heap_changes(const sim_heap_t *h, int pe)
+{
+    return h->pe[pe].changes;
+}
 /* Frees the block starting at p; -1 if p is not the start of a used block. */
 int sim_heap_free(sim_heap_t *h, int pe, void *p);
 /* Size of the used block starting at p, or (size_t)-1. */

@@ -177,6 +177,11 @@ int sim_mem_object_room(int pe, const void *addr, size_t *room)
     return 0;
 }
 
+uint64_t sim_mem_layout_changes(int pe)
+{
+    return sim_heap_changes(sim_w->heap, pe);
+}
+
 int sim_mem_region_room(int pe, const void *addr, size_t *room)
 {
     size_t off;

@@ -8,6 +8,7 @@
 #define SIM_MEM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum {
     SIM_MEM_PRIVATE, /* not symmetric: stack, private heap, libraries */
@@ -44,6 +45,10 @@ void *sim_mem_live(int pe, const void *home);
  * a program variable with a known size): the bytes from addr to its end
  * in *room.  -1 when addr is in no known object. */
 int sim_mem_object_room(int pe, const void *addr, size_t *room);
+/* A count that moves on whenever pe's symmetric objects change (an
+ * allocation or a free): what a check found about an address holds
+ * while it stays the same. */
+uint64_t sim_mem_layout_changes(int pe);
 
 /* The bytes from addr to the end of the symmetric region of pe it lies in
  * (the user part of the heap, or the program's writable data), in *room:

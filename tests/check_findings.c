@@ -41,6 +41,8 @@ static const finding_case_t cases[] = {
      "only 32 remain in 'small' (32 bytes): the last 8 bytes spill into 'sym'"},
     {"oob-heap", "symmetric-out-of-bounds", 1, 4,
      "only 24 remain in the 24-byte symmetric heap block allocated at main at findings.c:"},
+    {"oob-reused", "symmetric-out-of-bounds", 1, 4,
+     "covers 32 bytes but only 16 remain in the 16-byte symmetric heap block allocated at "},
     {"oob-padding", "symmetric-out-of-bounds", 1, 4,
      "argument 'dest' (4 bytes) points just past the end of the 4-byte symmetric heap block "
      "allocated at main at findings.c:"},

@@ -73,11 +73,13 @@ static void psync_hint(const char *call, size_t len, size_t room, char *buf, siz
  * inside the object addr points into (when that object is known).  Past
  * it, the access goes ahead into what follows, as on real hardware, while
  * it stays in the same symmetric region of memory. */
-static int check_bounds(const char *call, const char *arg, const void *addr, size_t len)
+static int check_bounds(const char *call, const char *arg, const void *addr, size_t len,
+                        int *clean)
 {
     sim_pe_t *me = sim_pe_self();
     size_t room, region;
     char stray[300];
+    *clean = 0;
     if (sim_mem_object_room(me->id, addr, &room) != 0) {
         if (!sim_mem_stray_name(me->id, addr, stray, sizeof stray))
             return 0;
@@ -89,8 +91,10 @@ static int check_bounds(const char *call, const char *arg, const void *addr, siz
                           "would, and touched those bytes.", arg, len, stray);
         return 0;
     }
-    if (room >= len)
+    if (room >= len) {
+        *clean = 1;
         return 0;
+    }
     int stays = sim_mem_region_room(me->id, addr, &region) == 0 && region >= len;
     char obj[200], spill[240], hint[200] = "";
     sim_mem_object_name(me->id, addr, obj, sizeof obj);
@@ -112,8 +116,9 @@ int shm_check_local(const char *call, const char *arg, const void *addr, size_t 
     if (shm_check_ptr(call, arg, addr, len))
         return -1;
     sim_pe_t *me = sim_pe_self();
+    int clean;
     if (len && sim_mem_xlate(me->id, addr, me->id))
-        return check_bounds(call, arg, addr, len);
+        return check_bounds(call, arg, addr, len, &clean);
     return 0;
 }
 
@@ -167,8 +172,19 @@ int shm_check_sym(const char *call, const char *arg, const void *addr, size_t le
     if (len == 0)
         return 0;
     sim_pe_t *me = sim_pe_self();
-    if (sim_mem_xlate(me->id, addr, me->id))
-        return check_bounds(call, arg, addr, len);
+    shm_pe_t *s = shm_self();
+    uint64_t layout = sim_mem_layout_changes(me->id);
+    if (addr == s->sym_ok && len <= s->sym_ok_len && layout == s->sym_ok_layout)
+        return 0; /* (found clean before, and nothing moved since) */
+    if (sim_mem_xlate(me->id, addr, me->id)) {
+        int clean, rc = check_bounds(call, arg, addr, len, &clean);
+        if (clean) {
+            s->sym_ok = addr;
+            s->sym_ok_len = len;
+            s->sym_ok_layout = layout;
+        }
+        return rc;
+    }
     char what[200];
     sim_mem_describe(addr, what, sizeof what);
     sim_finding_raise(SHM_CHECK(NONSYMMETRIC_ADDRESS), SIM_SEV_ERROR, me->id, call, me->call_site,

@@ -46,6 +46,11 @@ typedef struct shm_pe {
     int fin_calls;    /* shmem_finalize calls that matched one since the library started */
     const void *init_site; /* the last initialisation call's site */
     const void *implicit_fin; /* started by start_pes (its call site): finalised at exit */
+    /* The last symmetric argument found clean, and the heap's layout
+     * then: an RMA loop passes the same one again and again. */
+    const void *sym_ok;
+    size_t sym_ok_len;
+    uint64_t sym_ok_layout;
     const char *last_op;      /* the last RMA, atomic or signal it issued ... */
     const void *last_op_site; /* ... and where (for a report at its end) */
     sim_chan_t chan;  /* the default context's channel */

@@ -68,6 +68,22 @@ static void out_of_bounds_heap(int me)
     shmem_free(block);
 }
 
+/* A block freed and allocated again, smaller, at the same address: the
+ * same put that fitted the old block runs past the new one. */
+static void oob_reused(int me)
+{
+    long *block = shmem_malloc(4 * sizeof(long));
+    if (me == 1)
+        shmem_long_put(block, buf, 4, 2);
+    shmem_barrier_all();
+    shmem_free(block);
+    long *again = shmem_malloc((bad ? 2 : 4) * sizeof(long)); /* ALLOC(oob-reused) */
+    if (me == 1 && again == block)
+        shmem_long_put(again, buf, 4, 2); /* BAD(oob-reused) */
+    shmem_barrier_all();
+    shmem_free(again);
+}
+
 /* A put that starts past the end of its block, in the heap's padding:
  * inside no object, so only the heap knows it is outside the block. */
 static void oob_padding(int me)
@@ -412,6 +428,8 @@ int main(int argc, char **argv)
         nbi_modified(me);
     else if (strcmp(what, "lock-misuse") == 0)
         lock_misuse(me);
+    else if (strcmp(what, "oob-reused") == 0)
+        oob_reused(me);
     else if (strcmp(what, "lock-unzeroed") == 0 || strcmp(what, "lock-unzeroed-test") == 0)
         lock_unzeroed(me, strcmp(what, "lock-unzeroed-test") == 0);
     else if (strcmp(what, "pending-lock") == 0)
