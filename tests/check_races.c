@@ -68,7 +68,8 @@ static const struct {
 } others[] = {
     {"lapi_races", "put-load"},        {"lapi_races", "origin-store"},
     {"lapi_races", "get-load"},        {"lapi_races", "put-put"},
-    {"lapi_races", "put-put-heap"},
+    {"lapi_races", "put-put-heap"},    {"lapi_races", "put-same"},
+    {"lapi_races", "put-same-two"},
     {"lapi_races", "rmw-put"},         {"lapi_races", "fence-load"},
     {"lapi_races", "completion-chain"}, {"lapi_races", "handler-load"},
     {"lapi_races", "handler-flag"},    {"lapi_races", "am-data-store"},

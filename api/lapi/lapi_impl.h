@@ -371,6 +371,10 @@ void lx_race_start(void);
 void lx_race_issue(lx_call_t *c, lx_t *x);
 /* x's side op touches segments s[0..n) of task pe. */
 void lx_race_segs(lx_t *x, int side, int pe, const lx_seg_t *s, int n, sim_hb_dir_t dir);
+/* x's data written into its to segments at pe by x->hb[side] (a put's
+ * target): bytes that already hold it are a silent write, the rest is
+ * checked. */
+void lx_race_data_write(lx_t *x, int side, int pe);
 /* x, an Rmw, updates its variable in task pe (remembers the write it fetched). */
 void lx_race_rmw(lx_t *x, int pe);
 /* x, an active message, writes its data at task pe, as pe (after its header handler). */

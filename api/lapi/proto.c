@@ -478,7 +478,7 @@ void lx_ack(lx_t *x, int fence, int cmpl)
 
 static void finish_put(lx_task_t *t, lx_t *x)
 {
-    lx_race_segs(x, LX_TARGET, t->id, x->to, x->nto, SIM_HB_WRITE);
+    lx_race_data_write(x, LX_TARGET, t->id);
     lx_scatter(t->id, x);
     lx_cntr_add(t->id, x->tgt_cntr, 1, x->origin, x, "tgt_cntr");
     lx_race_cntr(t->id, x->tgt_cntr, x->hb[LX_TARGET], 0);

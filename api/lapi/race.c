@@ -160,6 +160,27 @@ void lx_race_segs(lx_t *x, int side, int pe, const lx_seg_t *s, int n, sim_hb_di
             sim_hb_op_access(x->hb[side], pe, s[i].home, s[i].len, 1, 0, dir);
 }
 
+void lx_race_data_write(lx_t *x, int side, int pe)
+{
+    sim_hb_rec_t op = x->hb[side];
+    if (!sim_hb_on || !op)
+        return;
+    if (x->nto > 0 && x->to[0].home)
+        sim_hb_op_data(op, x->to[0].home, x->data, x->len);
+    size_t off = 0;
+    for (int i = 0; i < x->nto && off < x->len; i++) {
+        size_t n = x->to[i].len < x->len - off ? x->to[i].len : x->len - off;
+        const void *home = x->to[i].home;
+        /* Bytes that already hold the data (a put repeated, a scatter with
+         * a repeated subscript) are a silent write, as for SHMEM's puts. */
+        if (home && n && sim_hb_silent(pe, home, x->data + off, n))
+            sim_hb_op_silent(op, pe, home, n);
+        else if (home && n)
+            sim_hb_op_access(op, pe, home, n, 1, 0, SIM_HB_WRITE);
+        off += n;
+    }
+}
+
 void lx_race_rmw(lx_t *x, int pe)
 {
     if (!sim_hb_on || !x->var)

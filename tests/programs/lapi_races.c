@@ -88,6 +88,37 @@ static void put_put(void)
     }
 }
 
+/* Two unfenced puts of one task into one word: of the same data they
+ * leave the word as either order would (a scatter with a repeated
+ * subscript, a benchmark repeating a put), and are no race; of other
+ * data they are. */
+static void put_same(void)
+{
+    if (me == 0) {
+        long one = 7, two = bad ? 8 : 7;
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        LAPI_Put(h, 1, sizeof one, words[1], &one, NULL, &oc, NULL); /* A(put-same) */
+        LAPI_Put(h, 1, sizeof two, words[1], &two, NULL, &oc, NULL); /* B(put-same) */
+        LAPI_Waitcntr(h, &oc, 2, NULL);
+    }
+}
+
+/* The same from two tasks (GA's overlapping patches of equal values). */
+static void put_same_two(void)
+{
+    if (me == 0 || me == 2) {
+        long v = bad && me == 2 ? 8 : 7;
+        lapi_cntr_t oc;
+        LAPI_Setcntr(h, &oc, 0);
+        if (me == 0)
+            LAPI_Put(h, 1, sizeof v, words[1], &v, NULL, &oc, NULL); /* A(put-same-two) */
+        else
+            LAPI_Put(h, 1, sizeof v, words[1], &v, NULL, &oc, NULL); /* B(put-same-two) */
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+    }
+}
+
 /* The same into a malloc'd word: LAPI targets any memory, and the race
  * is told the same way (its place said without an address). */
 static long *heap_word;
@@ -410,6 +441,7 @@ static const struct {
 } cases[] = {
     {"put-load", put_load},     {"origin-store", origin_store},
     {"get-load", get_load},     {"put-put", put_put},
+    {"put-same", put_same},     {"put-same-two", put_same_two},
     {"put-put-heap", put_put_heap},
     {"rmw-put", rmw_put},       {"fence-load", fence_load},
     {"completion-chain", completion_chain},
