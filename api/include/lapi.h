@@ -414,6 +414,18 @@ typedef struct {
     lapi_cond_destroy_t *cond_destroy;
 } lapi_thread_func_t;
 
+/* The RDMA utilities' types (LAPI_REMOTE_RCXT: a remote context for
+ * RDMA transfers), for programs that declare them whether or not they
+ * use RDMA (Global Arrays' ARMCI does).  RDMA itself is not simulated:
+ * LAPI_Util refuses LAPI_REMOTE_RCXT, and its operations are not defined. */
+typedef uint lapi_user_cxt_t;
+typedef struct {
+    lapi_util_type_t Util_type;  /* LAPI_REMOTE_RCXT */
+    int operation;
+    uint dest;
+    lapi_user_cxt_t usr_rcxt;
+} lapi_remote_cxt_t;
+
 typedef union {
     lapi_util_type_t Util_type;
     lapi_thread_func_t thread;

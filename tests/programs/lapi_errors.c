@@ -139,6 +139,14 @@ static void setup_errors(void)
     memset(&u, 0, sizeof u);
     u.Util_type = LAPI_REGISTER_DGSP;
     EXPECT(LAPI_ERR_UTIL_CMD, LAPI_Util(h, &u));
+    /* RDMA's remote context: its types exist, the utility is refused */
+    lapi_remote_cxt_t rc;
+    memset(&rc, 0, sizeof rc);
+    rc.Util_type = LAPI_REMOTE_RCXT;
+    rc.dest = 0;
+    EXPECT(LAPI_ERR_UTIL_CMD, LAPI_Util(h, (lapi_util_t *)&rc));
+    lapi_user_cxt_t rcxt = rc.usr_rcxt;
+    (void)rcxt;
     EXPECT(LAPI_ERR_ADDR_HNDL_RANGE, LAPI_Addr_set(h, (void *)self_hdr, 0));
     EXPECT(LAPI_ERR_ADDR_HNDL_RANGE, LAPI_Addr_set(h, (void *)self_hdr, 100000));
     void *a;
