@@ -1132,6 +1132,13 @@ sighandler_t WRAP(signal)(int sig, sighandler_t fn)
     return old.sa_handler;
 }
 
+int sim_pe_signal_caught(const sim_pe_t *pe, int sig)
+{
+    const struct sigaction *t = sim_pe_main((sim_pe_t *)pe)->sigacts;
+    return t && sig > 0 && sig < NSIG && t[sig].sa_handler != SIG_DFL &&
+           t[sig].sa_handler != SIG_IGN;
+}
+
 int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *si, void *uc)
 {
     struct sigaction *t = sim_pe_main(pe)->sigacts;

@@ -127,6 +127,8 @@ int sim_sched_between_contexts(const void *sp);
  * installed for sig (sim/interpose), if any, and returns 1; 0 when pe has
  * the default action for sig. */
 int sim_pe_signal_handler(sim_pe_t *pe, int sig, void *siginfo, void *ucontext);
+/* Whether pe's program installed a handler of its own for sig. */
+int sim_pe_signal_caught(const sim_pe_t *pe, int sig);
 /* PE context: sets the running PE's alarm (alarm, setitimer ITIMER_REAL)
  * to fire at virtual time at (0: cancel), then every interval ns (0:
  * once).  When it fires, SIGALRM goes to that PE only: with the default

@@ -1,5 +1,6 @@
 /* sim/signals: fatal signals, external interruption and the watchdog. */
 #include "signals.h"
+#include "ending.h"
 #include "io.h"
 #include "loader.h"
 #include "sched.h"
@@ -228,6 +229,13 @@ static void on_signal(int sig, siginfo_t *si, void *ucv)
     void *was = pe->fault_pc, *was_addr = pe->fault_addr;
     pe->fault_pc = program_pc(pc);
     pe->fault_addr = si->si_code > 0 ? si->si_addr : NULL;
+    const char *fault_sp = (const char *)(uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+    if (sig == SIGSEGV && sim_pe_signal_caught(pe, sig) &&
+        (sim_coro_in_guard(&pe->coro, si->si_addr) || fault_sp < pe->coro.stack_lo))
+        /* A stack overflow the program's own handler will see: it may end
+         * the PE (abort, exit) saying nothing of the stack, so the
+         * overflow is a finding first. */
+        sim_ending_stack_overflow_finding(pe);
     if (sim_pe_signal_handler(pe, sig, si, ucv) && sig != SIGABRT) {
         pe->fault_pc = was;
         pe->fault_addr = was_addr;

@@ -146,6 +146,15 @@ START_TEST(stack_overflow_is_exit_5_naming_the_pe)
     ck_assert_int_eq(r.status, 5);
     ck_assert_ptr_nonnull(strstr(r.err, "stack overflow in PE 1 (in deep at fail.c:"));
     tu_free(&r);
+    /* with a SIGSEGV handler of the program's that aborts: the overflow
+     * is still named, with the advice */
+    r = tu_run("%s -n 4 %s overflow-handled", SIM, PROG("fail"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_msg(strstr(r.err, "error [stack-overflow] PE 1 ") &&
+                      strstr(r.err, "raise it (e.g. --stack-size 8M)") &&
+                      strstr(r.err, "PE 1 crashed: Aborted (in segv_handler at fail.c:"),
+                  "%s", r.err);
+    tu_free(&r);
 }
 END_TEST
 

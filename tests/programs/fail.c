@@ -1,6 +1,7 @@
 /* One PE misbehaves in the way argv[1] names; the others carry on into a
  * barrier.  Every PE first writes a partial line, which must not be lost. */
 #include <shmem.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,14 @@ static int deep(int n)
     volatile char buf[4096];
     buf[0] = (char)n;
     return n ? deep(n - 1) + buf[0] : 0;
+}
+
+/* A program's own SIGSEGV handler, which says nothing of the stack. */
+static void segv_handler(int sig)
+{
+    (void)sig;
+    fprintf(stderr, "fatal error\n");
+    abort();
 }
 
 static void at_exit_handler(void)
@@ -36,6 +45,10 @@ int main(int argc, char **argv)
         *(volatile int *)(uintptr_t)8 = 1;
     if (!strcmp(mode, "overflow") && me == 1)
         deep(100000);
+    if (!strcmp(mode, "overflow-handled") && me == 1) {
+        signal(SIGSEGV, segv_handler);
+        deep(100000);
+    }
     if (!strcmp(mode, "exit3") && me == 3)
         exit(3);
     static int arg = 42;
