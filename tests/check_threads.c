@@ -146,8 +146,8 @@ START_TEST(lapi_from_a_pthread)
     expect_each_pe(3, "lapi_pthread", "poll", " ok\n");
     /* LAPI_Fence and LAPI_Gfence in a thread while the main program waits
      * outside LAPI: what completes the thread's put wakes the thread */
-    expect_each_pe(3, "lapi_thread_fence", "", " ok\n");
-    expect_each_pe(3, "lapi_thread_fence", "poll", " ok\n");
+    expect_each_pe(3, "lapi_pthread", "fence", " ok\n");
+    expect_each_pe(3, "lapi_pthread", "fence-poll", " ok\n");
 }
 END_TEST
 
