@@ -668,12 +668,12 @@ static int merge(int ndirs, char **dirs)
         closedir(dir);
         qsort(names, n, sizeof *names, by_name);
         all = realloc(all, (nall + n + 1) * sizeof *all);
+        int dlen = (int)strlen(dirs[d]);
+        while (dlen > 1 && dirs[d][dlen - 1] == '/')
+            dlen--; /* (out/ is out) */
         for (size_t i = 0; i < n; i++) {
             all[nall++] = names[i]; /* (freed with all, after shards_complete) */
             char path[PATH_MAX];
-            int dlen = (int)strlen(dirs[d]);
-            while (dlen > 1 && dirs[d][dlen - 1] == '/')
-                dlen--; /* (out/ is out) */
             snprintf(path, sizeof path, "%.*s/%s", dlen, dirs[d], names[i]);
             if (rc == 0 && read_runs(path, &x, &cap) == 0)
                 nfiles++;

@@ -622,8 +622,10 @@ void sim_fault_call(sim_pe_t *pe, const char *name)
 {
     for (int i = 0; i < E->n; i++) {
         fstate_t *s = &E->fs[i];
-        if (s->f->pe == pe->id && s->f->at_call[0] && strcmp(s->f->at_call, name) == 0 &&
-            (s->call_seen = 1) && hits(s))
+        if (s->f->pe != pe->id || !s->f->at_call[0] || strcmp(s->f->at_call, name) != 0)
+            continue;
+        s->call_seen = 1;
+        if (hits(s))
             act(s, pe, 1);
     }
 }
