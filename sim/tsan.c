@@ -36,6 +36,11 @@ int sim_tsan_seen;
  * (sim_pe_spinning), whether or not races are checked.  A loop that works
  * on shared memory does not look like one. */
 #define SPIN_LOADS 10000
+/* A loop that reads the one place with a back-off between (in registers:
+ * no other access) repeats its load ever more slowly: every SPIN_GLANCE
+ * repeats, it waits for the next event without blocking (when nothing is
+ * left to happen, only SPIN_LOADS repeats block it). */
+#define SPIN_GLANCE 256
 /* Once a load is known to spin, the repeats that show it still does
  * after its loop ran again (see POLL_RECHECK). */
 #define SPIN_AGAIN 64
@@ -74,7 +79,40 @@ static struct {
     unsigned nused, used[BUSY_MAX]; /* the slots filled */
     const void *slot[BUSY_SLOTS];
     uint8_t len[BUSY_SLOTS]; /* bytes of the access that put it there (at most 8) */
+    uint64_t nsamples; /* every sample ever taken, for the heads below */
+    uintptr_t asum;    /* their addresses, summed */
 } spin = {.left = BUSY_SAMPLE};
+
+/* A poll with a body: a loop that reads one place each round and between
+ * reads does the same small work (a back-off that counts in a global, a
+ * copy of the word into a local) is not one load repeated, and when its
+ * back-off grows it fills a window only after seconds: a linear back-off
+ * makes few accesses but ever more work a round.  What shows it is its
+ * head, a load (site and address) that reads the same value round after
+ * round with no simulator call, the same places touched between.  The
+ * sampled accesses show it at no cost to the others: a loop of a few
+ * accesses a round has its head sampled every so many rounds, with the
+ * same number of samples between and the same addresses sampled (summed).
+ * HEAD_ROUNDS such samples in a row (a few hundred rounds), and the
+ * context waits for the next event, as for a window; after a wait,
+ * HEAD_AGAIN show that it still polls.  One load repeated with nothing
+ * between is the same loop without a body (spin_note counts it). */
+#define HEAD_ROUNDS 8
+#define HEAD_AGAIN 2
+#define HEAD_BODY 64 /* samples between two of the head's: a round's accesses / BUSY_SAMPLE */
+#define HEAD_SLOTS 8
+typedef struct {
+    const void *pc, *addr;
+    const sim_pe_t *ctx;
+    uint64_t calls;
+    uint64_t at;        /* spin.nsamples at its last sample */
+    uintptr_t asum_at;  /* spin.asum then */
+    uint64_t gap;       /* samples between its last two (UINT64_MAX: not yet known) */
+    uintptr_t gsum;     /* their addresses, summed */
+    uint64_t was;       /* the value it reads */
+    unsigned rounds;    /* samples of it in a row alike */
+} head_t;
+static head_t heads[HEAD_SLOTS];
 
 /* A context seen polling (one load repeated, or a window of places)
  * stays stopped while it waits: at each turn it would look again (the
@@ -122,9 +160,63 @@ static int poll_changed(const poll_place_t *p, unsigned n)
 
 static void busy(void);
 
-/* Every BUSY_SAMPLE-th access: its address joins the window's set. */
-static __attribute__((noinline, cold)) void busy_sample(const void *addr, size_t n)
+/* The window starts again (before a wait: the others sample meanwhile). */
+static void window_clear(void)
 {
+    for (unsigned k = 0; k < spin.nused; k++)
+        spin.slot[spin.used[k]] = NULL;
+    spin.nused = 0;
+    spin.sum = 0;
+    spin.samples = 0;
+}
+
+/* Waits for the next event while the n bytes at addr hold what they held
+ * (at most POLL_RECHECK turns, and never when nothing is left to happen). */
+static void poll_wait_on(const void *addr, size_t n)
+{
+    poll_place_t p;
+    poll_take(&p, addr, n);
+    for (unsigned turn = 0; turn < POLL_RECHECK && sim_pe_busy() && !poll_changed(&p, 1); turn++)
+        ;
+}
+
+/* A sampled load of n bytes at addr by site pc, which may be a poll's head. */
+static void head_sample(const void *addr, size_t n, const void *pc)
+{
+    const sim_pe_t *c = sim_w->cur;
+    head_t *h = &heads[((uintptr_t)pc >> 1) % HEAD_SLOTS];
+    uint64_t v;
+    switch (n) { /* (a copy of a constant size: no call) */
+    case 8: memcpy(&v, addr, 8); break;
+    case 4: { uint32_t x; memcpy(&x, addr, 4); v = x; break; }
+    case 2: { uint16_t x; memcpy(&x, addr, 2); v = x; break; }
+    default: v = *(const uint8_t *)addr; break;
+    }
+    if (h->pc != pc || h->addr != addr || h->ctx != c || h->calls != c->calls || h->was != v) {
+        *h = (head_t){pc, addr, c, c->calls, spin.nsamples, spin.asum, UINT64_MAX, 0, v, 0};
+        return;
+    }
+    uint64_t gap = spin.nsamples - h->at;
+    uintptr_t gsum = spin.asum - h->asum_at;
+    h->at = spin.nsamples;
+    h->asum_at = spin.asum;
+    if (gap != h->gap || gsum != h->gsum || gap > HEAD_BODY) {
+        h->gap = gap;
+        h->gsum = gsum;
+        h->rounds = 0;
+    } else if (++h->rounds >= HEAD_ROUNDS && poll_may_wait()) {
+        h->rounds = HEAD_ROUNDS - HEAD_AGAIN;
+        window_clear();
+        poll_wait_on(addr, n);
+    }
+}
+
+/* Every BUSY_SAMPLE-th access: its address joins the window's set. */
+static __attribute__((noinline, cold)) void busy_sample(const void *addr, size_t n,
+                                                        const void *site, int write)
+{
+    spin.nsamples++;
+    spin.asum += (uintptr_t)addr;
     uint64_t h = (uint64_t)(uintptr_t)addr;
     h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
     h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
@@ -141,6 +233,8 @@ static __attribute__((noinline, cold)) void busy_sample(const void *addr, size_t
     spin.left = BUSY_SAMPLE;
     if (++spin.samples >= (BUSY_ACCESSES / BUSY_SAMPLE) << sim_w->cur->busy_level)
         busy();
+    else if (!write && site && n <= 8)
+        head_sample(addr, n, site);
 }
 
 static __attribute__((noinline)) void busy(void)
@@ -174,14 +268,9 @@ static __attribute__((noinline)) void busy(void)
     unsigned n = same ? spin.nused : 0;
     if (same)
         c->poll_n = n;
-    for (unsigned k = 0; k < spin.nused; k++) {
-        if (k < n)
-            poll_take(&places[k], spin.slot[spin.used[k]], spin.len[spin.used[k]]);
-        spin.slot[spin.used[k]] = NULL;
-    }
-    spin.nused = 0;
-    spin.sum = 0;
-    spin.samples = 0;
+    for (unsigned k = 0; k < n; k++)
+        poll_take(&places[k], spin.slot[spin.used[k]], spin.len[spin.used[k]]);
+    window_clear();
     if (same && poll_may_wait())
         for (unsigned turn = 0; sim_pe_busy() && turn < POLL_RECHECK && !poll_changed(places, n);
              turn++)
@@ -193,15 +282,16 @@ static inline int on_stacks(const void *addr)
     return (size_t)((const char *)addr - sim_w->stacks.base) < sim_w->stacks.size;
 }
 
-/* An access that took the fast way, or any other the spin watch passes
- * over: it records where (pc NULL: no site, so the next load cannot count
- * as a repeat) and counts toward the busy-loop watch. */
-static inline void spin_pass(const void *addr, size_t n, const void *pc, int write)
+/* An access by site that took the fast way, or any other the spin watch
+ * passes over: it records where (pc NULL: no site, so the next load cannot
+ * count as a repeat) and counts toward the busy-loop watch. */
+static inline void spin_pass(const void *addr, size_t n, const void *pc, const void *site,
+                             int write)
 {
     spin.addr = write ? NULL : addr;
     spin.pc = pc;
     if (__builtin_expect(--spin.left == 0, 0))
-        busy_sample(addr, n);
+        busy_sample(addr, n, site, write);
 }
 
 /* The spin watch saw a load that is not the last one again (it records
@@ -210,7 +300,7 @@ static inline void spin_pass(const void *addr, size_t n, const void *pc, int wri
 static inline void spin_saw(const void *addr, size_t n, const void *pc, int write)
 {
     spin.ctx = NULL;
-    spin_pass(addr, n, pc, write);
+    spin_pass(addr, n, pc, pc, write);
 }
 
 static inline void spin_note(const void *addr, size_t n, const void *pc)
@@ -223,7 +313,12 @@ static inline void spin_note(const void *addr, size_t n, const void *pc)
             spin.ctx = c;
             spin.calls = c->calls;
             spin.n = 0;
-        } else if (++spin.n >= SPIN_LOADS && poll_may_wait()) {
+        } else if (++spin.n < SPIN_LOADS) {
+            /* its rounds may take ever longer: a look at the next event
+             * now and then, which blocks nothing */
+            if (spin.n % SPIN_GLANCE == 0 && poll_may_wait())
+                poll_wait_on(addr, n);
+        } else if (poll_may_wait()) {
             spin.n = 0;
             poll_place_t p;
             poll_take(&p, addr, n);
@@ -306,7 +401,7 @@ static inline __attribute__((always_inline)) void note(const void *addr, size_t 
             return;
         }
         if (step || sim_hb_covered(c, addr, n, write, pc)) {
-            spin_pass(addr, n, NULL, write);
+            spin_pass(addr, n, NULL, pc, write);
             return;
         }
     }

@@ -408,6 +408,20 @@ START_TEST(bounded_probes_return_while_others_poll)
 }
 END_TEST
 
+/* In interrupt mode a handler runs while the task computes: a task that
+ * waits for a handler's flag with a growing back-off between atomic loads
+ * and no LAPI call (ARMCI's generic lock) sees it set.  It was stopped by
+ * the watchdog: the arrival was due later and the loop never let time
+ * pass. */
+START_TEST(a_back_off_poll_sees_an_interrupt_mode_handler)
+{
+    run_result_t r = tu_run("%s -n 2 --watchdog 30 %s", SIM, PROG("lapi_backoff"));
+    ck_assert_msg(r.status == 0, "status %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "task 0 got the flag\n") != NULL, "%s", r.out);
+    tu_free(&r);
+}
+END_TEST
+
 /* A block a transfer used, freed and handed out again, has no history: a
  * Get into it is not a race with the Put that read it before it was freed
  * (a false data-race until free, and in C++ operator new, were taken
@@ -556,6 +570,7 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, lw_messages_are_copied_at_the_call);
     tcase_add_test(tc, busy_polling_skips_to_the_next_event);
     tcase_add_test(tc, bounded_probes_return_while_others_poll);
+    tcase_add_test(tc, a_back_off_poll_sees_an_interrupt_mode_handler);
     tcase_add_test(tc, a_freed_blocks_history_goes_with_it);
     tcase_add_test(tc, wild_target_ranges_are_findings);
     tcase_add_test(tc, runs_are_deterministic_and_privatization_blind);

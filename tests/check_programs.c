@@ -348,6 +348,25 @@ START_TEST(a_poll_that_scans_thousands_of_words_sees_the_puts)
 }
 END_TEST
 
+/* A poll whose back-off grows (a linear one, as ARMCI's lock and many
+ * spin locks have) makes few accesses but ever more work a round: the
+ * flag's put lands within a few hundred rounds, whether the back-off
+ * counts in a global (a load and a store a round besides the flag's) or
+ * in a local (the flag's load alone).  It ran until the watchdog: a
+ * window of the same places took ever longer to fill. */
+START_TEST(a_poll_with_a_growing_back_off_sees_the_put)
+{
+    static const char *const how[] = {"global", "local"};
+    for (int k = 0; k < 2; k++) {
+        run_result_t r = tu_run("%s -n 2 --watchdog 30 --check none %s %s", SIM,
+                                PROG("poll_backoff"), how[k]);
+        ck_assert_msg(r.status == 0, "%s: status %d\n%s", how[k], r.status, r.err);
+        ck_assert_msg(strstr(r.out, "flag 1 after ") != NULL, "%s: %s", how[k], r.out);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 /* Seconds of computation over a private array with no simulator call
  * (an unoptimised build's loop, slow under instrumentation) are not a
  * runaway: their accesses move on through memory, and the watchdog, at
@@ -806,6 +825,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, a_long_computation_is_not_stopped_by_the_watchdog);
     tcase_add_test(tc, a_loop_polling_several_words_sees_the_puts);
     tcase_add_test(tc, a_poll_that_scans_thousands_of_words_sees_the_puts);
+    tcase_add_test(tc, a_poll_with_a_growing_back_off_sees_the_put);
     tcase_add_test(tc, pes_polling_for_nothing_are_stopped_by_the_watchdog);
     tcase_add_test(tc, a_poll_that_allocates_is_stopped_outside_the_allocator);
     tcase_add_test(tc, runs_under_gdb);
