@@ -378,6 +378,26 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
     sim_hb_local(addr, n, dir, atomic, pc);
 }
 
+/* The detector's part of an access that is not a loop's next step (the
+ * function call keeps the register saves it needs off the fast paths). */
+static __attribute__((noinline)) void note_watched(const void *addr, size_t n, int write,
+                                                   const void *pc)
+{
+    const sim_pe_t *c = sim_w->cur;
+    /* In memory the detector does not watch (private memory while nothing
+     * else can write it), an access only moves the spin watch on. */
+    if (sim_hb_watched_fast(c, addr) == 0) {
+        if (!on_stacks(addr))
+            spin_saw(addr, n, pc, write);
+        return;
+    }
+    if (sim_hb_covered(c, addr, n, write, pc)) {
+        spin_pass(addr, n, NULL, pc, write);
+        return;
+    }
+    note_slow(addr, n, write ? SIM_HB_WRITE : SIM_HB_READ, 0, pc);
+}
+
 /* An access of the program.  A loop's next step, which is most of them,
  * costs only a look at its site's sweep, here; without the detector, an
  * access only moves the spin watch on, here too. */
@@ -388,22 +408,18 @@ static inline __attribute__((always_inline)) void note(const void *addr, size_t 
     /* The load a spin would repeat goes the slow way, to be counted; any
      * other ends the spin, as spin_note would. */
     if (!atomic && addr != spin.addr && sim_w && sim_w->cur) {
-        const sim_pe_t *c = sim_w->cur;
         int write = dir == SIM_HB_WRITE;
-        /* Without the detector, or in memory it does not watch (private
-         * memory while nothing else can write it), an access only moves
-         * the spin watch on.  (A loop's next step over watched memory is
-         * tried first: it is the most common access of all.) */
-        int step = sim_hb_on && sim_hb_sweep_step(c, addr, n, write, pc);
-        if (!step && (!sim_hb_on || sim_hb_watched_fast(c, addr) == 0)) {
+        if (!sim_hb_on) {
             if (!on_stacks(addr))
                 spin_saw(addr, n, pc, write);
             return;
         }
-        if (step || sim_hb_covered(c, addr, n, write, pc)) {
+        if (sim_hb_sweep_step(sim_w->cur, addr, n, write, pc)) {
             spin_pass(addr, n, NULL, pc, write);
             return;
         }
+        note_watched(addr, n, write, pc);
+        return;
     }
     note_slow(addr, n, dir, atomic, pc);
 }
