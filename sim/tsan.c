@@ -109,7 +109,8 @@ typedef struct {
     uintptr_t asum_at;  /* spin.asum then */
     uint64_t gap;       /* samples between its last two (UINT64_MAX: not yet known) */
     uintptr_t gsum;     /* their addresses, summed */
-    uint64_t was;       /* the value it reads */
+    uint64_t was;       /* the value it read */
+    unsigned known;     /* was is known */
     unsigned rounds;    /* samples of it in a row alike */
 } head_t;
 static head_t heads[HEAD_SLOTS];
@@ -180,11 +181,18 @@ static void poll_wait_on(const void *addr, size_t n)
         ;
 }
 
-/* A sampled load of n bytes at addr by site pc, which may be a poll's head. */
+/* A sampled load of n bytes at addr by site pc, which may be a poll's
+ * head.  (Its value is read only when the site's load of it was sampled
+ * before: the program read those bytes since, so they may be read; the
+ * load sampled now has yet to be made.) */
 static void head_sample(const void *addr, size_t n, const void *pc)
 {
     const sim_pe_t *c = sim_w->cur;
     head_t *h = &heads[((uintptr_t)pc >> 1) % HEAD_SLOTS];
+    if (h->pc != pc || h->addr != addr || h->ctx != c || h->calls != c->calls) {
+        *h = (head_t){pc, addr, c, c->calls, spin.nsamples, spin.asum, UINT64_MAX, 0, 0, 0, 0};
+        return;
+    }
     uint64_t v;
     switch (n) { /* (a copy of a constant size: no call) */
     case 8: memcpy(&v, addr, 8); break;
@@ -192,15 +200,13 @@ static void head_sample(const void *addr, size_t n, const void *pc)
     case 2: { uint16_t x; memcpy(&x, addr, 2); v = x; break; }
     default: v = *(const uint8_t *)addr; break;
     }
-    if (h->pc != pc || h->addr != addr || h->ctx != c || h->calls != c->calls || h->was != v) {
-        *h = (head_t){pc, addr, c, c->calls, spin.nsamples, spin.asum, UINT64_MAX, 0, v, 0};
-        return;
-    }
     uint64_t gap = spin.nsamples - h->at;
     uintptr_t gsum = spin.asum - h->asum_at;
     h->at = spin.nsamples;
     h->asum_at = spin.asum;
-    if (gap != h->gap || gsum != h->gsum || gap > HEAD_BODY) {
+    if (!h->known || v != h->was || gap != h->gap || gsum != h->gsum || gap > HEAD_BODY) {
+        h->was = v;
+        h->known = 1;
         h->gap = gap;
         h->gsum = gsum;
         h->rounds = 0;
