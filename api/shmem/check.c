@@ -143,6 +143,15 @@ int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t
                           sim_mem_name(a, an, sizeof an), alen);
         return 0;
     }
+    if (identical && same == SHM_SAME_COPY) {
+        sim_finding_raise(SHM_CHECK(OVERLAP), SIM_SEV_WARNING, me->id, call, me->call_site,
+                          "'%s' and '%s' are the same array (%s, %zu bytes) of this PE: the "
+                          "call copies it onto itself and changes nothing. OpenSHMEM 1.5 "
+                          "forbids overlapping buffers (earlier versions did not say); drop "
+                          "the call, or use separate buffers.", a_arg, b_arg,
+                          sim_mem_name(a, an, sizeof an), alen);
+        return 0;
+    }
     int may_be_equal = same == SHM_SAME_ALLOWED;
     sim_finding_raise(SHM_CHECK(OVERLAP), SIM_SEV_ERROR, me->id, call, me->call_site,
                       "'%s' (%s, %zu bytes) and '%s' (%s, %zu bytes) overlap%s. The "

@@ -116,10 +116,11 @@ int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
                : shm_check_sym(x->call, "source", x->src, sn) ||
                      shm_check_local(x->call, "dest", x->dest, dn))
         return -1;
-    /* To itself, the two buffers are in one memory and must not overlap. */
+    /* To itself, the two buffers are in one memory and must not overlap
+     * (the same array, element for element, is a copy onto itself). */
     if (*wpe == shm_me() &&
         shm_check_overlap(x->call, "dest", x->dest, dn, "source", x->src, sn,
-                          SHM_SAME_IS_OVERLAP))
+                          x->dst_stride == x->src_stride ? SHM_SAME_COPY : SHM_SAME_IS_OVERLAP))
         return -1;
     if (is_put)
         coll_check_user_write(x->call, *wpe, x->dest, dn);

@@ -170,7 +170,8 @@ int shm_check_local(const char *call, const char *arg, const void *addr, size_t 
 typedef enum {
     SHM_SAME_IS_OVERLAP, /* an error like any other overlap */
     SHM_SAME_ALLOWED,    /* the routine allows it (reductions) */
-    SHM_SAME_TOLERATED   /* forbidden, but no implementation can go wrong on it: a warning */
+    SHM_SAME_TOLERATED,  /* forbidden, but no implementation can go wrong on it: a warning */
+    SHM_SAME_COPY        /* a copy of the array onto itself: changes nothing, a warning */
 } shm_same_t;
 /* Raises overlap when [a, a+alen) and [b, b+blen) intersect (the same
  * range: as same says). */

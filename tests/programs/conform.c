@@ -11,6 +11,7 @@
  *   test-loop      a loop of shmem_test until another PE sets the flag
  *   alt-psync      back-to-back broadcasts alternating two pSyncs
  *   inplace-bcast  broadcast with dest == source (an overlap finding)
+ *   self-put-same  a put to itself of an array onto itself (an overlap finding)
  *   oob-put        a put past its heap block lands in the next block
  *   heap-full      shmem_malloc larger than the heap returns NULL
  */
@@ -206,6 +207,18 @@ static void inplace_bcast(void)
     EXPECT(me == 1 ? v[0] == 2.5 : v[0] == 2.5 && v[2] == 7.5);
 }
 
+static void self_put_same(void)
+{
+    static int w[4];
+    for (int i = 0; i < 4; i++)
+        w[i] = me * 10 + i;
+    shmem_putmem(w, w, sizeof w, me); /* BAD(self-put-same) */
+    shmem_quiet();
+    shmem_int_iput(w, w, 2, 2, 2, me);
+    shmem_quiet();
+    EXPECT(w[0] == me * 10 && w[3] == me * 10 + 3);
+}
+
 static void oob_put(void)
 {
     long *a = shmem_malloc(4 * sizeof(long));
@@ -284,6 +297,8 @@ int main(int argc, char **argv)
         inplace_bcast();
     else if (!strcmp(c, "oob-put"))
         oob_put();
+    else if (!strcmp(c, "self-put-same"))
+        self_put_same();
     else if (!strcmp(c, "init-series"))
         init_series();
     else if (!strcmp(c, "init-unmatched"))
