@@ -118,6 +118,31 @@ START_TEST(each_id_names_its_pe_and_line)
 }
 END_TEST
 
+/* shmem_ptr of an address that is not symmetric answers NULL, as for an
+ * object it cannot reach, with a warning: the FMS ocean model's transfer
+ * put that NULL to another PE, which crashed with nothing said. */
+START_TEST(shmem_ptr_of_a_local_is_a_warning)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s ptr-nonsymmetric bad", SIM, PROG("findings"));
+    char head[160];
+    snprintf(head, sizeof head, "shmemsim: warning [nonsymmetric-address] PE 0 at t=");
+    char site[80];
+    snprintf(site, sizeof site, "in shmem_ptr, called from main at findings.c:%d:\n",
+             marker_line("ptr-nonsymmetric"));
+    ck_assert_msg(r.status == 0 && strstr(r.err, head) && strstr(r.err, site) &&
+                      strstr(r.err, "argument 'dest' is not symmetric: it points into the "
+                                    "stack of PE 0") &&
+                      strstr(r.err, "the call returned NULL"),
+                  "status %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "PE 0: shmem_ptr gave NULL\n"), "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet %s ptr-nonsymmetric good", SIM, PROG("findings"));
+    ck_assert_msg(r.status == 0 && r.err[0] == 0 && !strstr(r.out, "gave NULL"), "%s%s", r.out,
+                  r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* The heap finding names the shmem_malloc call that made the block. */
 START_TEST(heap_block_is_named_by_its_allocation)
 {
@@ -190,6 +215,7 @@ Suite *findings_suite(void)
     TCase *tc = tcase_create("findings");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, each_id_names_its_pe_and_line, 0, NCASES);
+    tcase_add_test(tc, shmem_ptr_of_a_local_is_a_warning);
     tcase_add_test(tc, heap_block_is_named_by_its_allocation);
     tcase_add_test(tc, check_option_turns_an_id_off);
     tcase_add_loop_test(tc, no_false_positive_on_correct_programs, 0, NCLEAN);

@@ -474,11 +474,26 @@ double shmemx_wtime(void)
 }
 
 /* dest in world PE pe's memory, for direct loads and stores. */
-static void *direct(const void *dest, int pe)
+static void *direct(const char *call, const void *dest, int pe)
 {
     int me = shm_me();
-    if (!dest || !sim_mem_xlate(me, dest, me))
+    if (!dest)
         return NULL;
+    if (!sim_mem_xlate(me, dest, me)) {
+        sim_pe_t *self = sim_pe_self();
+        char what[200];
+        sim_mem_describe(dest, what, sizeof what);
+        /* (A warning: NULL is what the call answers for an object it
+         * cannot reach, and a program may test for it.) */
+        sim_finding_raise(SHM_CHECK(NONSYMMETRIC_ADDRESS), SIM_SEV_WARNING, me, call,
+                          self->call_site,
+                          "argument 'dest' is not symmetric: it points into %s. Only a "
+                          "symmetric object (a global or static variable, or memory from "
+                          "shmem_malloc) has an address on another PE; the call returned "
+                          "NULL. shmem_addr_accessible asks whether an address is symmetric.",
+                          what);
+        return NULL;
+    }
     void *p = pe == me ? (void *)dest : sim_mem_xlate(me, dest, pe);
     shm_self()->direct_stores |= pe != me;
     if (pe != me)
@@ -489,7 +504,7 @@ static void *direct(const void *dest, int pe)
 void *shmem_ptr(const void *dest, int pe)
 {
     SHM_ENTER("shmem_ptr");
-    void *p = shm_check_pe("shmem_ptr", pe) == 0 ? direct(dest, pe) : NULL;
+    void *p = shm_check_pe("shmem_ptr", pe) == 0 ? direct("shmem_ptr", dest, pe) : NULL;
     SHM_LEAVE();
     return p;
 }
@@ -499,7 +514,7 @@ void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe)
 {
     SHM_ENTER("shmem_team_ptr");
     shm_team_t *t = team == SHMEM_TEAM_INVALID ? NULL : shm_team_of(team);
-    void *p = t && pe >= 0 && pe < t->size ? direct(dest, shm_team_world_pe(t, pe)) : NULL;
+    void *p = t && pe >= 0 && pe < t->size ? direct("shmem_team_ptr", dest, shm_team_world_pe(t, pe)) : NULL;
     SHM_LEAVE();
     return p;
 }

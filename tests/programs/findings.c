@@ -51,6 +51,14 @@ static void nonsymmetric(int me)
         shmem_long_put(bad ? &local : &sym, buf, 1, 1); /* BAD(nonsymmetric-address) */
 }
 
+/* shmem_ptr of a local: NULL, and a warning naming the argument. */
+static void ptr_nonsymmetric(int me)
+{
+    long local = 0;
+    if (me == 0 && shmem_ptr(bad ? (void *)&local : (void *)&sym, 1) == NULL) /* BAD(ptr-nonsymmetric) */
+        printf("PE %d: shmem_ptr gave NULL\n", me);
+}
+
 static void out_of_bounds(int me)
 {
     if (me == 1)
@@ -388,6 +396,8 @@ int main(int argc, char **argv)
         null_pointer(me);
     else if (strcmp(what, "nonsymmetric-address") == 0)
         nonsymmetric(me);
+    else if (strcmp(what, "ptr-nonsymmetric") == 0)
+        ptr_nonsymmetric(me);
     else if (strcmp(what, "symmetric-out-of-bounds") == 0)
         out_of_bounds(me);
     else if (strcmp(what, "oob-heap") == 0)

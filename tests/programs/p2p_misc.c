@@ -55,7 +55,7 @@ static void direct(void)
     int right = (me + 1) % npes, left = (me + npes - 1) % npes;
     long local = 0;
     EXPECT(shmem_ptr(&x, me) == &x);
-    EXPECT(shmem_ptr(&local, right) == NULL);
+    EXPECT(!shmem_addr_accessible(&local, right));
     x = 0;
     shmem_barrier_all();
     long *p = shmem_ptr(&x, right);
