@@ -27,7 +27,8 @@
 #endif
 
 void shmemsim_fortran_start(int *npes_common, int implicit_init);
-void shmemsim_fortran_io_begin(void);
+void shmemsim_fortran_io_begin_at(const void *site);
+int shmemsim_fortran_unit(int unit);
 void shmemsim_fortran_io_end(void);
 void shmemsim_fortran_item(const void *p, size_t n, int write, const void *pc);
 void shmemsim_fortran_array(const void *desc, size_t elem, int write, const void *pc);
@@ -55,12 +56,21 @@ void __wrap__gfortran_set_options(int num, int options[])
     shmemsim_fortran_start(&shmemnpes_, IMPLICIT_INIT);
 }
 
+/* Every statement's parameters begin with gfortran's st_parameter_common:
+ * its flags, then the unit number, made the PE's own. */
+static void own_unit(void *p)
+{
+    int *unit = (int *)p + 1;
+    *unit = shmemsim_fortran_unit(*unit);
+}
+
 /* A data transfer statement runs from st_read/st_write to its _done. */
 #define BEGIN_STMT(name)                                                       \
     void __real_##name(void *dtp);                                             \
     void __wrap_##name(void *dtp)                                              \
     {                                                                          \
-        shmemsim_fortran_io_begin();                                           \
+        shmemsim_fortran_io_begin_at(__builtin_return_address(0));             \
+        own_unit(dtp);                                                         \
         __real_##name(dtp);                                                    \
     }
 #define END_STMT(name)                                                         \
@@ -75,7 +85,8 @@ void __wrap__gfortran_set_options(int num, int options[])
     void __real_##name(void *p);                                               \
     void __wrap_##name(void *p)                                                \
     {                                                                          \
-        shmemsim_fortran_io_begin();                                           \
+        shmemsim_fortran_io_begin_at(__builtin_return_address(0));             \
+        own_unit(p);                                                           \
         __real_##name(p);                                                      \
         shmemsim_fortran_io_end();                                             \
     }

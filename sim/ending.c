@@ -171,10 +171,13 @@ void sim_ending_deadlock_findings(void)
         sim_finding_raise(SIM_CHECK(DEADLOCK), SIM_SEV_ERROR, i, pe->why[0] ? pe->why : "?",
                           pe->call_site, "Every live PE is blocked%s and no message is in "
                           "flight, so nothing will release PE %d. Who could have released it: "
-                          "%s.%s Find the put, atomic, signal or collective that should have "
-                          "released it and make sure the PE that owes it gets there.",
+                          "%s.%s %s",
                           sim_w->polls_stalled ? " or polls for what no one is left to send" : "",
-                          i, others, helper);
+                          i, others, helper,
+                          pe->advice ? pe->advice
+                                     : "Find the put, atomic, signal or collective that should "
+                                       "have released it and make sure the PE that owes it gets "
+                                       "there.");
     }
     for (int k = 0; k < ng; k++)
         free(g[k].pes);

@@ -97,6 +97,8 @@ typedef struct sim_pe {
     void (*why_fn)(char *buf, size_t len, const void *arg);
     const void *why_arg;
     char why[200];             /* after the run: what it was blocked in, or "" */
+    const char *advice;        /* while blocked: what a deadlock finding advises, when
+                                * the layer knows better than the general advice */
     const char *watch_lo;      /* a write into [watch_lo, watch_hi) wakes it */
     const char *watch_hi;
     struct sim_io_stream *io[2]; /* stdout, stderr line streams; made on first use */

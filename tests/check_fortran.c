@@ -440,6 +440,49 @@ START_TEST(print_lines_are_whole_tagged_and_repeatable)
 }
 END_TEST
 
+/* A barrier called from a PRINT's output list: the PE inside its
+ * statement waits there for the others, which wait for that statement to
+ * end (the PEs share the run-time library's units).  The deadlock report
+ * names the statement's line, the call the other PE is blocked in inside
+ * it, and what to change, not a missing put. */
+START_TEST(a_collective_inside_a_print_is_a_deadlock_that_says_why)
+{
+    run_result_t r = tu_run("%s -n 2 %s", SIM, PROG("f_io_coll"));
+    char at[64];
+    snprintf(at, sizeof at, "called from MAIN__ at f_io_coll.f90:%d",
+             tu_line_of("tests/programs/f_io_coll.f90", "STMT(io-coll)"));
+    ck_assert_msg(r.status == 3 && strstr(r.err, "error [deadlock] PE 0") &&
+                      strstr(r.err, "in a Fortran I/O statement (waiting for the one PE 1 has "
+                                    "under way, which it cannot end while it is blocked in "
+                                    "SHMEM_BARRIER_ALL inside it") &&
+                      strstr(r.err, at) &&
+                      strstr(r.err, "call that function before the statement, into a "
+                                    "variable.") &&
+                      strstr(r.err, "PE 0 is blocked itself, in a Fortran I/O statement called "
+                                    "from MAIN__"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
+/* Each PE opens unit 9 on a file of its own, keeps it open while the
+ * others do, and reads its own back: unit numbers are each PE's, as on
+ * a machine (they were the process's: the second PE's OPEN closed the
+ * first's file, and its READ met the end of another file). */
+START_TEST(each_pe_has_its_own_unit_numbers)
+{
+    char dir[] = "/tmp/shmemsim-units-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    run_result_t r = tu_run("%s -n 3 --quiet %s %s", SIM, PROG("f_units"), dir);
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " units ok\n") == 3, "status %d\n%s%s",
+                  r.status, r.out, r.err);
+    tu_free(&r);
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(stop_error_stop_and_runtime_errors_end_the_pe)
 {
     static const struct {
@@ -530,6 +573,8 @@ Suite *fortran_suite(void)
     tcase_add_test(tc, setup_heap_teams_and_alltoallv);
     tcase_add_test(tc, lapi_amsendv_and_the_other_lapi_bindings);
     tcase_add_test(tc, print_lines_are_whole_tagged_and_repeatable);
+    tcase_add_test(tc, a_collective_inside_a_print_is_a_deadlock_that_says_why);
+    tcase_add_test(tc, each_pe_has_its_own_unit_numbers);
     tcase_add_test(tc, stop_error_stop_and_runtime_errors_end_the_pe);
     tcase_add_test(tc, common_and_saved_data_are_private_and_symmetric);
     tcase_add_test(tc, misaligned_psync_is_refused_with_a_finding);

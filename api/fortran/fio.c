@@ -33,7 +33,9 @@
 #include "hb.h"
 #include "tsan.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 /* The I/O statement under way: its context and nesting depth; the
@@ -66,9 +68,46 @@ void shmemsim_fortran_start(int *npes_common, int implicit_init)
         start_pes(0);
 }
 
-/* PE context, before an I/O statement: waits (yielding) while another
- * context's statement is under way, then marks the caller's. */
-void shmemsim_fortran_io_begin(void)
+/* Unit numbers belong to the process: the PEs share the run-time
+ * library's table of units here, where on a machine each PE has its own,
+ * so a PE that opened unit 9 on its own file would close another PE's.
+ * The numbers a program names are made each PE's own: PE p's unit u is
+ * the library's u + p * UNIT_STRIDE, for u above 0 and below UNIT_STRIDE
+ * but the preconnected 5 and 6 (and 0), and p below the last stride that
+ * fits an int.  NEWUNIT= numbers (negative) are the library's own,
+ * distinct already; a number at or above UNIT_STRIDE (one INQUIRE's
+ * NUMBER= gave back) is taken as made already. */
+#define UNIT_STRIDE (1 << 20)
+
+int shmemsim_fortran_unit(int unit)
+{
+    sim_pe_t *me = sim_world_up() ? sim_pe_self() : NULL;
+    if (!me || unit <= 0 || unit == 5 || unit == 6 || unit >= UNIT_STRIDE)
+        return unit;
+    int pe = sim_pe_main(me)->id;
+    return pe > 0 && pe < INT_MAX / UNIT_STRIDE ? unit + pe * UNIT_STRIDE : unit;
+}
+
+#define IO_STMT "a Fortran I/O statement"
+
+/* What a context waiting for owner's statement waits for, when the run
+ * ends with it still waiting: owner blocked inside its statement (in a
+ * call made by a function of its output list) is why. */
+static void io_why(char *buf, size_t len, const void *arg)
+{
+    const sim_pe_t *owner = arg;
+    char inside[160] = "";
+    if (owner->state == SIM_PE_BLOCKED && owner->call && strcmp(owner->call, IO_STMT) != 0)
+        snprintf(inside, sizeof inside, ", which it cannot end while it is blocked in %s "
+                 "inside it", owner->call);
+    snprintf(buf, len, IO_STMT " (waiting for the one PE %d has under way%s: the PEs share the "
+             "Fortran run-time library's I/O units)", owner->id, inside);
+}
+
+/* PE context, before an I/O statement at site (NULL: not known): waits
+ * (yielding) while another context's statement is under way, then marks
+ * the caller's. */
+void shmemsim_fortran_io_begin_at(const void *site)
 {
     sim_pe_t *me = sim_world_up() ? sim_pe_self() : NULL;
     if (!me)
@@ -80,19 +119,33 @@ void shmemsim_fortran_io_begin(void)
         io.nwaiting = 0;
     }
     while (io.owner && io.owner != me) {
-        char why[200];
-        snprintf(why, sizeof why, "a Fortran I/O statement (waiting for the one PE %d has "
-                 "under way: the PEs share the Fortran run-time library's I/O units)",
-                 io.owner->id);
         if (io.nwaiting == io.capwaiting) {
             io.capwaiting = io.capwaiting ? 2 * io.capwaiting : 8;
             io.waiting = sim_xrealloc(io.waiting, io.capwaiting * sizeof *io.waiting);
         }
         io.waiting[io.nwaiting++] = me;
-        sim_pe_block(why);
+        /* The wait is named as a call at the statement, so a report says
+         * where the PE is; a deadlock here is the shared units', not the
+         * program's, when the owner waits inside its statement. */
+        sim_call_enter(IO_STMT, site ? site : me->call_site);
+        me->advice = "The program may be correct: on a machine each PE has its own I/O "
+                     "units, and here no PE can start an I/O statement while another's is "
+                     "under way. When a PE calls a SHMEM routine that waits for the others "
+                     "from inside an I/O statement (a function in a PRINT's or WRITE's "
+                     "output list), call that function before the statement, into a "
+                     "variable.";
+        sim_pe_block_lazy(io_why, io.owner, NULL, 0);
+        me->advice = NULL;
+        sim_call_leave();
     }
     io.owner = me;
     io.depth++;
+}
+
+/* The same, from modules built before statements had their site. */
+void shmemsim_fortran_io_begin(void)
+{
+    shmemsim_fortran_io_begin_at(NULL);
 }
 
 /* PE context, after an I/O statement: the next waiting one may start.
