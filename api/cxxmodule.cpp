@@ -43,16 +43,19 @@ private:
     bool err_;
 };
 
-pe_buf out_buf(false), err_buf(true);
+// (Named __shmemsim_*: a shared library built with shmemsim-c++ holds
+// them too, and the loader's check of a library's own variables passes
+// over them.)
+pe_buf __shmemsim_out_buf(false), __shmemsim_err_buf(true);
 
 struct install {
     install()
     {
-        std::cout.rdbuf(&out_buf);
-        std::cerr.rdbuf(&err_buf);
-        std::clog.rdbuf(&err_buf);
+        std::cout.rdbuf(&__shmemsim_out_buf);
+        std::cerr.rdbuf(&__shmemsim_err_buf);
+        std::clog.rdbuf(&__shmemsim_err_buf);
     }
-} installed;
+} __shmemsim_installed;
 
 } // namespace
 

@@ -504,10 +504,19 @@ static int scan_elf_data(const char *bytes, size_t size, char *objs, size_t len)
         const Elf64_Shdr *s = &sh[sym[i].st_shndx];
         const char *sname = shstr + s->sh_name;
         /* the program's own variables: .data and .bss, not the C
-         * run-time's bookkeeping (__dso_handle, completed.0, ...) */
+         * run-time's bookkeeping (__dso_handle, completed.0, ...), the
+         * C++ compiler's tables (vtables, typeinfo: constants the loader
+         * relocates, in .data.rel.ro; the exception personality's
+         * reference, DW.ref.*), <iostream>'s initialiser object,
+         * nor the wrapper's own objects (__shmemsim_*) */
         if (!(s->sh_flags & SHF_WRITE) || (strncmp(sname, ".data", 5) != 0 &&
                                            strncmp(sname, ".bss", 4) != 0) ||
-            strncmp(name, "__", 2) == 0 || strncmp(name, "completed.", 10) == 0)
+            strncmp(sname, ".data.rel.ro", 12) == 0 || strncmp(name, "__", 2) == 0 ||
+            strncmp(name, "completed.", 10) == 0 || strncmp(name, "_ZTV", 4) == 0 ||
+            strncmp(name, "_ZTI", 4) == 0 || strncmp(name, "_ZTS", 4) == 0 ||
+            strncmp(name, "_ZTT", 4) == 0 || strcmp(name, "_ZStL8__ioinit") == 0 ||
+            strncmp(name, "DW.ref.", 7) == 0 ||
+            strstr(name, "__shmemsim_"))
             continue;
         sim_append(objs, len, "%s%s (%llu bytes)", objs[0] ? ", " : "", name,
                    (unsigned long long)sym[i].st_size);

@@ -131,7 +131,7 @@ static void shared_library(const char *path, const char *objects, void *arg)
     snprintf(call, sizeof call, "loading %s", base);
     snprintf(archive, sizeof archive, "%.*s.a", so ? (int)(so - base) : (int)strlen(base), base);
     sim_finding_raise(SIM_CHECK(SHARED_LIBRARY_DATA), SIM_SEV_ERROR, 0, call, NULL,
-                      "%s was built with shmemsim-cc -shared and holds variables: %s. A shared "
+                      "%s was built -shared by a shmemsim wrapper and holds variables: %s. A shared "
                       "library is loaded once for the whole job, so all PEs share these: one PE's "
                       "writes change every PE's, and they are not symmetric (a put to one is "
                       "refused), where on a cluster each PE has its own. shmemsim gives each PE its "

@@ -404,6 +404,31 @@ START_TEST(an_autotools_project_builds_and_tests)
 }
 END_TEST
 
+/* A libtool C++ library and a program linked with it: libtool links the
+ * library with -nostdlib and the objects it learnt from the wrapper's own
+ * link line, the wrapper's module objects among them, which the wrapper
+ * then added again (multiple definitions); `make check` runs it on 4 PEs
+ * through libtool's wrapper script. */
+START_TEST(a_libtool_cxx_library_builds_and_tests)
+{
+    if (!direct_runs("a_libtool_cxx_library_builds_and_tests"))
+        return;
+    if (!have("autoreconf") || !have("automake") || !have("libtoolize")) {
+        fprintf(stderr, "check_build: autoreconf/automake/libtool not installed: libtool test "
+                        "skipped\n");
+        return;
+    }
+    run_result_t r = tu_run("cp -r tests/build-systems/. %s/ && cd %s/libtool-cxx && "
+                            "PATH=%s/bin:$PATH && autoreconf -i >/dev/null 2>&1 && "
+                            "./configure CC=shmemsim-cc CXX=shmemsim-c++ >/dev/null && "
+                            "make -s check >/dev/null 2>&1; echo \"status $?\"; cat total.log",
+                            tmp, tmp, out_abs());
+    ck_assert_msg(strstr(r.out, "status 0\n") && tu_count(r.out, " of 4: total 10 (ok)\n") == 4,
+                  "%s%s", r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* A CMake project: the compiler checks pass with shmemsim-cc, and ctest
  * runs the program on 4 PEs. */
 START_TEST(a_cmake_project_builds_and_tests)
@@ -466,6 +491,14 @@ START_TEST(wrappers_work_through_links_and_print_bare_paths)
     tu_free(&r);
     r = tu_run("%s-cc --showme:compile; %s-cc --showme:link", SIM, SIM);
     ck_assert_msg(r.status == 0 && !strchr(r.out, '\''), "%s", r.out);
+    tu_free(&r);
+    /* A source named with -x compiled and linked in one step: the
+     * language ends before the objects the wrapper adds (they were
+     * compiled as C). */
+    r = tu_run("cd %s && %s/bin/shmemsim-cc -x c -o xlang hello.c && "
+               "%s/bin/shmemsim -n 2 --quiet ./xlang", tmp, out, out);
+    ck_assert_msg(r.status == 0 && strstr(r.out, "hello from PE 1 of 2: ok"), "%d\n%s%s",
+                  r.status, r.out, r.err);
     tu_free(&r);
 }
 END_TEST
@@ -635,7 +668,7 @@ START_TEST(a_shared_library_with_variables_is_a_finding)
                             tmp, cc, cc, tmp, sim);
     ck_assert_int_eq(r.status, 4);
     ck_assert_msg(strstr(r.err, "error [shared-library-data] PE 0 at t=0ns in loading libfoo.so") &&
-                  strstr(r.err, "libfoo.so was built with shmemsim-cc -shared and holds variables: "
+                  strstr(r.err, "libfoo.so was built -shared by a shmemsim wrapper and holds variables: "
                                 "counter (8 bytes).") &&
                   strstr(r.err, "ar rcs libfoo.a"), "%s", r.err);
     ck_assert_msg(strstr(r.err, "points into 'counter' of the shared library libfoo.so"), "%s", r.err);
@@ -664,6 +697,21 @@ START_TEST(a_shared_library_with_variables_is_a_finding)
                "%s -n 2 --quiet ./n", tmp, cc, cc, tmp, sim);
     ck_assert_msg(r.status == 4 && strstr(r.err, "in shmem_long_p, called from put_to at baz.c:3:\n"),
                   "%s", r.err);
+    tu_free(&r);
+    /* A C++ library with a class that has virtual functions and includes
+     * <iostream>, built with shmemsim-c++, has no variables either: its
+     * vtable and typeinfo, <iostream>'s initialiser and the wrapper's own
+     * stream buffers were called its variables. */
+    char cxx[4200];
+    snprintf(cxx, sizeof cxx, "%s/bin/shmemsim-c++", out_abs());
+    r = tu_run("cd %s && printf '#include <iostream>\nstruct B { virtual int f(int x) { return x; } "
+               "virtual ~B() {} };\nint twice_cxx(int x) { B b; std::cout << \"\"; "
+               "return 2 * b.f(x); }\n' > qux.cpp && "
+               "printf '#include <shmem.h>\nint twice_cxx(int);\nint main() { shmem_init(); "
+               "int v = twice_cxx(shmem_my_pe()); shmem_finalize(); return v > 2; }\n' > q.cpp && "
+               "%s -shared -o libqux.so qux.cpp && %s -o q q.cpp -L. -lqux -Wl,-rpath,%s && "
+               "%s -n 2 ./q", tmp, cxx, cxx, tmp, sim);
+    ck_assert_msg(r.status == 0 && strstr(r.err, " 0 findings"), "%s", r.err);
     tu_free(&r);
 }
 END_TEST
@@ -767,6 +815,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, cxx_shmem_h_brings_complex);
     tcase_add_test(tc, other_implementations_library_names_link);
     tcase_add_test(tc, an_autotools_project_builds_and_tests);
+    tcase_add_test(tc, a_libtool_cxx_library_builds_and_tests);
     tcase_add_test(tc, a_cmake_project_builds_and_tests);
     tcase_add_test(tc, a_meson_project_builds_and_tests);
     tcase_add_test(tc, wrappers_work_through_links_and_print_bare_paths);
