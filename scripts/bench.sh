@@ -139,6 +139,12 @@ for spec in "compute 4 200" "puts 8 200000" "maxred 64 200"; do
                "the instrumentation calls alone %.2fx)\n", p, b, r, r / b, f, f / b, c / b }'
 done
 
+echo "== fenced atomics never quieted: 2 PEs x 50,000 x (atomic or, fence, atomic inc)"
+echo "   (a fence while every earlier atomic is pending: it cost a copy of them all)"
+bin/shmemsim-cc -O2 -o $out/fenced_amo scripts/bench/fenced_amo.c
+printf 'race detector on:  '; $out/measure bin/shmemsim -n 2 --quiet $out/fenced_amo 50000 2>&1 >/dev/null | tail -1
+printf 'with --check none: '; $out/measure bin/shmemsim -n 2 --quiet --check none $out/fenced_amo 50000 2>&1 >/dev/null | tail -1
+
 echo "== plain polling: 8 PEs wait with a loop over three words while PE 0 makes 20,000"
 echo "   round trips, against the same wait with shmem_long_wait_until (--check none)"
 bin/shmemsim-cc -O2 -o $out/poll scripts/bench/poll.c

@@ -96,10 +96,18 @@ typedef struct rec {
 /* The ops a PE had pending to one target on one channel, in fence epochs
  * before some epoch, when it issued its first op of that epoch: whoever
  * learns an op of that epoch was applied knows these were too, whatever
- * the issuer has learned since (a quiet removes them from pending). */
+ * the issuer has learned since (a quiet removes them from pending).  A
+ * group holds the ops of the epochs since the group before it (prev, of
+ * the same issuer, target and channel) and shares that one, so a run of
+ * fences with nothing ever quieted costs a group per epoch, not a copy of
+ * every op still pending. */
 typedef struct fgroup {
     uint32_t refs;
     uint32_t n;
+    struct fgroup *prev;  /* the group of an earlier epoch: its ops are ordered too */
+    uint64_t epoch;       /* the epoch whose first op made it */
+    int walked_pe;        /* the last PE that learned its ops complete (-1: none) */
+    uint32_t walked_clock; /* at this clock (a later lesson teaches it nothing) */
     sim_hb_rec_t ops[];
 } fgroup_t;
 
@@ -328,10 +336,13 @@ static void unref(sim_hb_rec_t i);
 
 static void fg_put(fgroup_t *g)
 {
-    if (g && --g->refs == 0) {
+    /* (a chain may be long: followed in a loop) */
+    while (g && --g->refs == 0) {
+        fgroup_t *prev = g->prev;
         for (uint32_t k = 0; k < g->n; k++)
             unref(g->ops[k]);
         free(g);
+        g = prev;
     }
 }
 
@@ -1792,30 +1803,48 @@ int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n)
 }
 
 /* The fence group of the next op of actor act (of PE me) to target on
- * chan in epoch (a new reference), made on the first op of the key. */
+ * chan in epoch (a new reference), made on the first op of the key: the
+ * ops pending since the key's group of an earlier epoch, when one is
+ * still known (it then comes after that one), else every op pending in
+ * earlier epochs.  The pending ops are in epoch order, so only those
+ * since are looked at. */
 static fgroup_t *fence_group(int me, int act, uintptr_t chan, int target, uint64_t epoch)
 {
     hpe_t *h = &H.pe[me];
     size_t nslots = sizeof h->fgc / sizeof h->fgc[0];
+    fgroup_t *prev = NULL;
     for (size_t k = 0; k < nslots; k++) {
         fgkey_t *e = &h->fgc[k];
-        if (e->chan == chan && e->act == act && e->target == target && e->epoch == epoch &&
-            (e->fg || e->chan)) {
+        if (e->chan != chan || e->act != act || e->target != target || !(e->fg || e->chan))
+            continue;
+        if (e->epoch == epoch) {
             if (e->fg)
                 e->fg->refs++;
             return e->fg;
         }
+        if (e->fg && e->epoch < epoch && (!prev || e->epoch > prev->epoch))
+            prev = e->fg;
     }
     const recvec_t *pl = pend_list(h, chan, target, 0);
-    uint32_t n = 0, mine = 0;
-    while (pl && n < pl->n && H.rec[pl->v[n]].epoch < epoch)
-        mine += H.rec[pl->v[n++]].act == act; /* in epoch order: the earlier epochs first */
+    uint64_t from = prev ? prev->epoch : 0;
+    size_t first = pl ? pl->n : 0;
+    while (first > 0 && H.rec[pl->v[first - 1]].epoch >= from)
+        first--;
+    uint32_t mine = 0;
+    for (size_t i = first; pl && i < pl->n && H.rec[pl->v[i]].epoch < epoch; i++)
+        mine += H.rec[pl->v[i]].act == act;
     fgroup_t *g = NULL;
-    if (mine) {
+    if (mine || prev) {
         g = sim_xmalloc(sizeof *g + mine * sizeof g->ops[0]);
         g->refs = 1;
         g->n = 0;
-        for (uint32_t i = 0; i < n; i++)
+        g->prev = prev;
+        g->epoch = epoch;
+        g->walked_pe = -1;
+        g->walked_clock = 0;
+        if (prev)
+            prev->refs++;
+        for (size_t i = first; pl && i < pl->n && H.rec[pl->v[i]].epoch < epoch; i++)
             if (H.rec[pl->v[i]].act == act) {
                 ref(pl->v[i]);
                 g->ops[g->n++] = pl->v[i];
@@ -2189,8 +2218,14 @@ static void witness_applied(sim_hb_rec_t xi, int me, uint32_t c)
         for (int j = 0; j < NPART && p->partner[j]; j++)
             witness(p->partner[j], me, c);
     }
-    for (uint32_t k = 0; x->fg && k < x->fg->n; k++)
-        witness(x->fg->ops[k], me, c);
+    /* The fence groups back to one me learned complete before (it knew
+     * every earlier group's ops complete by then too). */
+    for (fgroup_t *g = x->fg; g && !(g->walked_pe == me && g->walked_clock <= c); g = g->prev) {
+        for (uint32_t k = 0; k < g->n; k++)
+            witness(g->ops[k], me, c);
+        g->walked_pe = me;
+        g->walked_clock = c;
+    }
     const recvec_t *pl = pend_list(&H.pe[x->pe], x->chan, x->target, 0);
     for (size_t i = 0; pl && i < pl->n && H.rec[pl->v[i]].epoch < x->epoch; i++)
         if (H.rec[pl->v[i]].act == x->act)

@@ -21,7 +21,7 @@ static const struct {
     const char *name; /* the case */
     const char *id;   /* the finding it must raise */
 } cases[] = {
-    {"fenced-count", "data-race"},
+    {"fenced-count", "data-race"},  {"fence-chain", "data-race"},
     {"put-put", "data-race"},       {"put-load", "data-race"},
     {"put-store", "data-race"},     {"get-store", "data-race"},
     {"store-get", "data-race"},     {"nbi-source", "nbi-buffer-modified"},

@@ -422,6 +422,27 @@ static void fenced_count(void)
     shmem_barrier_all();
 }
 
+static void fence_chain(void)
+{
+    /* Three puts in three fence epochs, then the flag: the wait that sees
+     * the flag learns every earlier epoch's put applied, the first one
+     * three groups back (bad: no fences, nothing orders the puts before
+     * the flag). */
+    if (me == 0) {
+        for (int i = 1; i <= 3; i++) {
+            long v = 10 * i;
+            shmem_long_put(&data[i], &v, 1, 1); /* A(fence-chain) */
+            if (!bad)
+                shmem_fence();
+        }
+        shmem_long_atomic_set(&flag, 1, 1);
+    } else if (me == 1) {
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
+        printf("%ld %ld %ld\n", data[1], data[2], data[3]); /* B(fence-chain) */
+    }
+    shmem_barrier_all();
+}
+
 /* The C library's copies are the program's accesses too (sizes the
  * compiler cannot see, so the calls stay calls). */
 static volatile size_t dest_bytes = sizeof dest;
@@ -1028,7 +1049,7 @@ static const struct {
     const char *name;
     void (*fn)(void);
 } cases[] = {
-    {"fenced-count", fenced_count},
+    {"fenced-count", fenced_count}, {"fence-chain", fence_chain},
     {"put-put", put_put},         {"put-load", put_load},
     {"put-store", put_store},     {"get-store", get_store},
     {"store-get", store_get},     {"store-getmem", store_getmem}, {"nbi-source", nbi_source},
