@@ -213,6 +213,15 @@ void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *
     sim_finding_t *f = find_same(id, where);
     if (f) {
         f->count++;
+        /* The same error again from a call (a loop retrying a call the
+         * simulator skips): the call's entry was no progress, so the
+         * watchdog ends a loop that does nothing else. */
+        sim_pe_t *cur = sim_w->cur;
+        if (sev == SIM_SEV_ERROR && cur && cur->call_depth > 0 && cur->repeat_calls != cur->calls) {
+            cur->repeat_calls = cur->calls;
+            cur->repeat_finding = (size_t)(f - sim_w->found);
+            sim_w->progress--;
+        }
         return;
     }
     if (sim_w->nfound == sim_w->capfound) {

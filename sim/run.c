@@ -158,7 +158,16 @@ static void report_crash(const sim_pe_t *pe)
         unsigned secs = sim_watchdog_stalled_s(); /* (the limit, or a second more) */
         if (secs < sim_w->cfg.watchdog_s)
             secs = sim_w->cfg.watchdog_s;
-        if (pe->polled_calls && pe->polled_calls == pe->calls) /* seen polling */
+        /* (the call last skipped, or the next one, under way when stopped) */
+        if (pe->repeat_calls && pe->calls - pe->repeat_calls <= 1) { /* retrying a skipped call */
+            const sim_finding_t *f = &sim_w->found[pe->repeat_finding];
+            fprintf(stderr, "shmemsim: watchdog: PE %d made the same failing call over and over "
+                    "for %u s of wall time (%s, called from %s: %llu times in all), and nothing "
+                    "else happened meanwhile. The [%s] error above makes the simulator skip "
+                    "that call, so a loop that retries it until it succeeds cannot end: fix "
+                    "the error.\n", pe->id, secs, f->call, f->site,
+                    (unsigned long long)f->count, f->id);
+        } else if (pe->polled_calls && pe->polled_calls == pe->calls) /* seen polling */
             fprintf(stderr, "shmemsim: watchdog: PE %d polled memory with plain loads for %u s of "
                     "wall time (at %s) while the PEs it let run made no progress either: nothing "
                     "it waits for is being written. Wait with %s, which reports such a wait as a "

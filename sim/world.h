@@ -78,6 +78,11 @@ typedef struct sim_pe {
     sim_coro_t coro;           /* its context and stack */
     struct sim_image *img;     /* its copy of the program */
     uint64_t calls;            /* simulator entries so far (watchdog progress) */
+    /* Its calls count when one last raised only an error it had raised at
+     * the same site before (the call skipped again: no progress), and
+     * that finding's index. */
+    uint64_t repeat_calls;
+    size_t repeat_finding;
     /* The API call in progress, set on entry, cleared on return. */
     const char *call;          /* routine name, or NULL between calls */
     const void *call_site;     /* return address into the program */

@@ -380,6 +380,25 @@ START_TEST(a_long_computation_is_not_stopped_by_the_watchdog)
 }
 END_TEST
 
+/* A loop that retries a call the simulator skips for an error (a get
+ * from a local) until it succeeds: the retries make no progress, so the
+ * watchdog ends the run, saying which call and why (it ran for ever: each
+ * skipped call counted as progress). */
+START_TEST(a_loop_retrying_a_skipped_call_is_stopped_by_the_watchdog)
+{
+    run_result_t r = tu_run("timeout 60 %s -n 2 --watchdog 1 %s", SIM, PROG("retry_skipped"));
+    char want[160];
+    snprintf(want, sizeof want, "shmemsim: watchdog: PE 0 made the same failing call over and "
+             "over for 1 s of wall time (shmem_getmem, called from main at retry_skipped.c:%d: ",
+             tu_line_of("tests/programs/retry_skipped.c", "RETRY"));
+    ck_assert_msg(r.status == 6 && strstr(r.err, want) &&
+                      strstr(r.err, "The [nonsymmetric-address] error above makes the simulator "
+                                    "skip that call"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Two PEs polling for words nobody writes hand the turn to each other
  * for ever; that is no progress, and the watchdog stops the run. */
 START_TEST(pes_polling_for_nothing_are_stopped_by_the_watchdog)
@@ -827,6 +846,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, a_poll_that_scans_thousands_of_words_sees_the_puts);
     tcase_add_test(tc, a_poll_with_a_growing_back_off_sees_the_put);
     tcase_add_test(tc, pes_polling_for_nothing_are_stopped_by_the_watchdog);
+    tcase_add_test(tc, a_loop_retrying_a_skipped_call_is_stopped_by_the_watchdog);
     tcase_add_test(tc, a_poll_that_allocates_is_stopped_outside_the_allocator);
     tcase_add_test(tc, runs_under_gdb);
     tcase_add_test(tc, bad_input_is_exit_2_with_one_line);
