@@ -157,6 +157,12 @@ static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
         return not_module(path, "is not an ELF file (a script or source file?)", err, n);
     if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_machine != EM_X86_64)
         return not_module(path, "is not an x86-64 ELF object", err, n);
+    if (eh->e_type == ET_REL) {
+        snprintf(err, n, "'%s' is an object file (compiled with -c), not a program: link it "
+                 "first, with shmemsim-cc -o prog %s (and the program's other objects)", path,
+                 path);
+        return -1;
+    }
     if (eh->e_type != ET_DYN)
         return not_module(path, "is a plain executable, not a shmemsim program module", err, n);
     if (eh->e_phoff + (size_t)eh->e_phnum * sizeof(Elf64_Phdr) > fi->size)
