@@ -337,3 +337,8 @@ int sim_mem_writable(const void *addr, size_t len)
     read_writable_maps();
     return in_writable_maps(lo, hi);
 }
+
+const char *sim_mem_site_name(const void *site, char *buf, size_t len)
+{
+    return sim_loader_symbolize(sim_w->loader, site, buf, len);
+}

@@ -81,4 +81,8 @@ const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, siz
  * "private memory", or a small value in hex ("0x8", for NULL-ish faults). */
 const char *sim_mem_name(const void *addr, char *buf, size_t len);
 
+/* Names a call site (a return address into the program) as findings do:
+ * "main at prog.c:12". */
+const char *sim_mem_site_name(const void *site, char *buf, size_t len);
+
 #endif

@@ -118,6 +118,30 @@ START_TEST(each_id_names_its_pe_and_line)
 }
 END_TEST
 
+/* A PE that skips a barrier: its shmem_finalize meets the others' last
+ * barrier, a collective-order-mismatch naming both calls (the run then
+ * deadlocked in shmem_finalize with nothing pointing at the barriers). */
+START_TEST(a_skipped_barrier_is_an_order_mismatch)
+{
+    run_result_t r = tu_run("%s -n 4 --quiet %s barrier-skipped bad", SIM, PROG("findings"));
+    const char *f = strstr(r.err, "error [collective-order-mismatch]");
+    const char *eol = f ? strstr(f, ".\n") : NULL;
+    char text[1200] = "";
+    if (f && eol)
+        snprintf(text, sizeof text, "%.*s", (int)(eol - f), f);
+    /* (Which PE arrives first, and so which call is named second, is the
+     * seed's to choose.) */
+    ck_assert_msg(r.status != 0 && strstr(text, "shmem_finalize") &&
+                      strstr(text, "shmem_barrier_all") && strstr(text, "since the start") &&
+                      strstr(text, "one of them skipped a barrier"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 4 --quiet %s barrier-skipped good", SIM, PROG("findings"));
+    ck_assert_msg(r.status == 0 && r.err[0] == 0, "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* shmem_ptr of an address that is not symmetric answers NULL, as for an
  * object it cannot reach, with a warning: the FMS ocean model's transfer
  * put that NULL to another PE, which crashed with nothing said. */
@@ -215,6 +239,7 @@ Suite *findings_suite(void)
     TCase *tc = tcase_create("findings");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, each_id_names_its_pe_and_line, 0, NCASES);
+    tcase_add_test(tc, a_skipped_barrier_is_an_order_mismatch);
     tcase_add_test(tc, shmem_ptr_of_a_local_is_a_warning);
     tcase_add_test(tc, heap_block_is_named_by_its_allocation);
     tcase_add_test(tc, check_option_turns_an_id_off);

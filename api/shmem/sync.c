@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* PE pe's world barrier round counters.  Kept together for all PEs, not
  * in each PE's heap: a barrier at thousands of PEs touches every PE's,
@@ -47,12 +48,69 @@ static void signal_round(int me, int to, int k, const char *call)
  * messages carry no clocks): what each PE knew on arriving, every PE
  * knows on leaving, at a cost of two merges per PE rather than two per
  * round. */
+/* The kind of routine a barrier of all PEs is part of: start-up, the end,
+ * a barrier or sync of all, or an allocation routine of the symmetric
+ * heap (which of those does not matter: they meet alike). */
+static int world_kind(const char *call)
+{
+    if (strstr(call, "finalize"))
+        return 2;
+    if (strcmp(call, "shmem_init") == 0 || strcmp(call, "shmem_init_thread") == 0 ||
+        strcmp(call, "start_pes") == 0)
+        return 1;
+    if (strcmp(call, "shmem_barrier_all") == 0 || strcmp(call, "shmem_sync_all") == 0)
+        return 3;
+    return 4;
+}
+
+/* Every PE's nth barrier of all PEs must be a call of the same kind: a PE
+ * that skipped one (or made one more) pairs its next with the others'
+ * skipped one, and the run then ends somewhere else (a deadlock in
+ * shmem_finalize, say) with nothing pointing at the call.  The first PE
+ * to arrive at the nth records its call; one of another kind is a finding.
+ * No PE can be two barriers ahead of another, so two records do. */
+static void check_world_order(const char *call, uint64_t nth)
+{
+    static struct {
+        const void *world; /* the run it belongs to */
+        uint64_t nth;
+        const char *call;
+        const void *site;
+        int pe;
+    } first[2];
+    sim_pe_t *self = sim_pe_self();
+    int me = shm_me();
+    if (first[nth & 1].nth != nth || first[nth & 1].world != sim_world_key()) {
+        first[nth & 1].world = sim_world_key();
+        first[nth & 1].nth = nth;
+        first[nth & 1].call = call;
+        first[nth & 1].site = self->call_site;
+        first[nth & 1].pe = me;
+        return;
+    }
+    if (world_kind(first[nth & 1].call) == world_kind(call) || first[nth & 1].pe == me)
+        return;
+    char there[200];
+    sim_mem_site_name(first[nth & 1].site, there, sizeof there);
+    sim_finding_raise(SHM_CHECK(COLLECTIVE_ORDER_MISMATCH), SIM_SEV_ERROR, me, call,
+                      self->call_site, "PE %d called %s where PE %d called %s (called from %s), "
+                      "as the same synchronisation of all PEs (the %llu%s since the start). "
+                      "Every PE must call the collective routines in the same order: one of "
+                      "them skipped a barrier (or a collective allocation) before this, or made "
+                      "one more, and its next call met the others' earlier one.", me, call,
+                      first[nth & 1].pe, first[nth & 1].call, there, (unsigned long long)nth,
+                      nth % 10 == 1 && nth % 100 != 11 ? "st"
+                      : nth % 10 == 2 && nth % 100 != 12 ? "nd"
+                      : nth % 10 == 3 && nth % 100 != 13 ? "rd" : "th");
+}
+
 void shm_barrier_world(const char *call)
 {
     shm_wake_after_direct_stores();
     int me = shm_me(), n = sim_npes();
     long *ctr = round_counters(me);
     uint64_t nth = ++shm_self()->world_barriers;
+    check_world_order(call, nth);
     sim_hb_all_arrive(nth);
     for (int k = 0, dist = 1; dist < n; k++, dist <<= 1) {
         signal_round(me, (me + dist) % n, k, call);

@@ -51,6 +51,15 @@ static void nonsymmetric(int me)
         shmem_long_put(bad ? &local : &sym, buf, 1, 1); /* BAD(nonsymmetric-address) */
 }
 
+/* PE 0 skips a barrier: its next barrier meets the others' skipped one,
+ * and its shmem_finalize their next barrier. */
+static void barrier_skipped(int me)
+{
+    if (me != 0 || !bad)
+        shmem_barrier_all(); /* BAD(barrier-skipped) */
+    shmem_barrier_all();
+}
+
 /* shmem_ptr of a local: NULL, and a warning naming the argument. */
 static void ptr_nonsymmetric(int me)
 {
@@ -398,6 +407,8 @@ int main(int argc, char **argv)
         nonsymmetric(me);
     else if (strcmp(what, "ptr-nonsymmetric") == 0)
         ptr_nonsymmetric(me);
+    else if (strcmp(what, "barrier-skipped") == 0)
+        barrier_skipped(me);
     else if (strcmp(what, "symmetric-out-of-bounds") == 0)
         out_of_bounds(me);
     else if (strcmp(what, "oob-heap") == 0)
