@@ -142,6 +142,26 @@ START_TEST(a_skipped_barrier_is_an_order_mismatch)
 }
 END_TEST
 
+/* A deadlock on a lock a PE never released names the holder and where it
+ * took the lock (it said "waiting for the lock" and to look for a missing
+ * put). */
+START_TEST(a_deadlock_on_a_lock_names_its_holder)
+{
+    run_result_t r = tu_run("%s -n 4 --quiet %s lock-held bad", SIM, PROG("findings"));
+    char want[160];
+    snprintf(want, sizeof want, " at findings.c:%d and has not released it",
+             tu_line_of(FINDINGS_SRC, "HOLD(lock-held)"));
+    ck_assert_msg(r.status == 3 && strstr(r.err, "error [deadlock]") &&
+                      strstr(r.err, "waiting for the lock, which PE 1 holds: it took it at ") &&
+                      strstr(r.err, want),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 4 --quiet %s lock-held good", SIM, PROG("findings"));
+    ck_assert_msg(r.status == 0 && r.err[0] == 0, "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* shmem_ptr of an address that is not symmetric answers NULL, as for an
  * object it cannot reach, with a warning: the FMS ocean model's transfer
  * put that NULL to another PE, which crashed with nothing said. */
@@ -240,6 +260,7 @@ Suite *findings_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, each_id_names_its_pe_and_line, 0, NCASES);
     tcase_add_test(tc, a_skipped_barrier_is_an_order_mismatch);
+    tcase_add_test(tc, a_deadlock_on_a_lock_names_its_holder);
     tcase_add_test(tc, shmem_ptr_of_a_local_is_a_warning);
     tcase_add_test(tc, heap_block_is_named_by_its_allocation);
     tcase_add_test(tc, check_option_turns_an_id_off);

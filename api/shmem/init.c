@@ -53,6 +53,7 @@ static void free_pe(sim_pe_t *ctx)
     }
     sim_chan_destroy(&s->chan);
     free(s->locks);
+    free(s->lock_sites);
     free(s->queued);
     free(s->nbi);
     free(s);

@@ -87,7 +87,17 @@ static void add_to(void ***set, size_t *n, size_t *cap, void *home)
 
 static void note_held(shm_pe_t *s, void *home)
 {
+    size_t cap = s->caplocks;
     add_to(&s->locks, &s->nlocks, &s->caplocks, home);
+    if (s->caplocks != cap)
+        s->lock_sites = sim_xrealloc(s->lock_sites, s->caplocks * sizeof *s->lock_sites);
+    s->lock_sites[s->nlocks - 1] = sim_pe_self()->call_site;
+}
+
+static void drop_held(shm_pe_t *s, long i)
+{
+    s->locks[i] = s->locks[--s->nlocks];
+    s->lock_sites[i] = s->lock_sites[s->nlocks];
 }
 
 /* One of the PE's threads is acquiring the lock at home (from its first
@@ -156,13 +166,40 @@ static int check(const char *call, lk_t lock, int acquire, void **home)
     return 0;
 }
 
+/* A wait in a lock routine, for its description. */
+typedef struct lock_wait {
+    const char *call, *what;
+    lk_t lock;
+    int me;
+} lock_wait_t;
+
+/* "shmem_set_lock(lock=&lock), waiting for the lock, which PE 1 holds:
+ * it took it at main at prog.c:11 and has not released it" (the holder
+ * named when the run ends with the PE still waiting). */
+static void lock_why(char *buf, size_t len, const void *arg)
+{
+    const lock_wait_t *w = arg;
+    char name[96], site[200];
+    int n = snprintf(buf, len, "%s(lock=%s), %s", w->call,
+                     sim_mem_name(w->lock.at, name, sizeof name), w->what);
+    for (int p = 0; n > 0 && (size_t)n < len && p < sim_npes(); p++) {
+        const shm_pe_t *s = shm_of(sim_pe_get(p));
+        void *home = s ? sim_mem_xlate(w->me, w->lock.at, p) : NULL;
+        long i = home && p != w->me ? index_in(s->locks, s->nlocks, home) : -1;
+        if (i < 0)
+            continue;
+        sim_mem_site_name(s->lock_sites[i], site, sizeof site);
+        snprintf(buf + n, len - (size_t)n, ", which PE %d holds: it took it at %s and has not "
+                 "released it", p, site);
+        break;
+    }
+}
+
 static void wait_node(const char *call, lk_t lock, uint32_t mask, const char *what)
 {
-    char why[200], name[96];
-    snprintf(why, sizeof why, "%s(lock=%s), %s", call, sim_mem_name(lock.at, name, sizeof name),
-             what);
+    lock_wait_t w = {call, what, lock, shm_me()};
     while (!(node_get(lock) & mask))
-        sim_pe_block_on(why, node_word(lock), lock.w);
+        sim_pe_block_lazy(lock_why, &w, node_word(lock), lock.w);
 }
 
 /* Whether tail, what the lock's tail word held, is no queue this file
@@ -242,8 +279,7 @@ void shm_lock_clear(const char *call, void *at, size_t bytes)
         shm_pe_t *s = shm_self();
         /* No longer held from here: the steps below may let another thread
          * of the PE run, and its clear must find the lock released. */
-        long i = held_index(s, home);
-        s->locks[i] = s->locks[--s->nlocks];
+        drop_held(s, held_index(s, home));
         /* What the holder wrote under the lock is complete before it goes. */
         shm_quiet(&s->chan, "shmem_clear_lock (completing the critical section's writes)");
         shm_race_lock_released(at);

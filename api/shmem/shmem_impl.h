@@ -69,6 +69,7 @@ typedef struct shm_pe {
     const sim_pe_t *serial_who;
     int direct_stores;    /* shmem_ptr gave out another PE's memory (see p2p.h) */
     void **locks;         /* home addresses of the locks this PE holds */
+    const void **lock_sites; /* where it took each (lock_sites[i] for locks[i]) */
     size_t nlocks, caplocks;
     void **queued;        /* those one of its threads is acquiring */
     size_t nqueued, capqueued;

@@ -51,6 +51,22 @@ static void nonsymmetric(int me)
         shmem_long_put(bad ? &local : &sym, buf, 1, 1); /* BAD(nonsymmetric-address) */
 }
 
+/* PE 1 keeps the lock (bad): the others wait for it for ever. */
+static long held_lock;
+static void lock_held(int me)
+{
+    if (me == 1)
+        shmem_set_lock(&held_lock); /* HOLD(lock-held) */
+    shmem_barrier_all();
+    if (me == 1 && !bad)
+        shmem_clear_lock(&held_lock);
+    if (me != 1) {
+        shmem_set_lock(&held_lock);
+        shmem_clear_lock(&held_lock);
+    }
+    shmem_barrier_all();
+}
+
 /* PE 0 skips a barrier: its next barrier meets the others' skipped one,
  * and its shmem_finalize their next barrier. */
 static void barrier_skipped(int me)
@@ -409,6 +425,8 @@ int main(int argc, char **argv)
         ptr_nonsymmetric(me);
     else if (strcmp(what, "barrier-skipped") == 0)
         barrier_skipped(me);
+    else if (strcmp(what, "lock-held") == 0)
+        lock_held(me);
     else if (strcmp(what, "symmetric-out-of-bounds") == 0)
         out_of_bounds(me);
     else if (strcmp(what, "oob-heap") == 0)
