@@ -455,9 +455,9 @@ static int other_output(const xstate_t *x, const xgroup_t *g, int k)
 static void output_hint(int n)
 {
     if (n)
-        printf("(%d group%s differ from one above only in what the program printed: "
+        printf("(%d group%s from one above only in what the program printed: "
                "--no-output-digest groups runs by outcome and findings alone, for a program "
-               "that prints timings)\n", n, n == 1 ? "" : "s");
+               "that prints timings)\n", n, n == 1 ? " differs" : "s differ");
 }
 
 /* Prints the groups, writes the scenarios of each failure; returns the
