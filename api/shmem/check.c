@@ -133,23 +133,19 @@ int shm_check_overlap(const char *call, const char *a_arg, const void *a, size_t
         return 0;
     sim_pe_t *me = sim_pe_self();
     char an[96], bn[96];
-    if (identical && same == SHM_SAME_TOLERATED) {
+    if (identical && (same == SHM_SAME_TOLERATED || same == SHM_SAME_COPY)) {
         sim_finding_raise(SHM_CHECK(OVERLAP), SIM_SEV_WARNING, me->id, call, me->call_site,
-                          "'%s' and '%s' are the same array (%s, %zu bytes). The "
-                          "specification forbids overlapping arguments, but the call never "
-                          "reads one where it writes other data (the root's data stays where it "
-                          "is, the others do not read their source), so implementations "
-                          "tolerate it; use separate arrays to be portable.", a_arg, b_arg,
-                          sim_mem_name(a, an, sizeof an), alen);
-        return 0;
-    }
-    if (identical && same == SHM_SAME_COPY) {
-        sim_finding_raise(SHM_CHECK(OVERLAP), SIM_SEV_WARNING, me->id, call, me->call_site,
-                          "'%s' and '%s' are the same array (%s, %zu bytes) of this PE: the "
-                          "call copies it onto itself and changes nothing. OpenSHMEM 1.5 "
-                          "forbids overlapping buffers (earlier versions did not say); drop "
-                          "the call, or use separate buffers.", a_arg, b_arg,
-                          sim_mem_name(a, an, sizeof an), alen);
+                          "'%s' and '%s' are the same array (%s, %zu bytes)%s", a_arg, b_arg,
+                          sim_mem_name(a, an, sizeof an), alen,
+                          same == SHM_SAME_COPY
+                              ? " of this PE: the call copies it onto itself and changes "
+                                "nothing. OpenSHMEM 1.5 forbids overlapping buffers (earlier "
+                                "versions did not say); drop the call, or use separate buffers."
+                              : ". The specification forbids overlapping arguments, but the "
+                                "call never reads one where it writes other data (the root's "
+                                "data stays where it is, the others do not read their source), "
+                                "so implementations tolerate it; use separate arrays to be "
+                                "portable.");
         return 0;
     }
     int may_be_equal = same == SHM_SAME_ALLOWED;
