@@ -523,9 +523,9 @@ START_TEST(scripts_are_refused_with_a_way_out)
     tu_free(&r);
     /* An object file built with the wrapper is told to be linked (it was
      * called a plain executable, to be built with shmemsim-cc). */
-    r = tu_run("cd %s && cp %s/tests/build-systems/hello.c objhello.c && "
+    r = tu_run("cp tests/build-systems/hello.c %s/objhello.c && cd %s && "
                "%s/bin/shmemsim-cc -c objhello.c && %s/bin/shmemsim -n 2 ./objhello.o; "
-               "echo \"status $?\"", tmp, out_abs(), out_abs(), out_abs());
+               "echo \"status $?\"", tmp, tmp, out_abs(), out_abs());
     ck_assert_msg(strstr(r.err, "'./objhello.o' is an object file (compiled with -c), not a "
                                 "program: link it first, with shmemsim-cc -o prog "
                                 "./objhello.o") &&
