@@ -44,10 +44,6 @@ static void signal_round(int me, int to, int k, const char *call)
     sim_net_send(m);
 }
 
-/* The race detector takes the barrier as one sync of all PEs (its rounds'
- * messages carry no clocks): what each PE knew on arriving, every PE
- * knows on leaving, at a cost of two merges per PE rather than two per
- * round. */
 /* The kind of routine a barrier of all PEs is part of: start-up, the end,
  * a barrier or sync of all, or an allocation routine of the symmetric
  * heap (which of those does not matter: they meet alike). */
@@ -104,6 +100,10 @@ static void check_world_order(const char *call, uint64_t nth)
                       : nth % 10 == 3 && nth % 100 != 13 ? "rd" : "th");
 }
 
+/* The race detector takes the barrier as one sync of all PEs (its rounds'
+ * messages carry no clocks): what each PE knew on arriving, every PE
+ * knows on leaving, at a cost of two merges per PE rather than two per
+ * round. */
 void shm_barrier_world(const char *call)
 {
     shm_wake_after_direct_stores();
