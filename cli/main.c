@@ -13,6 +13,7 @@
 #include "finding.h"
 #include "netparams.h"
 #include "units.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -384,37 +385,13 @@ static int is_explore_own(int c)
     return o && strchr(o->cmds, 'E') && !strchr(o->cmds, 'R');
 }
 
-/* Edit distance of a and b, a swap of two neighbours counting one (for
- * suggestions; short strings only). */
-static size_t distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > 63 || lb > 63)
-        return 99;
-    size_t d[64][64];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            size_t sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
-            d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                d[i - 2][j - 2] + 1 < d[i][j])
-                d[i][j] = d[i - 2][j - 2] + 1; /* two letters swapped */
-        }
-    return d[la][lb];
-}
-
 /* The candidate nearest to word, if near enough to be a typo, or NULL. */
 static const char *nearest(const char *word, const char *const *cands, size_t n)
 {
     const char *best = NULL;
     size_t bd = 99;
     for (size_t i = 0; i < n; i++) {
-        size_t d = distance(word, cands[i]);
+        size_t d = sim_edit_distance(word, cands[i]);
         if (d < bd) {
             bd = d;
             best = cands[i];

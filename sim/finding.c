@@ -125,6 +125,36 @@ static sim_check_t *find_check(const char *id, size_t len)
     return (sim_check_t *)each_check(has_name, &n);
 }
 
+/* The check id nearest to a mistyped one, if near enough to be a typo. */
+struct nearest {
+    char word[64];
+    const char *best;
+    size_t d;
+};
+
+static int nearer(sim_check_t *c, void *arg)
+{
+    struct nearest *n = arg;
+    size_t d = sim_edit_distance(n->word, c->id);
+    if (d < n->d) {
+        n->d = d;
+        n->best = c->id;
+    }
+    return 0;
+}
+
+static const char *nearest_check(const char *id, size_t len)
+{
+    if (len && id[0] == '-') {
+        id++;
+        len--;
+    }
+    struct nearest n = {"", NULL, 99};
+    snprintf(n.word, sizeof n.word, "%.*s", (int)(len < 63 ? len : 63), id);
+    each_check(nearer, &n);
+    return n.best && n.d <= (len < 6 ? 1 : 2) ? n.best : NULL;
+}
+
 int sim_finding_select(const char *spec, char *err, size_t errlen)
 {
     select_all(1);
@@ -142,8 +172,10 @@ int sim_finding_select(const char *spec, char *err, size_t errlen)
         if (!(len == 3 && strncmp(p, "all", 3) == 0)) {
             sim_check_t *c = find_check(p + off, len - (size_t)off);
             if (!c) {
-                snprintf(err, errlen, "unknown check '%.*s' in --check (see shmemsim --help)",
-                         (int)len, p);
+                const char *near = nearest_check(p, len);
+                snprintf(err, errlen, "unknown check '%.*s' in --check (%s%s%sshmemsim --check "
+                         "list prints them)", (int)len, p, near ? "did you mean " : "",
+                         near ? near : "", near ? "? " : "");
                 return -1;
             }
             c->on = c->named = !off;
@@ -151,6 +183,11 @@ int sim_finding_select(const char *spec, char *err, size_t errlen)
         p += len + (p[len] == ',');
     }
     return 0;
+}
+
+const char *sim_finding_nearest(const char *id)
+{
+    return nearest_check(id, strlen(id));
 }
 
 int sim_finding_unknown(const char *spec, char *id, size_t idlen)

@@ -70,6 +70,9 @@ int sim_finding_select(const char *spec, char *err, size_t errlen);
 /* Whether spec (as --check takes it, or one id) names an id no registered
  * layer knows: 1 with that id in id, else 0.  Changes no selection. */
 int sim_finding_unknown(const char *spec, char *id, size_t idlen);
+/* The check id nearest to id (a leading '-' aside), if near enough to be
+ * a typo of it, or NULL. */
+const char *sim_finding_nearest(const char *id);
 /* Prints every id --check knows, one per line, with what it means. */
 void sim_finding_list(FILE *f);
 /* The i-th id --check knows, in a fixed order, or NULL past the last. */

@@ -107,6 +107,15 @@ static int load_network(ctx_t *c, yaml_node_t *n)
 }
 
 /* checks: a string, or a list joined with commas. */
+/* A checks entry that names no check, with the nearest id when it is a
+ * typo of one. */
+static int unknown_check(ctx_t *c, yaml_node_t *n, const char *id)
+{
+    const char *near = sim_finding_nearest(id);
+    return scn_fail(c, n, "unknown check '%s' in checks (%s%s%sshmemsim --check list prints them)",
+                    id, near ? "did you mean " : "", near ? near : "", near ? "? " : "");
+}
+
 static int load_checks(ctx_t *c, yaml_node_t *n)
 {
     char **items = NULL;
@@ -119,8 +128,7 @@ static int load_checks(ctx_t *c, yaml_node_t *n)
         if (scn_get_str(c, n, "checks", SIM_SCENARIO_MAX_STR, &c->s->checks) != 0)
             return -1;
         if (sim_finding_unknown(c->s->checks, id, sizeof id))
-            return scn_fail(c, n, "unknown check '%s' in checks (shmemsim --check list prints them)",
-                            id);
+            return unknown_check(c, n, id);
         return 0;
     }
     rc = scn_get_str_list(c, n, "checks", &items, &count);
@@ -138,7 +146,7 @@ static int load_checks(ctx_t *c, yaml_node_t *n)
         strcat(strcat(c->s->checks, i ? "," : ""), items[i]);
     char id[64];
     if (rc == 0 && sim_finding_unknown(c->s->checks, id, sizeof id))
-        rc = scn_fail(c, n, "unknown check '%s' in checks (shmemsim --check list prints them)", id);
+        rc = unknown_check(c, n, id);
     for (int i = 0; items != NULL && i < count; i++)
         free(items[i]);
     free(items);

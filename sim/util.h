@@ -15,6 +15,9 @@ char *sim_xstrdup(const char *s);
 /* Appends formatted text to the string in buf (len bytes in all),
  * truncating; does nothing once buf is full. */
 void sim_append(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Edit distance of a and b, a swap of two neighbours counting one (for
+ * did-you-mean suggestions; strings longer than 63 bytes are 99 apart). */
+size_t sim_edit_distance(const char *a, const char *b);
 /* Reports a broken invariant and aborts the process. */
 _Noreturn void sim_assert_fail(const char *expr, const char *file, int line);
 

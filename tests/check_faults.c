@@ -122,7 +122,7 @@ START_TEST(malformed_scenarios_name_file_line_column)
         {"tests/scenarios/bad/key_for_other_kind.yaml", ":5:35: ", "does not apply to a crash fault"},
         {"tests/scenarios/bad/heap_size.yaml", ":4:12: ",
          "heap_size must be a size of at least 1K, such as 64M, got '64 megs'"},
-        {"tests/scenarios/bad/unknown_check.yaml", ":4:9: ", "unknown check 'psync-reus' in checks"},
+        {"tests/scenarios/bad/unknown_check.yaml", ":4:9: ", "unknown check 'psync-reus' in checks (did you mean psync-reuse? "},
         {"tests/scenarios/bad/unknown_finding.yaml", ":5:26: ",
          "expect 'finding' is 'data-races', which is no finding id"},
         {"tests/scenarios/bad/no_program.yaml", ":2:10: ",
@@ -184,6 +184,11 @@ START_TEST(command_line_conveniences)
         {"run --seed", "option --seed needs a S"},
         {"run --report /no/such/dir/r.json x", "--report /no/such/dir/r.json: cannot write"},
         {"run --trace /tmp x", "--trace /tmp: is a directory"},
+        {"run --check data-rase x",
+         "unknown check 'data-rase' in --check (did you mean data-race? shmemsim --check list "
+         "prints them)"},
+        {"run --check all,-zzzzzzz x",
+         "unknown check '-zzzzzzz' in --check (shmemsim --check list prints them)"},
     };
     for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++) {
         r = tu_run("%s %s", SIM, errs[i].cmd);
