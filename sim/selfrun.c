@@ -56,6 +56,14 @@ _Noreturn void sim_selfrun_exec(void)
         fprintf(stderr, "%s: out of memory\n", prog);
         _exit(127);
     }
+    /* (Said here, in the variable's name: the simulator would name -n.) */
+    char *end = NULL;
+    long n = npes && *npes ? strtol(npes, &end, 10) : 1;
+    if ((npes && *npes && *end) || n < 1 || n > 1 << 20) {
+        fprintf(stderr, "%s: SHMEMSIM_NPES must be a PE count from 1 to %d, got '%s'\n", prog,
+                1 << 20, npes);
+        _exit(2);
+    }
     argv[k++] = "shmemsim";
     argv[k++] = "run";
     argv[k++] = "-n";

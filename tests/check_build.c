@@ -89,6 +89,12 @@ START_TEST(a_module_run_directly_runs_under_the_simulator)
     ck_assert_msg(r.status == 0 && tu_count(r.out, " of 3: ok\n") == 3 && r.err[0] == 0,
                   "%d\n%s%s", r.status, r.out, r.err);
     tu_free(&r);
+    /* A bad count is named as the variable it came from (it was '-n'). */
+    r = tu_run("SHMEMSIM_NPES=0 %s/hello", tmp);
+    ck_assert_msg(r.status == 2 && strstr(r.err, "hello: SHMEMSIM_NPES must be a PE count from 1 "
+                                                 "to 1048576, got '0'"),
+                  "%d\n%s", r.status, r.err);
+    tu_free(&r);
     FILE *f = fopen("/tmp/shmemsim-build-fail.c", "w");
     ck_assert_ptr_nonnull(f);
     fputs("#include <shmem.h>\nint main(void) { shmem_init(); shmem_finalize(); return 3; }\n", f);
