@@ -278,8 +278,9 @@ static int apply_run_option(cli_opts_t *o, int c, const char *arg, int *status)
     char err[256];
     switch (c) {
     case O_NPES:
-        if (parse_u64(arg, 1u << 20, &v) || v == 0)
-            return *status = cli_usage_error("-n needs a PE count from 1 to %d, got '%s'", 1 << 20, arg), -1;
+        if (parse_u64(arg, SIM_SCENARIO_MAX_NPES, &v) || v == 0)
+            return *status = cli_usage_error("-n needs a PE count from 1 to %d, got '%s'",
+                                             SIM_SCENARIO_MAX_NPES, arg), -1;
         cfg->npes = (int)v;
         o->given |= CLI_GIVEN_NPES;
         return 0;
@@ -388,17 +389,10 @@ static int is_explore_own(int c)
 /* The candidate nearest to word, if near enough to be a typo, or NULL. */
 static const char *nearest(const char *word, const char *const *cands, size_t n)
 {
-    const char *best = NULL;
-    size_t bd = 99;
-    for (size_t i = 0; i < n; i++) {
-        size_t d = sim_edit_distance(word, cands[i]);
-        if (d < bd) {
-            bd = d;
-            best = cands[i];
-        }
-    }
-    size_t len = strlen(word);
-    return best && bd <= (len < 6 ? 1 : 2) ? best : NULL;
+    sim_nearest_t near = {word, NULL, 0};
+    for (size_t i = 0; i < n; i++)
+        sim_nearest_try(&near, cands[i]);
+    return sim_nearest_best(&near);
 }
 
 /* The message for an option getopt refused: a missing value ("option

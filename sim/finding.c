@@ -126,20 +126,9 @@ static sim_check_t *find_check(const char *id, size_t len)
 }
 
 /* The check id nearest to a mistyped one, if near enough to be a typo. */
-struct nearest {
-    char word[64];
-    const char *best;
-    size_t d;
-};
-
 static int nearer(sim_check_t *c, void *arg)
 {
-    struct nearest *n = arg;
-    size_t d = sim_edit_distance(n->word, c->id);
-    if (d < n->d) {
-        n->d = d;
-        n->best = c->id;
-    }
+    sim_nearest_try(arg, c->id);
     return 0;
 }
 
@@ -149,10 +138,11 @@ static const char *nearest_check(const char *id, size_t len)
         id++;
         len--;
     }
-    struct nearest n = {"", NULL, 99};
-    snprintf(n.word, sizeof n.word, "%.*s", (int)(len < 63 ? len : 63), id);
+    char word[64];
+    snprintf(word, sizeof word, "%.*s", (int)(len < 63 ? len : 63), id);
+    sim_nearest_t n = {word, NULL, 0};
     each_check(nearer, &n);
-    return n.best && n.d <= (len < 6 ? 1 : 2) ? n.best : NULL;
+    return sim_nearest_best(&n);
 }
 
 int sim_finding_select(const char *spec, char *err, size_t errlen)

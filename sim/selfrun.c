@@ -1,5 +1,6 @@
 /* sim/selfrun: runs a directly executed module under `shmemsim run`. */
 #include "selfrun.h"
+#include "scenario.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -59,9 +60,9 @@ _Noreturn void sim_selfrun_exec(void)
     /* (Said here, in the variable's name: the simulator would name -n.) */
     char *end = NULL;
     long n = npes && *npes ? strtol(npes, &end, 10) : 1;
-    if ((npes && *npes && *end) || n < 1 || n > 1 << 20) {
+    if ((npes && *npes && *end) || n < 1 || n > SIM_SCENARIO_MAX_NPES) {
         fprintf(stderr, "%s: SHMEMSIM_NPES must be a PE count from 1 to %d, got '%s'\n", prog,
-                1 << 20, npes);
+                SIM_SCENARIO_MAX_NPES, npes);
         _exit(2);
     }
     argv[k++] = "shmemsim";

@@ -87,3 +87,17 @@ size_t sim_edit_distance(const char *a, const char *b)
         }
     return d[la][lb];
 }
+
+void sim_nearest_try(sim_nearest_t *n, const char *cand)
+{
+    size_t d = sim_edit_distance(n->word, cand);
+    if (!n->best || d < n->d) {
+        n->d = d;
+        n->best = cand;
+    }
+}
+
+const char *sim_nearest_best(const sim_nearest_t *n)
+{
+    return n->best && n->d <= (strlen(n->word) < 6 ? 1 : 2) ? n->best : NULL;
+}
