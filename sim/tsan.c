@@ -171,14 +171,21 @@ static void window_clear(void)
     spin.samples = 0;
 }
 
-/* Waits for the next event while the n bytes at addr hold what they held
- * (at most POLL_RECHECK turns, and never when nothing is left to happen). */
+/* Waits for the next event, turn after turn, while the n places hold what
+ * they held (for POLL_RECHECK turns at most, and none when nothing is
+ * left to happen). */
+static void poll_wait(const poll_place_t *p, unsigned n)
+{
+    for (unsigned turn = 0; sim_pe_busy() && turn < POLL_RECHECK && !poll_changed(p, n); turn++)
+        ;
+}
+
+/* The same for the n bytes at addr. */
 static void poll_wait_on(const void *addr, size_t n)
 {
     poll_place_t p;
     poll_take(&p, addr, n);
-    for (unsigned turn = 0; turn < POLL_RECHECK && sim_pe_busy() && !poll_changed(&p, 1); turn++)
-        ;
+    poll_wait(&p, 1);
 }
 
 /* A sampled load of n bytes at addr by site pc, which may be a poll's
@@ -278,9 +285,7 @@ static __attribute__((noinline)) void busy(void)
         poll_take(&places[k], spin.slot[spin.used[k]], spin.len[spin.used[k]]);
     window_clear();
     if (same && poll_may_wait())
-        for (unsigned turn = 0; sim_pe_busy() && turn < POLL_RECHECK && !poll_changed(places, n);
-             turn++)
-            ;
+        poll_wait(places, n);
 }
 
 static inline int on_stacks(const void *addr)
