@@ -1802,6 +1802,14 @@ int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n)
     return memcmp(sim_loader_live(sim_w->loader, mem_pe, addr), data, n) == 0;
 }
 
+void sim_hb_op_write(sim_hb_rec_t op, int mem_pe, const void *addr, const void *data, size_t n)
+{
+    if (sim_hb_silent(mem_pe, addr, data, n))
+        sim_hb_op_silent(op, mem_pe, addr, n);
+    else
+        sim_hb_op_access(op, mem_pe, addr, n, 1, 0, SIM_HB_WRITE);
+}
+
 /* The fence group of the next op of actor act (of PE me) to target on
  * chan in epoch (a new reference), made on the first op of the key: the
  * ops pending since the key's group of an earlier epoch, when one is

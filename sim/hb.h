@@ -319,6 +319,10 @@ int sim_hb_silent(int mem_pe, const void *addr, const void *data, size_t n);
  * counts as complete for them too (two PEs putting the same data,
  * whichever lands first). */
 void sim_hb_op_silent(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n);
+/* Op writes n bytes of data (NULL: not known) at home address addr of
+ * mem_pe: sim_hb_op_silent when the bytes hold them already, else the
+ * write as an access. */
+void sim_hb_op_write(sim_hb_rec_t op, int mem_pe, const void *addr, const void *data, size_t n);
 /* Links an op whose observation also shows partner complete (a signal and
  * the data of its put-with-signal). */
 void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner);

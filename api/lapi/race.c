@@ -170,13 +170,10 @@ void lx_race_data_write(lx_t *x, int side, int pe)
     size_t off = 0;
     for (int i = 0; i < x->nto && off < x->len; i++) {
         size_t n = x->to[i].len < x->len - off ? x->to[i].len : x->len - off;
-        const void *home = x->to[i].home;
         /* Bytes that already hold the data (a put repeated, a scatter with
          * a repeated subscript) are a silent write, as for SHMEM's puts. */
-        if (home && n && sim_hb_silent(pe, home, x->data + off, n))
-            sim_hb_op_silent(op, pe, home, n);
-        else if (home && n)
-            sim_hb_op_access(op, pe, home, n, 1, 0, SIM_HB_WRITE);
+        if (x->to[i].home && n)
+            sim_hb_op_write(op, pe, x->to[i].home, x->data + off, n);
         off += n;
     }
 }

@@ -62,11 +62,10 @@ static void hb_touch(sim_hb_rec_t op, int pe, const void *home, size_t elem, siz
 {
     if (!op || !n)
         return;
-    if (dir == SIM_HB_WRITE && stride == 1 && sim_hb_silent(pe, home, data, elem * n)) {
-        sim_hb_op_silent(op, pe, home, elem * n);
-        return;
-    }
-    sim_hb_op_access(op, pe, home, elem, n, stride * (ptrdiff_t)elem, dir);
+    if (dir == SIM_HB_WRITE && stride == 1)
+        sim_hb_op_write(op, pe, home, data, elem * n);
+    else
+        sim_hb_op_access(op, pe, home, elem, n, stride * (ptrdiff_t)elem, dir);
 }
 
 /* The record of a put message's data: a put-with-signal's message carries
