@@ -1656,26 +1656,10 @@ int sim_hb_swept(const void *addr, size_t n, int write, const void *pc)
     return 1;
 }
 
-void sim_hb_repeated(const void *pc, const void *addr, size_t n, int write)
+/* e's entry is to be another sweep: a live one lets go of its page or
+ * of its cells' references. */
+static void sweep_end(sim_hb_sweep_t *e)
 {
-    sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
-    if (e->live == SIM_HB_RUN)
-        return;
-    if (e->pc == pc && e->next == (const char *)addr && e->stamp == sim_hb_stamp &&
-        e->owner == sim_w->cur && e->write == write)
-        e->next += n; /* a loop over what it made before */
-    else if (!e->live)
-        *e = (sim_hb_sweep_t){.pc = pc, .next = (const char *)addr + n, .start = addr,
-                              .owner = sim_w->cur, .stamp = sim_hb_stamp, .write = (uint8_t)write};
-}
-
-/* Site's access of n bytes at addr (off into pg) made pg's run [.., off+n)
- * with record ai (kind SIM_HB_RUN), or made the cells there hold now from
- * was (SIM_HB_CELLS): its next steps may be taken without a look. */
-static void sweep_begin(const void *site, const void *addr, size_t n, int write, spage_t *pg,
-                        size_t off, sim_hb_rec_t ai, int kind, cell_t was, cell_t now)
-{
-    sim_hb_sweep_t *e = sim_hb_sweep_of(site);
     if (e->live == SIM_HB_RUN)
         settle(e->pg); /* another site's, or this one's on another page */
     else if (e->live == SIM_HB_CELLS) { /* its steps wrote the cells themselves */
@@ -1685,13 +1669,56 @@ static void sweep_begin(const void *site, const void *addr, size_t n, int write,
         unref(e->now_r);
         unref(e->ai);
     }
+    e->live = 0;
+}
+
+void sim_hb_repeated(const void *pc, const void *addr, size_t n, int write)
+{
+    sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
+    if (e->live == SIM_HB_RUN)
+        return;
+    if (e->pc == pc && e->next == (const char *)addr && e->stamp == sim_hb_stamp &&
+        e->owner == sim_w->cur && e->write == write)
+        e->next += n; /* a loop over what it made before */
+    else if (!e->live || e->live == SIM_HB_TRAIL)
+        *e = (sim_hb_sweep_t){.pc = pc, .next = (const char *)addr + n, .start = addr,
+                              .owner = sim_w->cur, .stamp = sim_hb_stamp, .write = (uint8_t)write};
+}
+
+void sim_hb_trail(const void *pc, const void *addr, size_t n, int write,
+                  const sim_hb_sweep_t *leader)
+{
+    sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
+    if (e == leader)
+        return;
+    sweep_end(e);
+    const char *start = addr;
+    if (e->pc == pc && e->next == (const char *)addr && e->stamp == sim_hb_stamp &&
+        e->owner == sim_w->cur && e->write == write)
+        start = e->start; /* what it made before goes on */
+    *e = (sim_hb_sweep_t){.pc = pc, .next = (const char *)addr + n, .start = start,
+                          .owner = sim_w->cur, .stamp = sim_hb_stamp, .write = (uint8_t)write,
+                          .live = SIM_HB_TRAIL, .lead = leader, .lead_pc = leader->pc,
+                          .lead_start = leader->start};
+}
+
+/* Site's access of n bytes at addr (off into pg) made pg's run [.., off+n)
+ * with record ai (kind SIM_HB_RUN), or made the cells there hold now from
+ * was (SIM_HB_CELLS): its next steps may be taken without a look. */
+static void sweep_begin(const void *site, const void *addr, size_t n, int write, spage_t *pg,
+                        size_t off, sim_hb_rec_t ai, int kind, cell_t was, cell_t now)
+{
+    sim_hb_sweep_t *e = sim_hb_sweep_of(site);
+    sweep_end(e);
     const char *start = addr;
     if (e->pc == site && e->stamp == sim_hb_stamp && e->owner == sim_w->cur &&
         e->write == write && e->next == (const char *)addr)
         start = e->start; /* the same sweep, on a new page or looked at */
-    *e = (sim_hb_sweep_t){site, (const char *)addr + n, (const char *)addr - off + PAGE, start,
-                          sim_w->cur, sim_hb_stamp, (uint8_t)write, (uint8_t)kind,
-                          (uint16_t)(off + n), pg, ai, was.w, was.r, now.w, now.r};
+    *e = (sim_hb_sweep_t){.pc = site, .next = (const char *)addr + n,
+                          .end = (const char *)addr - off + PAGE, .start = start,
+                          .owner = sim_w->cur, .stamp = sim_hb_stamp, .write = (uint8_t)write,
+                          .live = (uint8_t)kind, .hi = (uint16_t)(off + n), .pg = pg, .ai = ai,
+                          .was_w = was.w, .was_r = was.r, .now_w = now.w, .now_r = now.r};
     if (kind == SIM_HB_CELLS) { /* the page need not know: it is never behind */
         ref(ai);
         ref(was.w);

@@ -175,9 +175,12 @@ static inline int sim_hb_filtered(const void *cur, const void *addr, size_t n, i
  * run began, so it only moves next on (sim_hb_sweep_step); the shadow page
  * learns the bytes when anything else looks at it.  [start, next) is what
  * the site has accessed in this stamp, so an access of another site
- * inside it is FastTrack's same-epoch case too (sim_hb_covered). */
+ * inside it is FastTrack's same-epoch case too (sim_hb_covered).  A site
+ * that keeps within what another sweep made (a stencil's a[i-1] and a[i]
+ * behind its a[i+1]) trails it: its steps only look at the leader. */
 #define SIM_HB_NSWEEP 64
-typedef struct sim_hb_sweep {
+typedef struct sim_hb_sweep sim_hb_sweep_t;
+struct sim_hb_sweep {
     const void *pc;
     const char *next;    /* the next step's live address */
     const char *end;     /* where its shadow page ends */
@@ -186,21 +189,34 @@ typedef struct sim_hb_sweep {
     uint32_t stamp;
     uint8_t write;
     uint8_t live;        /* SIM_HB_RUN: the page is still its run, next may
-                          * move; SIM_HB_CELLS: a sweep over cells */
+                          * move; SIM_HB_CELLS: a sweep over cells;
+                          * SIM_HB_TRAIL: it trails lead */
     uint16_t hi;         /* the page's run ends here as the page knows it */
     void *pg;
     uint32_t ai;         /* its record */
     uint32_t was_w, was_r, now_w, now_r; /* SIM_HB_CELLS: what a step's
                           * cells must hold (the sweep keeps a reference),
                           * and what they hold after it */
-} sim_hb_sweep_t;
-enum { SIM_HB_RUN = 1, SIM_HB_CELLS = 2 };
+    const sim_hb_sweep_t *lead; /* SIM_HB_TRAIL: the sweep it keeps behind, */
+    const void *lead_pc;        /* while that entry is still the sweep */
+    const char *lead_start;     /* that began at lead_start */
+};
+enum { SIM_HB_RUN = 1, SIM_HB_CELLS = 2, SIM_HB_TRAIL = 3 };
 extern sim_hb_sweep_t sim_hb_sweeps[SIM_HB_NSWEEP];
 extern sim_hb_sweep_t *sim_hb_cover[2]; /* the two sweeps begun last */
 
 static inline sim_hb_sweep_t *sim_hb_sweep_of(const void *pc)
 {
     return &sim_hb_sweeps[((uintptr_t)pc >> 2) & (SIM_HB_NSWEEP - 1)];
+}
+
+/* Whether trailing e's next n bytes lie in what its leader made in this
+ * stamp (the leader's next only grows while it is the same sweep). */
+static inline int sim_hb_trails(const sim_hb_sweep_t *e, size_t n)
+{
+    const sim_hb_sweep_t *l = e->lead;
+    return l->pc == e->lead_pc && l->start == e->lead_start && l->stamp == e->stamp &&
+           l->owner == e->owner && (l->write || !e->write) && e->next + n <= l->next;
 }
 
 /* The running PE's (cur) plain access of n bytes at addr from pc is the
@@ -210,9 +226,14 @@ static inline int sim_hb_sweep_step(const void *cur, const void *addr, size_t n,
 {
     sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
     if (e->next != (const char *)addr || e->pc != pc || e->stamp != sim_hb_stamp ||
-        e->owner != cur || e->write != write || e->live != SIM_HB_RUN ||
-        (size_t)(e->end - e->next) < n)
+        e->owner != cur || e->write != write)
         return 0;
+    if (e->live == SIM_HB_RUN) {
+        if ((size_t)(e->end - e->next) < n)
+            return 0;
+    } else if (e->live != SIM_HB_TRAIL || !sim_hb_trails(e, n)) {
+        return 0;
+    }
     e->next += n;
     return 1;
 }
@@ -227,9 +248,14 @@ static inline int sim_hb_within(const sim_hb_sweep_t *e, const void *cur, const 
            n <= len - o; /* (o + n would wrap to 0 for an access that ends at start) */
 }
 
+/* pc's access of n bytes at addr lies in what leader made: pc's entry
+ * trails it from here (unless the entry is another live sweep). */
+void sim_hb_trail(const void *pc, const void *addr, size_t n, int write,
+                  const sim_hb_sweep_t *leader);
+
 /* Whether the running PE's access from pc lies in what pc's own entry
  * (a sweep, or a repeated access: sim_hb_repeated) or one of the last
- * sweeps already made in this stamp. */
+ * sweeps already made in this stamp; the access then trails the latter. */
 static inline int sim_hb_covered(const void *cur, const void *addr, size_t n, int write,
                                  const void *pc)
 {
@@ -237,8 +263,10 @@ static inline int sim_hb_covered(const void *cur, const void *addr, size_t n, in
     if (e->pc == pc && sim_hb_within(e, cur, addr, n, write))
         return 1;
     for (int i = 0; i < 2; i++)
-        if (sim_hb_cover[i] && sim_hb_within(sim_hb_cover[i], cur, addr, n, write))
+        if (sim_hb_cover[i] && sim_hb_within(sim_hb_cover[i], cur, addr, n, write)) {
+            sim_hb_trail(pc, addr, n, write, sim_hb_cover[i]);
             return 1;
+        }
     return 0;
 }
 

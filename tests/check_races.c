@@ -49,6 +49,7 @@ static const struct {
     {"barrier-overlap", "data-race"}, {"wcscpy-put", "data-race"},
     {"fgetws-put", "data-race"},    {"word-byte", "data-race"},
     {"cell-sweep", "data-race"},    {"before-sweep", "data-race"},
+    {"trail-past", "data-race"},
     {"qsort-put", "data-race"},     {"strchr-put", "data-race"},
     {"bzero-put", "data-race"},     {"strtok-put", "data-race"},
     {"ptr-atomic", "data-race"},    {"slot-counter", "data-race"},

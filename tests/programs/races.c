@@ -939,6 +939,30 @@ static void cell_sweep(void)
     }
 }
 
+/* A load that keeps behind another loop's load (a stencil's a[i] behind
+ * its a[i+1]) takes no look of its own while it stays within what the
+ * leader read; here the leader stops at element 1000 and the load behind
+ * goes on alone, past the element PE 0's put lands in. */
+static long trail[2048];
+
+static void trail_past(void)
+{
+    if (me == 0)
+        shmem_long_p(&trail[1500], 1, 1); /* A(trail-past) */
+    SYNC();
+    if (me == 1) {
+        const volatile long *t = trail;
+        long sum = 0;
+        for (int i = 0; i < 2047; i++) {
+            if (i < 1000)
+                sum += t[i + 1];
+            sum += t[i]; /* B(trail-past) */
+        }
+        if (sum == -1)
+            printf("?\n");
+    }
+}
+
 /* A store that ends where a loop's run of stores began is not inside
  * that run. */
 static long strip2[64];
@@ -1077,6 +1101,7 @@ static const struct {
     {"barrier-overlap", barrier_overlap}, {"wcscpy-put", wcscpy_put},
     {"fgetws-put", fgetws_put},   {"word-byte", word_byte},
     {"cell-sweep", cell_sweep},   {"before-sweep", before_sweep},
+    {"trail-past", trail_past},
     {"qsort-put", qsort_put},     {"strchr-put", strchr_put},
     {"bzero-put", bzero_put},     {"strtok-put", strtok_put},
     {"ptr-atomic", ptr_atomic},   {"slot-counter", slot_counter},
