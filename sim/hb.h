@@ -126,6 +126,11 @@ const char *sim_hb_where(const void *site, char *buf, size_t len);
 void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                   const void *addr, size_t len, const sim_hb_side_t *at, const char *advice);
 
+/* The detector's state that the instrumentation's fast paths read:
+ * nothing outside the library uses it, so it is reached without the
+ * global offset table. */
+#define SIM_HB_DATA __attribute__((visibility("hidden")))
+
 /* Turns the detector on for this run (npes PEs) with the layer's report
  * function; stays off above SIM_HB_MAX_PES, or above SIM_HB_MAX_PES_ASKED
  * when asked (its check named in --check).  Returns whether it is on. */
@@ -135,7 +140,7 @@ void sim_hb_stop(void);
  * that atomics reached after them, never repeated: see sim/hb.c). */
 void sim_hb_end(void);
 /* Whether the detector is on. */
-extern int sim_hb_on;
+extern SIM_HB_DATA int sim_hb_on;
 
 /* ---- the PE's own accesses (PE context) ---- */
 /* A load or store of n bytes at addr (as the running PE sees it) by the
@@ -154,9 +159,9 @@ typedef struct sim_hb_filt {
     uint32_t stamp;
     uint8_t r, w;        /* bytes read (or written), bytes written */
 } sim_hb_filt_t;
-extern sim_hb_filt_t sim_hb_filt[SIM_HB_NFILT];
-extern uint32_t sim_hb_stamp;
-extern const void *sim_hb_filt_owner; /* the PE (compared for identity only) */
+extern SIM_HB_DATA sim_hb_filt_t sim_hb_filt[SIM_HB_NFILT];
+extern SIM_HB_DATA uint32_t sim_hb_stamp;
+extern SIM_HB_DATA const void *sim_hb_filt_owner; /* the PE (compared for identity only) */
 
 /* Whether the running PE (cur) already made this access in this stamp. */
 static inline int sim_hb_filtered(const void *cur, const void *addr, size_t n, int write)
@@ -202,8 +207,8 @@ struct sim_hb_sweep {
     const char *lead_start;     /* that began at lead_start */
 };
 enum { SIM_HB_RUN = 1, SIM_HB_CELLS = 2, SIM_HB_TRAIL = 3 };
-extern sim_hb_sweep_t sim_hb_sweeps[SIM_HB_NSWEEP];
-extern sim_hb_sweep_t *sim_hb_cover[2]; /* the two sweeps begun last */
+extern SIM_HB_DATA sim_hb_sweep_t sim_hb_sweeps[SIM_HB_NSWEEP];
+extern SIM_HB_DATA sim_hb_sweep_t *sim_hb_cover[2]; /* the two sweeps begun last */
 
 static inline sim_hb_sweep_t *sim_hb_sweep_of(const void *pc)
 {
@@ -298,8 +303,8 @@ typedef struct sim_hb_wcache {
     uintptr_t rw_lo, rw_len;     /* the context's program data */
     int plain;                   /* nothing else is watched */
 } sim_hb_wcache_t;
-extern sim_hb_wcache_t sim_hb_wcache;
-extern uint32_t sim_hb_watch_gen;
+extern SIM_HB_DATA sim_hb_wcache_t sim_hb_wcache;
+extern SIM_HB_DATA uint32_t sim_hb_watch_gen;
 void sim_hb_wcache_fill(void);
 /* 1: addr is watched; 0: it is not; -1: ask sim_hb_watched. */
 static inline int sim_hb_watched_fast(const void *cur, const void *addr)
