@@ -2742,8 +2742,8 @@ void sim_hb_raise(const sim_check_t *rule, const sim_hb_side_t *a, const sim_hb_
         what = in_heap;
     }
     if (what)
-        snprintf(place, sizeof place, "%s, in %s, %zu byte%s from there", name, what, len,
-                 len == 1 ? "" : "s");
+        snprintf(place, sizeof place, "%zu byte%s at %s, in %s", len, len == 1 ? "" : "s", name,
+                 what);
     else /* (its address differs from run to run: not given) */
         snprintf(place, sizeof place, "%zu byte%s of memory that is not symmetric: "
                  "allocated by malloc or mmap, or a stack", len, len == 1 ? "" : "s");

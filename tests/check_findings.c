@@ -71,7 +71,7 @@ static const finding_case_t cases[] = {
     {"psync-modified", "psync-modified", 1, 3,
      "PE 0's shmem_broadcast64 wrote 1 into PE 1's pSync[0]"},
     {"psync-put", "psync-modified", 2, 4, "PE 2 writes PE 1's pSync[0] while shmem_broadcast64"},
-    {"nbi-buffer-modified", "nbi-buffer-modified", 0, 4, "(&out, in 'out' (32 bytes)"},
+    {"nbi-buffer-modified", "nbi-buffer-modified", 0, 4, "(8 bytes at &out, in 'out' (32 bytes))"},
     {"lock-misuse", "lock-misuse", 1, 4, "does not hold the lock"},
     {"lock-unzeroed", "lock-misuse", 1, 4,
      "the lock's word on PE 0 held 0x00000005, which no shmem_set_lock"},

@@ -165,7 +165,7 @@ START_TEST(advice_names_the_missing_order)
         /* a get of the PE's own memory reads it, whatever its return slot held */
         {"self-get", "PE 0's read by shmem_long_g at self_get at races.c:"},
         /* the bytes both touch, not the rest of the get's */
-        {"store-getmem", "(&data+16, in 'data' (64 bytes), 8 bytes from there)"},
+        {"store-getmem", "(8 bytes at &data+16, in 'data' (64 bytes))"},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         run_result_t r = tu_run("%s -n 3 --quiet %s %s bad", SIM, PROG("races"), want[k].name);
