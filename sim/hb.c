@@ -181,6 +181,9 @@ typedef struct hact {
     sim_hb_rec_t seen;    /* last op observed (for the report's hint) */
     const char *seen_by;  /* the observing routine */
     const void *seen_site;
+    const char *blind_by; /* its last synchronising read found no op's write */
+    const void *blind_site;
+    uint64_t blind_time;
     sim_hb_rec_t cache[64]; /* own load/store records, by site hash */
     int unobserved;       /* in a layer's own synchronisation (sim_hb_unobserved) */
 } hact_t;
@@ -752,11 +755,23 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     const hact_t *h = &H.act[a->act];
     if (x->is_op && x->pe != a->pe && h->seen && H.rec[h->seen].pe == x->pe) {
         const rec_t *s = &H.rec[h->seen];
-        hint = (sim_hb_hint_t){s->call, s->site, h->seen_by, h->seen_site,
-                               s->chan == x->chan && s->target == x->target &&
-                                   s->epoch == x->epoch,
-                               s->act == x->act && (x->clock > s->clock ||
-                                                    (x->clock == s->clock && x->time > s->time))};
+        hint = (sim_hb_hint_t){.seen_call = s->call, .seen_site = s->site,
+                               .by_call = h->seen_by, .by_site = h->seen_site,
+                               .same_epoch = s->chan == x->chan && s->target == x->target &&
+                                             s->epoch == x->epoch,
+                               .after_seen = s->act == x->act &&
+                                             (x->clock > s->clock ||
+                                              (x->clock == s->clock && x->time > s->time))};
+    }
+    /* The plain side's PE waited last on a value no other PE's op had
+     * written (a comparison that held at once): its wait ordered nothing. */
+    const rec_t *plain = !x->is_op ? x : !a->is_op ? a : NULL, *op = x->is_op ? x : a;
+    if (plain && op->is_op && op->pe != plain->pe && plain->act < H.width) {
+        const hact_t *p = &H.act[plain->act];
+        if (p->blind_by && plain->time >= p->blind_time) {
+            hint.blind_call = p->blind_by;
+            hint.blind_site = p->blind_site;
+        }
     }
     H.report(&first, &second, k->pe, addr, len, &hint);
 }
@@ -2304,6 +2319,7 @@ static void note_seen(int me, sim_hb_rec_t w, const char *call, const void *site
     h->seen = w;
     h->seen_by = call;
     h->seen_site = site;
+    h->blind_by = NULL;
 }
 
 sim_hb_rec_t sim_hb_last_write(int mem_pe, const void *addr)
@@ -2335,6 +2351,7 @@ void sim_hb_observe(int mem_pe, const void *addr, size_t n, const char *call, co
     /* One lookup a shadow page; the cells keep their writes alive, and
      * observing changes no cell. */
     sim_hb_rec_t last = 0;
+    int saw_op = 0;
     const char *a = addr;
     for (size_t i = 0; i < n;) {
         pkey_t k;
@@ -2348,11 +2365,18 @@ void sim_hb_observe(int mem_pe, const void *addr, size_t n, const char *call, co
             sim_hb_rec_t w = cell_at(pg, off + j)->w;
             if (w && w != last)
                 sim_hb_observe_rec(w, call, site);
+            saw_op |= w && H.rec[w].is_op;
             last = w;
         }
         if (!pg)
             last = 0;
         i += run;
+    }
+    if (!saw_op) {
+        hact_t *h = &H.act[self_act()];
+        h->blind_by = call;
+        h->blind_site = site;
+        h->blind_time = sim_w->now;
     }
 }
 

@@ -50,6 +50,7 @@ static const struct {
     {"fgetws-put", "data-race"},    {"word-byte", "data-race"},
     {"cell-sweep", "data-race"},    {"before-sweep", "data-race"},
     {"trail-past", "data-race"},
+    {"signal-held", "data-race"},
     {"qsort-put", "data-race"},     {"strchr-put", "data-race"},
     {"bzero-put", "data-race"},     {"strtok-put", "data-race"},
     {"ptr-atomic", "data-race"},    {"slot-counter", "data-race"},
@@ -164,6 +165,9 @@ START_TEST(advice_names_the_missing_order)
                         "that it has: PE 0 must not touch them until PE 1 is done reading"},
         /* a get of the PE's own memory reads it, whatever its return slot held */
         {"self-get", "PE 0's read by shmem_long_g at self_get at races.c:"},
+        /* a wait that held at once is named as the wait that ordered nothing */
+        {"signal-held", "PE 1's shmem_signal_wait_until at signal_held at races.c:"},
+        {"signal-held", "returned at once: its condition already held"},
         /* the bytes both touch, not the rest of the get's */
         {"store-getmem", "(8 bytes at &data+16, in 'data' (64 bytes))"},
     };

@@ -78,6 +78,15 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "shmem_quiet) between them.", b->pe, h->by_call, sim_hb_where(h->by_site, s1, sizeof s1),
                  h->seen_call, sim_hb_where(h->seen_site, s2, sizeof s2), a->pe, h->seen_call,
                  a->call ? a->call : "access");
+    } else if (h->blind_call) {
+        const sim_hb_side_t *plain = !a->is_op ? a : b, *op = !a->is_op ? b : a;
+        snprintf(buf, len,
+                 "PE %d's %s at %s returned at once: its condition already held for the value "
+                 "it found, which no other PE had written, so the wait ordered nothing. Wait "
+                 "for the value PE %d sets once its %s is complete, with a comparison the value "
+                 "before it fails (SHMEM_CMP_EQ with the value the signal or flag sets, say).",
+                 plain->pe, h->blind_call, sim_hb_where(h->blind_site, s1, sizeof s1), op->pe,
+                 op->call ? op->call : "operation");
     } else if ((a->unheld || b->unheld) && a->pe != b->pe) {
         const sim_hb_side_t *c = a->unheld ? a : b, *o = a->unheld ? b : a;
         snprintf(buf, len,

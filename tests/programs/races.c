@@ -260,6 +260,20 @@ static void signal_read(void)
     shmem_barrier_all();
 }
 
+/* A wait whose comparison holds for the signal's value before the put
+ * (GE 0) returns at once and orders nothing. */
+static void signal_held(void)
+{
+    if (me == 0) {
+        long v = 42;
+        shmem_long_put_signal(&y, &v, 1, &sig, 1, SHMEM_SIGNAL_SET, 1); /* A(signal-held) */
+    } else if (me == 1) {
+        shmem_signal_wait_until(&sig, bad ? SHMEM_CMP_GE : SHMEM_CMP_EQ, bad ? 0 : 1);
+        printf("y %ld\n", y); /* B(signal-held) */
+    }
+    shmem_barrier_all();
+}
+
 static void lock_unprotected(void)
 {
     if (me == 0) {
@@ -1081,6 +1095,7 @@ static const struct {
     {"amo-store", amo_store},     {"amo-sizes", amo_sizes},
     {"missing-fence", missing_fence}, {"coll-reuse", coll_reuse},
     {"ptr-store", ptr_store},     {"signal-read", signal_read},
+    {"signal-held", signal_held},
     {"lock-unprotected", lock_unprotected}, {"contexts", contexts},
     {"histogram", histogram},     {"stencil", stencil},
     {"strided", strided},         {"byte-puts", byte_puts},
