@@ -19,13 +19,15 @@
 #include <string.h>
 
 /* A module's symbol and line tables, opened on first use, and the last
- * answer of sim_loader_object (every checked put asks it, and programs
- * put to the same few objects over and over); the loader owns it. */
+ * answers of sim_loader_object (every checked transfer asks it, and
+ * programs use the same few objects over and over: a reduction's source,
+ * dest, pWrk and pSync in turn); the loader owns it. */
+#define OBJ_CACHE 16
 struct sim_symcache {
     Dwfl *dwfl;
     Dwfl_Module *mod;
-    int have_last;
-    size_t last_start, last_size;
+    struct { size_t start, size; } obj[OBJ_CACHE]; /* size 0: empty */
+    unsigned obj_next;    /* the entry the next answer replaces */
     struct symlib {       /* libraries' files, opened when an address is in one */
         char *path;
         Dwfl *dwfl;
@@ -254,11 +256,12 @@ int sim_loader_data_name(const sim_loader_t *l, size_t file_vaddr, char *buf, si
 int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, size_t *size)
 {
     struct sim_symcache *c = cache_of(l);
-    if (c->have_last && file_vaddr - c->last_start < c->last_size) {
-        *start = c->last_start;
-        *size = c->last_size;
-        return 0;
-    }
+    for (unsigned i = 0; i < OBJ_CACHE; i++)
+        if (file_vaddr - c->obj[i].start < c->obj[i].size) {
+            *start = c->obj[i].start;
+            *size = c->obj[i].size;
+            return 0;
+        }
     GElf_Sym sym;
     GElf_Off off;
     const char *name = symbol_at(l, file_vaddr, &sym, &off);
@@ -266,9 +269,9 @@ int sim_loader_object(const sim_loader_t *l, size_t file_vaddr, size_t *start, s
         return -1;
     *start = file_vaddr - off;
     *size = sym.st_size;
-    c->have_last = 1;
-    c->last_start = *start;
-    c->last_size = *size;
+    c->obj[c->obj_next].start = *start;
+    c->obj[c->obj_next].size = *size;
+    c->obj_next = (c->obj_next + 1) % OBJ_CACHE;
     return 0;
 }
 
