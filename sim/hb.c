@@ -477,31 +477,21 @@ static uint32_t tick(int p)
     return ++H.act[p].vc[p];
 }
 
-/* dst[i] = max(dst[i], src[i]) over n clocks; nonzero when any grew.  In
- * vector registers (GCC's generic vectors, any x86-64): a barrier at 1,024
- * PEs merges a few thousand clocks per PE. */
-typedef uint32_t clk4_t __attribute__((vector_size(16)));
-
+/* dst[i] = max(dst[i], src[i]) over n clocks; nonzero when any grew.  A
+ * loop the compiler puts in vector registers, in the widest the machine
+ * has (the answer is the same in every clone): a barrier at 1,024 PEs
+ * merges a few thousand clocks per PE. */
+__attribute__((target_clones("avx2", "sse4.1", "default"), optimize("tree-vectorize", "vect-cost-model=dynamic")))
 static uint32_t merge(uint32_t *restrict dst, const uint32_t *restrict src, int n)
 {
-    clk4_t grew4 = {0, 0, 0, 0};
-    int i = 0;
-    for (; i + 4 <= n; i += 4) {
-        clk4_t a, b;
-        memcpy(&a, dst + i, sizeof a);
-        memcpy(&b, src + i, sizeof b);
-        clk4_t later = (clk4_t)(b > a);
-        clk4_t m = (b & later) | (a & ~later);
-        grew4 |= later;
-        memcpy(dst + i, &m, sizeof m);
+    uint32_t grew = 0;
+#pragma GCC ivdep
+    for (int i = 0; i < n; i++) {
+        uint32_t m = src[i] > dst[i] ? src[i] : dst[i];
+        grew |= m ^ dst[i];
+        dst[i] = m;
     }
-    uint32_t grew = grew4[0] | grew4[1] | grew4[2] | grew4[3];
-    for (; i < n; i++)
-        if (src[i] > dst[i]) {
-            dst[i] = src[i];
-            grew = 1;
-        }
-    return grew;
+    return grew != 0;
 }
 
 /* As merge, with from's own component (which its vector may lag). */
