@@ -639,10 +639,10 @@ sim_why_t sim_why(const char *fmt, ...)
 {
     sim_why_t w = {fmt, NULL, {0, 0, 0}};
     int n = 0; /* conversions after the string */
-    for (const char *p = fmt; *p; p++)
-        if (p[0] == '%' && p[1] == '%')
+    for (const char *p = strchr(fmt, '%'); p; p = strchr(p + 1, '%'))
+        if (p[1] == '%')
             p++;
-        else if (*p == '%')
+        else
             n++;
     va_list ap;
     va_start(ap, fmt);
