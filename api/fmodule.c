@@ -19,6 +19,7 @@
  *     them out: their operands and results, likewise. */
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef SHMEMSIM_CRAY
 #define IMPLICIT_INIT 1
@@ -104,6 +105,41 @@ WHOLE_STMT(_gfortran_st_endfile)
 WHOLE_STMT(_gfortran_st_flush)
 WHOLE_STMT(_gfortran_st_wait)
 WHOLE_STMT(_gfortran_st_wait_async)
+
+/* GNU extensions that take a unit as their first argument (CALL FLUSH(u),
+ * FNUM, FSEEK, FTELL, FGETC, FPUTC, ISATTY): the PE's own number too, in a
+ * copy (the argument is the program's variable, or a constant).  FLUSH()
+ * with no unit passes NULL: every unit. */
+#define UNIT_CALL(ret, name, utype, params, args)                              \
+    ret __real_##name(utype *unit UNPAREN params);                             \
+    ret __wrap_##name(utype *unit UNPAREN params)                              \
+    {                                                                          \
+        __typeof__(*unit + 0) own;                                             \
+        if (unit && *unit == (int)*unit) {                                     \
+            own = shmemsim_fortran_unit((int)*unit);                           \
+            unit = &own;                                                       \
+        }                                                                      \
+        return __real_##name(unit UNPAREN args);                               \
+    }
+#define UNPAREN(...) __VA_ARGS__
+typedef long long gio_int_t;  /* GFC_IO_INT */
+typedef size_t gchar_len_t;   /* gfc_charlen_type */
+UNIT_CALL(void, _gfortran_flush_i4, int32_t, (), ())
+UNIT_CALL(void, _gfortran_flush_i8, int64_t, (), ())
+UNIT_CALL(int32_t, _gfortran_fnum_i4, int32_t, (), ())
+UNIT_CALL(int64_t, _gfortran_fnum_i8, int64_t, (), ())
+UNIT_CALL(void, _gfortran_fseek_sub, int, (, gio_int_t *off, int *whence, int *status),
+          (, off, whence, status))
+UNIT_CALL(size_t, _gfortran_ftell, int, (), ())
+UNIT_CALL(void, _gfortran_ftell_i4_sub, int32_t, (, gio_int_t *off), (, off))
+UNIT_CALL(void, _gfortran_ftell_i8_sub, int64_t, (, gio_int_t *off), (, off))
+UNIT_CALL(int, _gfortran_fgetc, const int, (, char *c, gchar_len_t len), (, c, len))
+UNIT_CALL(int, _gfortran_fputc, const int, (, char *c, gchar_len_t len), (, c, len))
+UNIT_CALL(void, _gfortran_fgetc_i4_sub, const int, (, char *c, int32_t *st, gchar_len_t len),
+          (, c, st, len))
+UNIT_CALL(void, _gfortran_fputc_i4_sub, const int, (, char *c, int32_t *st, gchar_len_t len),
+          (, c, st, len))
+UNIT_CALL(int, _gfortran_isatty_l4, int, (), ())
 
 /* A READ's items are written, a WRITE's read; p's size from its kind
  * (REAL(10) fills 10 of its 16 bytes; a COMPLEX is two of its kind). */

@@ -2,13 +2,15 @@
 ! file of its own in the directory argv(1) names, writes its number and
 ! keeps it open past a barrier, while the others do the same; then each
 ! PE reads back its own file on the same unit, and PE 0 reads every
-! PE's file on unit 10.  On a machine each PE has its own units.  Prints
-! "PE n units ok" per PE.
+! PE's file on unit 10.  The GNU extensions that name a unit (FLUSH,
+! FNUM, FTELL, FSEEK, FGETC) reach the PE's own file too.  On a machine
+! each PE has its own units.  Prints "PE n units ok" per PE.
 program f_units
   implicit none
   include 'shmem.fh'
-  integer :: me, npes, p, v, bad
+  integer :: me, npes, p, v, bad, st
   logical :: op
+  character :: c
   character(len=256) :: dir, name
   integer, external :: shmem_my_pe, shmem_n_pes
 
@@ -23,6 +25,13 @@ program f_units
   open (unit=9, file=name, status='replace', action='readwrite')
   write (9, *) 1000 + me
   call shmem_barrier_all()
+  call flush(9)
+  if (fnum(9) < 3) bad = bad + 1
+  if (ftell(9) <= 0) bad = bad + 1
+  call fseek(9, 0, 0, st)
+  if (st /= 0) bad = bad + 1
+  call fgetc(9, c, st)
+  if (st /= 0 .or. c /= ' ') bad = bad + 1
   rewind (9)
   read (9, *) v
   if (v /= 1000 + me) bad = bad + 1
