@@ -139,7 +139,12 @@ UNIT_CALL(void, _gfortran_fgetc_i4_sub, const int, (, char *c, int32_t *st, gcha
           (, c, st, len))
 UNIT_CALL(void, _gfortran_fputc_i4_sub, const int, (, char *c, int32_t *st, gchar_len_t len),
           (, c, st, len))
+UNIT_CALL(void, _gfortran_fgetc_i8_sub, const int, (, char *c, int64_t *st, gchar_len_t len),
+          (, c, st, len))
+UNIT_CALL(void, _gfortran_fputc_i8_sub, const int, (, char *c, int64_t *st, gchar_len_t len),
+          (, c, st, len))
 UNIT_CALL(int, _gfortran_isatty_l4, int, (), ())
+UNIT_CALL(int64_t, _gfortran_isatty_l8, int, (), ())
 
 /* A READ's items are written, a WRITE's read; p's size from its kind
  * (REAL(10) fills 10 of its 16 bytes; a COMPLEX is two of its kind). */
