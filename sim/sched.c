@@ -635,15 +635,9 @@ int sim_pe_block_until_why(const sim_why_t *why, const void *addr, size_t len,
     return block_until(NULL, why, addr, len, deadline);
 }
 
-sim_why_t sim_why(const char *fmt, ...)
+sim_why_t sim_why_n(int n, const char *fmt, ...)
 {
     sim_why_t w = {fmt, NULL, {0, 0, 0}};
-    int n = 0; /* conversions after the string */
-    for (const char *p = strchr(fmt, '%'); p; p = strchr(p + 1, '%'))
-        if (p[1] == '%')
-            p++;
-        else
-            n++;
     va_list ap;
     va_start(ap, fmt);
     if (n-- > 0)

@@ -55,7 +55,11 @@ typedef struct sim_why {
     const char *s;
     int i[3];
 } sim_why_t;
-sim_why_t sim_why(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+sim_why_t sim_why_n(int n, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* (n, the count of arguments after the format, is counted here rather
+ * than from the format on every call; the compiler checks they agree.) */
+#define sim_why(...) sim_why_n(SIM_WHY_ARGS(__VA_ARGS__, 4, 3, 2, 1, 0), __VA_ARGS__)
+#define SIM_WHY_ARGS(fmt, a, b, c, d, n, ...) n
 /* PE context.  sim_pe_block_on with a description made only when needed;
  * *why must stay valid while the PE is blocked. */
 void sim_pe_block_why(const sim_why_t *why, const void *addr, size_t len);
