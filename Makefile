@@ -247,6 +247,9 @@ $(BUILD)/tests/programs/cray_%: tests/programs/cray_%.f $(TOOLCHAIN) | $(LIB) $(
 	@mkdir -p $(dir $@)
 	$(FCWRAP) --cray -g -O1 -o $@ $<
 
+# The tests reach the engine's world through its exported accessor.
+$(TEST_OBJ): CFLAGS += -DSIM_OUTSIDE_LIBRARY
+
 $(CHECK_BIN): $(TEST_OBJ) $(LIB)
 	$(CC) $(LDSAN) -o $@ $(TEST_OBJ) -L$(O)/lib -lshmemsim -Wl,-rpath,'$$ORIGIN/../../lib' \
 	    $(shell pkg-config --libs $(PKGS))

@@ -29,6 +29,11 @@
 
 sim_world_t *sim_w;
 
+sim_world_t **sim_world_ref(void)
+{
+    return &sim_w;
+}
+
 /* A thread (or helper) context: the scheduler only sees ctx. */
 typedef struct thread {
     sim_pe_t ctx;       /* first member: a thread_t * is a sim_pe_t * */

@@ -222,7 +222,16 @@ typedef struct sim_world {
     int (*pe_main)(int pe);
 } sim_world_t;
 
-extern sim_world_t *sim_w;
+/* The current world.  The library reaches it without the global offset
+ * table (it is read on every access the instrumentation reports, and
+ * all over the engine); code outside the library (the engine's tests,
+ * built with SIM_OUTSIDE_LIBRARY) goes through sim_world_ref. */
+sim_world_t **sim_world_ref(void);
+#ifndef SIM_OUTSIDE_LIBRARY
+extern __attribute__((visibility("hidden"))) sim_world_t *sim_w;
+#else
+#define sim_w (*sim_world_ref())
+#endif
 
 /* What the layers above the engine may know of the world; they never name
  * sim_w (a test greps for it). */
