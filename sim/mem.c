@@ -268,17 +268,41 @@ const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, siz
             snprintf(buf, len, "free symmetric heap space");
         return buf;
     }
-    size_t room;
-    if (sim_mem_object_room(pe, end, &room) == 0)
-        return sim_mem_object_name(pe, end, buf, len);
-    for (size_t k = 1; k < n && k <= 64; k++) /* padding, then maybe an object */
-        if (sim_mem_object_room(pe, (const char *)end + k, &room) == 0) {
-            char next[128];
-            snprintf(buf, len, "%zu bytes of padding, then %s", k,
-                     sim_mem_object_name(pe, (const char *)end + k, next, sizeof next));
-            return buf;
+    /* The program's objects in the range, in address order (the first
+     * few by name), past padding of up to 64 bytes between them. */
+    const char *p = end, *stop = (const char *)end + n;
+    size_t used = 0, pad = 0;
+    int named = 0;
+    buf[0] = '\0';
+    while (p < stop) {
+        size_t room, k = 0;
+        while (p + k < stop && k <= 64 && (sim_mem_object_room(pe, p + k, &room) != 0 || !room))
+            k++;
+        if (p + k >= stop || k > 64)
+            break;
+        if (!named)
+            pad = k;
+        p += k;
+        if (named < 4 && used < len) {
+            char name[128];
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", named ? ", " : "",
+                                     sim_mem_object_name(pe, p, name, sizeof name));
         }
-    snprintf(buf, len, "memory that belongs to no known object");
+        named++;
+        p += room;
+    }
+    if (!named) {
+        snprintf(buf, len, "memory that belongs to no known object");
+        return buf;
+    }
+    if (named > 4 && used < len)
+        snprintf(buf + used, len - used, " and %d more object%s", named - 4,
+                 named - 4 == 1 ? "" : "s");
+    if (pad) {
+        char objs[400];
+        snprintf(objs, sizeof objs, "%s", buf);
+        snprintf(buf, len, "%zu bytes of padding, then %s", pad, objs);
+    }
     return buf;
 }
 

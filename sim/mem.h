@@ -71,9 +71,10 @@ const char *sim_mem_object_name(int pe, const void *addr, char *buf, size_t len)
  * past", or that it is before any block); else NULL. */
 const char *sim_mem_stray_name(int pe, const void *addr, char *buf, size_t len);
 /* Describes what the bytes [end, end+n) of pe hold, for an access that ran
- * past an object ending at end: the next object (as sim_mem_object_name
- * names it), "free symmetric heap space", "the end of the symmetric heap",
- * or padding. */
+ * past an object ending at end: the program objects there (as
+ * sim_mem_object_name names them, the first four, and how many more),
+ * "free symmetric heap space", "the end of the symmetric heap", or
+ * padding. */
 const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, size_t len);
 
 /* Names addr without printing its value (which changes from run to run):

@@ -240,8 +240,15 @@ START_TEST(pwrk_too_small_is_named)
     ck_assert_msg(r.status == 3 || r.status == 4, "status %d\n%s", r.status, r.err);
     ck_assert_msg(strstr(r.err, "that follow it: the 128-byte symmetric heap block allocated at "
                                 "main at pwrk_small.c:") &&
-                      strstr(r.err, ", which holds this call's own pSync: its protocol breaks"),
+                      strstr(r.err, "; they include this call's own pSync, so its protocol "
+                                    "breaks"),
                   "%s", r.err);
+    tu_free(&r);
+    /* a spill over several objects names them, not only the first */
+    r = tu_run("%s -n 4 %s many", SIM, PROG("pwrk_small"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "that follow it: 'v") &&
+                      strstr(r.err, " (8 bytes), 'v") && strstr(r.err, " more objects."),
+                  "status %d\n%s", r.status, r.err);
     tu_free(&r);
     r = tu_run("%s -n 4 --quiet %s ok", SIM, PROG("pwrk_small"));
     ck_assert_int_eq(r.status, 0);

@@ -96,7 +96,7 @@ static int check_bounds(const char *call, const char *arg, const void *addr, siz
         return 0;
     }
     int stays = sim_mem_region_room(me->id, addr, &region) == 0 && region >= len;
-    char obj[200], spill[240], hint[200] = "";
+    char obj[200], spill[400], hint[200] = "";
     sim_mem_object_name(me->id, addr, obj, sizeof obj);
     sim_mem_spill_name(me->id, (const char *)addr + room, len - room, spill, sizeof spill);
     if (strcmp(arg, "pSync") == 0)

@@ -104,7 +104,7 @@ static int check_reduce(const reduce_args_t *r, size_t wrk)
          * (the protocol then breaks: a PE leaves early or waits for ever). */
         const char *end = (const char *)r->pwrk + room, *ps = (const char *)r->psync;
         size_t over = wrk * r->es - room;
-        char spill[240];
+        char spill[400];
         sim_mem_spill_name(me->id, end, over, spill, sizeof spill);
         int own = ps + SHMEM_REDUCE_SYNC_SIZE * sizeof(long) > end && ps < end + over;
         sim_finding_raise(SHM_CHECK(PWRK_TOO_SMALL), SIM_SEV_ERROR, me->id, c, me->call_site,
@@ -112,8 +112,8 @@ static int check_reduce(const reduce_args_t *r, size_t wrk)
                           "max(nreduce/2+1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) = %zu; partial "
                           "results from other PEs overwrite the %zu bytes that follow it: "
                           "%s%s.", room / r->es, r->nreduce, wrk, over, spill,
-                          own ? ", which holds this call's own pSync: its protocol breaks "
-                                "(a PE may leave early, or wait for ever)" : "");
+                          own ? "; they include this call's own pSync, so its protocol "
+                                "breaks (a PE may leave early, or wait for ever)" : "");
     }
     return 0;
 }
