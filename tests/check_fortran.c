@@ -465,6 +465,19 @@ START_TEST(a_collective_inside_a_print_is_a_deadlock_that_says_why)
 }
 END_TEST
 
+/* A finding in a Fortran heap routine names that routine and the length
+ * it was given in words, not the C routine it is built on. */
+START_TEST(shpalloc_findings_name_shpalloc)
+{
+    run_result_t r = tu_run("%s -n 2 %s", SIM, PROG("f_shpalloc"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "[heap-size-mismatch] PE 0 at t=") &&
+                      strstr(r.err, " in SHPALLOC(length=20), called from ") &&
+                      !strstr(r.err, "shmalloc"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Each PE opens unit 9 on a file of its own, keeps it open while the
  * others do, and reads its own back: unit numbers are each PE's, as on
  * a machine (they were the process's: the second PE's OPEN closed the
@@ -575,6 +588,7 @@ Suite *fortran_suite(void)
     tcase_add_test(tc, print_lines_are_whole_tagged_and_repeatable);
     tcase_add_test(tc, a_collective_inside_a_print_is_a_deadlock_that_says_why);
     tcase_add_test(tc, each_pe_has_its_own_unit_numbers);
+    tcase_add_test(tc, shpalloc_findings_name_shpalloc);
     tcase_add_test(tc, stop_error_stop_and_runtime_errors_end_the_pe);
     tcase_add_test(tc, common_and_saved_data_are_private_and_symmetric);
     tcase_add_test(tc, misaligned_psync_is_refused_with_a_finding);

@@ -158,7 +158,7 @@ void shpalloc_(f_int8 *addr, const f_int *length, f_int *errcode, const f_int *a
     *errcode = 0;
     if (*length <= 0)
         *errcode = -1;
-    void *p = shmalloc(*length > 0 ? (size_t)*length * 4 : 0);
+    void *p = shm_alloc_as("SHPALLOC", *length > 0 ? (size_t)*length * 4 : 0);
     if (*errcode == 0 && !p)
         *errcode = -2;
     *addr = *errcode ? 0 : (f_int8)(intptr_t)p;
@@ -173,7 +173,8 @@ void shpclmove_(f_int8 *addr, const f_int *length, f_int *status, const f_int *a
     F_ENTER("SHPCLMOVE");
     void *old = (void *)(intptr_t)*addr;
     *status = *length <= 0 ? -1 : block_check(old);
-    void *p = shrealloc(*status ? NULL : old, *status ? 0 : (size_t)*length * 4);
+    void *p = shm_realloc_as("SHPCLMOVE", *status ? NULL : old,
+                             *status ? 0 : (size_t)*length * 4);
     if (*status == 0 && !p)
         *status = -2;
     if (*status == 0) {
@@ -189,7 +190,7 @@ static void dealloc(const char *call, const f_int8 *addr, f_int *errcode, const 
 {
     void *p = (void *)(intptr_t)*addr;
     *errcode = block_check(p);
-    shfree(*errcode ? NULL : p); /* collective: every PE takes part */
+    shm_free_as(call, *errcode ? NULL : p); /* collective: every PE takes part */
     if (*errcode)
         heap_error(call, *errcode, abort_flag);
 }

@@ -109,6 +109,12 @@ void shm_check_init(const char *name, const void *site);
 /* Completes every operation on chan, then checks that the sources of the
  * put_nbi calls it completed were left alone (nbi-buffer-modified). */
 void shm_quiet(sim_chan_t *chan, const char *why);
+/* Collective allocation for another binding's routine of that name
+ * (Fortran's SHPALLOC, SHPCLMOVE, SHPDEALLC), called inside its entry:
+ * as shmalloc, shrealloc and shfree, with findings that name it. */
+void *shm_alloc_as(const char *call, size_t size);
+void *shm_realloc_as(const char *call, void *ptr, size_t size);
+void shm_free_as(const char *call, void *ptr);
 /* Remembers the source of a put_nbi on chan until a quiet completes it. */
 void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n);
 /* Where the oldest put_nbi not yet completed by a quiet was called, or NULL. */
