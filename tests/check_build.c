@@ -342,6 +342,17 @@ START_TEST(showme_options_and_usage_errors)
     ck_assert_msg(r.status == 0 && strstr(r.out, "-fdollar-ok") && strstr(r.out, "-fPIC") &&
                       !strstr(r.out, "-fno-builtin"), "%s", r.out);
     tu_free(&r);
+    /* A bare --showme (no file) prints the whole command, compile and link
+     * flags both, as Open MPI's wrappers do, for each language. */
+    for (int i = 0; i < 3; i++) {
+        static const char *const lang[] = {"cc", "c++", "fc"};
+        r = tu_run("%s-%s --showme", SIM, lang[i]);
+        ck_assert_msg(r.status == 0 && strstr(r.out, " -fPIC ") && strstr(r.out, " -I") &&
+                          strstr(r.out, " -shared ") && strstr(r.out, "-lshmemsim") &&
+                          !strstr(r.out, "--showme") && tu_count(r.out, "\n") == 1,
+                      "%s: status %d\n%s%s", lang[i], r.status, r.out, r.err);
+        tu_free(&r);
+    }
     /* GCC compiles the wrapped memory and string routines as calls; a
      * Fortran source gets no such flag (gfortran warns on it) but keeps
      * every wrap of the link. */
