@@ -207,7 +207,7 @@ struct sim_hb_sweep {
     const sim_hb_sweep_t *lead; /* SIM_HB_TRAIL: the sweep it keeps behind, */
     const void *lead_pc;        /* while that entry is still the sweep */
     const char *lead_start;     /* that began at lead_start */
-};
+} __attribute__((aligned(64))); /* (128 bytes: an entry is found with a shift) */
 enum { SIM_HB_RUN = 1, SIM_HB_CELLS = 2, SIM_HB_TRAIL = 3 };
 extern SIM_HB_DATA sim_hb_sweep_t sim_hb_sweeps[SIM_HB_NSWEEP];
 extern SIM_HB_DATA sim_hb_sweep_t *sim_hb_cover[2]; /* the two sweeps begun last */
