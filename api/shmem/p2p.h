@@ -103,11 +103,15 @@ typedef struct shm_xfer {
     int pe;                /* as the caller passed it */
 } shm_xfer_t;
 
+/* shm_rma_put's and shm_rma_get's mode: blocking or non-blocking; or
+ * blocking with the local side the routine's own variable (p's value, g's
+ * result), which needs no check. */
+enum { SHM_RMA_BLOCKING = 0, SHM_RMA_NBI = 1, SHM_RMA_BY_VALUE = 2 };
 /* Put: blocking copies the source now (local completion); nbi reads it
  * when the message leaves the origin port. */
-void shm_rma_put(const shm_xfer_t *x, int nbi);
+void shm_rma_put(const shm_xfer_t *x, int mode);
 /* Get: blocking waits for the reply; nbi is completed by quiet. */
-void shm_rma_get(const shm_xfer_t *x, int nbi);
+void shm_rma_get(const shm_xfer_t *x, int mode);
 /* Checks x's arguments (put: dest symmetric; get: source symmetric) and
  * resolves its target; -1 after a finding. */
 int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe);

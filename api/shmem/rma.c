@@ -104,26 +104,32 @@ static void put_inject(sim_msg_t *m)
     sim_hb_op_data(data_rec(m), m->dst_addr, m->data, m->arg[0] * m->arg[1]);
 }
 
-int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
+/* shm_rma_check, with by_value: the local side is the routine's own. */
+static int rma_check(const shm_xfer_t *x, int is_put, int by_value, shm_ctx_t **c, int *wpe)
 {
     size_t dn = extent(x->elem, x->nelems, x->dst_stride);
     size_t sn = extent(x->elem, x->nelems, x->src_stride);
     if (shm_target(x->call, x->ctx, x->pe, c, wpe))
         return -1;
     if (is_put ? shm_check_sym(x->call, "dest", x->dest, dn) ||
-                     shm_check_local(x->call, "source", x->src, sn)
+                     (!by_value && shm_check_local(x->call, "source", x->src, sn))
                : shm_check_sym(x->call, "source", x->src, sn) ||
-                     shm_check_local(x->call, "dest", x->dest, dn))
+                     (!by_value && shm_check_local(x->call, "dest", x->dest, dn)))
         return -1;
     /* To itself, the two buffers are in one memory and must not overlap
      * (the same array, element for element, is a copy onto itself). */
-    if (*wpe == shm_me() &&
+    if (*wpe == shm_me() && !by_value &&
         shm_check_overlap(x->call, "dest", x->dest, dn, "source", x->src, sn,
                           x->dst_stride == x->src_stride ? SHM_SAME_COPY : SHM_SAME_IS_OVERLAP))
         return -1;
     if (is_put)
         coll_check_user_write(x->call, *wpe, x->dest, dn);
     return 0;
+}
+
+int shm_rma_check(const shm_xfer_t *x, int is_put, shm_ctx_t **c, int *wpe)
+{
+    return rma_check(x, is_put, 0, c, wpe);
 }
 
 sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size_t extra)
@@ -189,11 +195,11 @@ void shm_put_send(sim_msg_t *m, int nbi)
         sim_pe_sleep(s->put_gone_at - sim_now());
 }
 
-void shm_rma_put(const shm_xfer_t *x, int nbi)
+void shm_rma_put(const shm_xfer_t *x, int mode)
 {
     shm_ctx_t *c;
-    int wpe;
-    if (shm_rma_check(x, 1, &c, &wpe))
+    int wpe, nbi = mode == SHM_RMA_NBI;
+    if (rma_check(x, 1, mode == SHM_RMA_BY_VALUE, &c, &wpe))
         return;
     sim_charge(sim_net_params()->overhead_ns);
     shm_put_send(shm_put_msg(x, c, wpe, nbi, 0), nbi);
@@ -272,11 +278,11 @@ static void get_why(char *buf, size_t len, const void *arg)
              x->nelems, x->pe);
 }
 
-void shm_rma_get(const shm_xfer_t *x, int nbi)
+void shm_rma_get(const shm_xfer_t *x, int mode)
 {
     shm_ctx_t *c;
-    int wpe, me = shm_me();
-    if (shm_rma_check(x, 0, &c, &wpe))
+    int wpe, me = shm_me(), nbi = mode == SHM_RMA_NBI;
+    if (rma_check(x, 0, mode == SHM_RMA_BY_VALUE, &c, &wpe))
         return;
     sim_charge(sim_net_params()->overhead_ns);
     get_done_t local = {0}, *d = &local;
@@ -372,7 +378,7 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
     {                                                                                   \
         SHM_ENTER("shmem_ctx_" #N "_p");                                                \
         XFER("shmem_ctx_" #N "_p", sizeof(T), dest, &value, 1, 1, 1, pe);               \
-        shm_rma_put(&x, 0);                                                             \
+        shm_rma_put(&x, SHM_RMA_BY_VALUE);                                              \
         SHM_LEAVE();                                                                    \
     }                                                                                   \
     void shmem_##N##_p(T *dest, T value, int pe)                                        \
@@ -380,7 +386,7 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
         SHM_ENTER("shmem_" #N "_p");                                                    \
         shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
         XFER("shmem_" #N "_p", sizeof(T), dest, &value, 1, 1, 1, pe);                   \
-        shm_rma_put(&x, 0);                                                             \
+        shm_rma_put(&x, SHM_RMA_BY_VALUE);                                              \
         SHM_LEAVE();                                                                    \
     }                                                                                   \
     T shmem_ctx_##N##_g(shmem_ctx_t ctx, const T *source, int pe)                       \
@@ -388,7 +394,7 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
         T v = 0;                                                                        \
         SHM_ENTER("shmem_ctx_" #N "_g");                                                \
         XFER("shmem_ctx_" #N "_g", sizeof(T), &v, source, 1, 1, 1, pe);                 \
-        shm_rma_get(&x, 0);                                                             \
+        shm_rma_get(&x, SHM_RMA_BY_VALUE);                                              \
         SHM_LEAVE();                                                                    \
         return v;                                                                       \
     }                                                                                   \
@@ -398,7 +404,7 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
         SHM_ENTER("shmem_" #N "_g");                                                    \
         shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
         XFER("shmem_" #N "_g", sizeof(T), &v, source, 1, 1, 1, pe);                     \
-        shm_rma_get(&x, 0);                                                             \
+        shm_rma_get(&x, SHM_RMA_BY_VALUE);                                              \
         SHM_LEAVE();                                                                    \
         return v;                                                                       \
     }
