@@ -270,6 +270,14 @@ static const misuse_case_t misuse[] = {
       "lapi_misuse.c:", "the cmpl_cntr of this call is on task 0's stack, in a frame that "
       "returned before the call completed"},
      {"task 1: data 40 43\n", "task 0 done\n"}},
+    {"deadorigin", 4,
+     {"error [lapi-dead-stack-buffer] PE 0 ", "in LAPI_Put, called from set_flag at "
+      "lapi_misuse.c:", "the origin buffer of this call is on task 0's stack and changed "
+      "before LAPI read it"},
+     {"task 0 done\n", "task 1 done\n"}},
+    {"deadorigin-ok", 0,
+     {NULL, NULL, NULL},
+     {"task 1: flag 0\n", "task 1 done\n"}},
     {"exit", 1,
      {"PE 1 exited with status 3", NULL, NULL},
      {"task 1: completion handler exits\n", NULL}},

@@ -94,6 +94,8 @@ typedef struct lx {
     uint uhdr_len;
     int lw;                  /* LAPI_AM_LW_XFER */
     int captured;            /* data and uhdr were copied at the call (LW), not at injection */
+    unsigned char *stack_snap; /* an origin buffer on the stack: its bytes at the call,
+                              * which must be what injection reads */
     int arrived, landed;     /* head / last byte has reached the target */
     int queued;              /* in the target's incoming queue */
     int discarded;           /* thrown away at its head's arrival, freed when its last byte lands */

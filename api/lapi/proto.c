@@ -51,6 +51,7 @@ void lx_free(lx_t *x)
     free(x->to);
     free(x->vlen);
     free(x->uhdr);
+    free(x->stack_snap);
     free(x);
 }
 
@@ -289,9 +290,45 @@ static sim_borrow_t as_task(int pe, lx_t *x, const char *part, task_fn fn)
     return sim_pe_borrow(sim_pe_get(pe), lx_describe(t, x, part), x->site, as_task_tramp, &a);
 }
 
+/* x's origin buffers include one on the stack: their bytes now, for
+ * injection to compare (a frame that returned, and was reused, before the
+ * data left changes them, unseen by the race detector, which leaves
+ * stacks alone). */
+static void snap_stack_origin(lx_t *x)
+{
+    int on_stack = 0;
+    for (int i = 0; i < x->nfrom && !on_stack; i++)
+        on_stack = x->from[i].home && x->from[i].len && sim_mem_stack_of(x->from[i].home) >= 0;
+    if (!on_stack)
+        return;
+    lx_gather(x->src, x);
+    x->stack_snap = x->data;
+    x->data = NULL;
+}
+
+/* Injection read x's origin buffers: on the stack, they must hold what
+ * they held at the call. */
+static void check_stack_origin(int pe, lx_t *x)
+{
+    if (!x->stack_snap)
+        return;
+    if (memcmp(x->stack_snap, x->data, x->len) != 0)
+        lx_finding(pe, LX_CHECK(DEAD_STACK_BUFFER), x->what, x->site,
+                   "the origin buffer of this call is on task %d's stack and changed before "
+                   "LAPI read it (the message left after the call returned): its frame "
+                   "returned and other frames reused its bytes, or the task wrote it, so the "
+                   "message carries other data. LAPI owns an origin buffer until the call's "
+                   "origin counter moves: wait for it (LAPI_Waitcntr on org_cntr) before "
+                   "the buffer's function returns or writes it, or send from static or "
+                   "global memory.", pe);
+    free(x->stack_snap);
+    x->stack_snap = NULL;
+}
+
 void lx_capture(int pe, lx_t *x)
 {
     lx_gather(pe, x);
+    check_stack_origin(pe, x);
     if (x->uhdr_len) {
         x->uhdr = sim_xmalloc(x->uhdr_len);
         memcpy(x->uhdr, sim_mem_live(pe, x->uhdr_home), x->uhdr_len);
@@ -438,8 +475,11 @@ void lx_send(lx_t *x, size_t wire)
     m->bytes = wire; /* the payload lives in x, not in the message */
     m->what = x->what;
     m->ptr = x;
-    if (x->kind == LX_PUT || x->kind == LX_AM)
+    if (x->kind == LX_PUT || x->kind == LX_AM) {
         m->on_inject = on_inject;
+        if (!x->captured)
+            snap_stack_origin(x);
+    }
     if (x->kind == LX_AM)
         m->on_arrive = on_arrive;
     m->deliver = on_deliver;

@@ -18,6 +18,10 @@
  *   stackaddr task 0 names its own stack variable as task 1's Put target
  *   deadcntr  task 0's Put counts on counters in a function's frame, and
  *             the function returns before the Put completes
+ *   deadorigin task 0 puts a value from a function's frame and returns
+ *             before the origin counter moves, while a large Put keeps the
+ *             port busy: the frame is reused before the data leaves
+ *             (deadorigin-ok waits for the counter first)
  * Each task prints what its calls returned and "task N done". */
 #include <lapi.h>
 #include <stdio.h>
@@ -51,6 +55,28 @@ __attribute__((noinline)) static void put_and_leave(void **bufs)
     LAPI_Setcntr(h, &frame.cmpl, 0);
     memset(frame.pad, 0, sizeof frame.pad);
     LAPI_Put(h, 1, sizeof data_buf, bufs[1], data_buf, NULL, &frame.org, &frame.cmpl);
+}
+
+/* TCGMSG's set_remote_flag: a Put of a by-value argument, and a return
+ * that does not wait for the origin counter unless told to. */
+static char big_buf[1 << 20];
+long flag_word = 12345;
+
+__attribute__((noinline)) static void set_flag(long val, int wait)
+{
+    static lapi_cntr_t oc;
+    LAPI_Setcntr(h, &oc, 0);
+    LAPI_Put(h, 1, sizeof val, &flag_word, &val, NULL, &oc, NULL);
+    if (wait)
+        LAPI_Waitcntr(h, &oc, 1, NULL);
+}
+
+__attribute__((noinline)) static long scribble(long x)
+{
+    volatile long junk[8];
+    for (int i = 0; i < 8; i++)
+        junk[i] = x * 1000 + i;
+    return junk[3];
 }
 
 void on_error(lapi_handle_t *hp, int *code, lapi_err_t *type, int *task, int *src)
@@ -176,6 +202,19 @@ int main(int argc, char **argv)
             put_and_leave(bufs);
         LAPI_Gfence(h);
         printf("task %d: data %d %d\n", me, data_buf[0], data_buf[3]);
+        LAPI_Term(h);
+        printf("task %d done\n", me);
+        return 0;
+    }
+    if (!strncmp(mode, "deadorigin", 10)) {
+        if (me == 0) {
+            LAPI_Put(h, 1, sizeof big_buf, big_buf, big_buf, NULL, NULL, NULL);
+            set_flag(0, !strcmp(mode, "deadorigin-ok"));
+            (void)scribble(7);
+        }
+        LAPI_Gfence(h);
+        if (me == 1)
+            printf("task 1: flag %ld\n", flag_word);
         LAPI_Term(h);
         printf("task %d done\n", me);
         return 0;
