@@ -67,7 +67,8 @@ static const finding_case_t cases[] = {
      "Its first 4 elements hold it, but shmem_long_max_to_all uses 16 (SHMEM_REDUCE_SYNC_SIZE)"},
     {"psync-short", "symmetric-out-of-bounds", 1, 4,
      "This call's pSync must have SHMEM_REDUCE_SYNC_SIZE (16) longs; this one has the size of "
-     "SHMEM_BCAST_SYNC_SIZE, the constant of another collective."},
+     "SHMEM_BCAST_SYNC_SIZE, SHMEM_COLLECT_SYNC_SIZE, SHMEM_ALLTOALLS_SYNC_SIZE and "
+     "SHMEM_ALLTOALL_SYNC_SIZE, constants of other collectives."},
     {"psync-modified", "psync-modified", 1, 3,
      "PE 0's shmem_broadcast64 wrote 1 into PE 1's pSync[0]"},
     {"psync-put", "psync-modified", 2, 4, "PE 2 writes PE 1's pSync[0] while shmem_broadcast64"},

@@ -6,6 +6,7 @@
  * or non-symmetric address, a range that leaves the PE's memory).  The
  * checks return -1 only when the call must be skipped. */
 #include "shmem_impl.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -59,12 +60,25 @@ static void psync_hint(const char *call, size_t len, size_t room, char *buf, siz
     for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
         if (!strstr(lower, need[i].word) || need[i].longs * sizeof(long) != len)
             continue;
-        const char *has = room == SHMEM_BCAST_SYNC_SIZE * sizeof(long)    ? "SHMEM_BCAST_SYNC_SIZE"
-                          : room == SHMEM_REDUCE_SYNC_SIZE * sizeof(long) ? "SHMEM_REDUCE_SYNC_SIZE"
-                                                                          : NULL;
+        /* The other collectives' constants of the size it has (several
+         * share a value: all are named, the array could be any). */
+        const char *names[8];
+        int nhas = 0;
+        for (size_t j = 0; j < sizeof need / sizeof need[0]; j++) {
+            int dup = 0;
+            for (int k2 = 0; k2 < nhas; k2++)
+                dup |= strcmp(names[k2], need[j].name) == 0;
+            if (need[j].longs * sizeof(long) == room && !dup)
+                names[nhas++] = need[j].name;
+        }
+        char has[240] = "";
+        for (int k2 = 0; k2 < nhas; k2++)
+            sim_append(has, sizeof has, "%s%s", k2 == 0 ? "" : k2 == nhas - 1 ? " and " : ", ",
+                       names[k2]);
         snprintf(buf, n, " This call's pSync must have %s (%zu) longs%s%s%s.", need[i].name,
-                 need[i].longs, has ? "; this one has the size of " : "", has ? has : "",
-                 has ? ", the constant of another collective" : "");
+                 need[i].longs, nhas ? "; this one has the size of " : "", has,
+                 !nhas ? "" : nhas == 1 ? ", the constant of another collective"
+                                        : ", constants of other collectives");
         return;
     }
 }
@@ -96,7 +110,7 @@ static int check_bounds(const char *call, const char *arg, const void *addr, siz
         return 0;
     }
     int stays = sim_mem_region_room(me->id, addr, &region) == 0 && region >= len;
-    char obj[200], spill[400], hint[200] = "";
+    char obj[200], spill[400], hint[400] = "";
     sim_mem_object_name(me->id, addr, obj, sizeof obj);
     sim_mem_spill_name(me->id, (const char *)addr + room, len - room, spill, sizeof spill);
     if (strcmp(arg, "pSync") == 0)
