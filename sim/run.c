@@ -112,14 +112,20 @@ static const char *where_pc(const void *pc, char *buf, size_t len)
     return sim_loader_symbolize_pc(sim_w->loader, pc, buf, len);
 }
 
-/* What a layer suggests a spinning loop waits with instead. */
-static const char *busy_wait_hint(void)
+/* What a layer suggests pe's spinning loop waits with instead: a layer
+ * the PE uses (it has state there), else the first that has a hint. */
+static const char *busy_wait_hint(const sim_pe_t *pe)
 {
-    const sim_layer_t *l;
-    for (size_t i = 0; (l = sim_layer_at(i)) != NULL; i++)
-        if (l->busy_wait_hint)
+    const sim_layer_t *l, *first = NULL;
+    for (size_t i = 0; (l = sim_layer_at(i)) != NULL; i++) {
+        if (!l->busy_wait_hint)
+            continue;
+        if (pe->layer[l->slot])
             return l->busy_wait_hint;
-    return "a blocking wait routine of the API";
+        if (!first)
+            first = l;
+    }
+    return first ? first->busy_wait_hint : "a blocking wait routine of the API";
 }
 
 static void shared_library(const char *path, const char *objects, void *arg)
@@ -172,7 +178,7 @@ static void report_crash(const sim_pe_t *pe)
                     "wall time (at %s) while the PEs it let run made no progress either: nothing "
                     "it waits for is being written. Wait with %s, which reports such a wait as a "
                     "deadlock naming what each PE waits for.\n", pe->id, secs, a,
-                    busy_wait_hint());
+                    busy_wait_hint(pe));
         else
             fprintf(stderr, "shmemsim: watchdog: PE %d ran for %u s of wall time without calling "
                     "the simulator (at %s). %s: wait with %s instead.\n", pe->id,
@@ -181,7 +187,7 @@ static void report_crash(const sim_pe_t *pe)
                       "a wait (it reads more than about 8,400 places a round, or not the "
                       "same ones each round)"
                     : "A loop that spins on memory another PE writes sees the write only in a "
-                      "module built with race instrumentation (the default)", busy_wait_hint());
+                      "module built with race instrumentation (the default)", busy_wait_hint(pe));
         if (sim_w->npes > 1) {
             fprintf(stderr, "shmemsim: where the other PEs were:\n");
             list_pes(pe->id);

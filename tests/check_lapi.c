@@ -303,6 +303,19 @@ START_TEST(misuse_is_diagnosed)
 }
 END_TEST
 
+/* A LAPI task that spins on a word nobody writes is told to wait with
+ * LAPI's call, not another API's. */
+START_TEST(spin_advice_is_lapi_s)
+{
+    run_result_t r = tu_run("%s -n 2 --watchdog 1 %s spin", SIM, PROG("lapi_misuse"));
+    ck_assert_msg(r.status == 6 && strstr(r.err, "shmemsim: watchdog: PE 1 ") &&
+                      strstr(r.err, "ait with LAPI_Waitcntr on a counter the transfer increments") &&
+                      !strstr(r.err, "shmem_"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(interrupt_mode_delivers_while_computing_polling_does_not)
 {
     const char *sees_all = "after the sleep: flag 42, cntr 1, header handler 1\n"
@@ -571,6 +584,7 @@ Suite *lapi_suite(void)
     tcase_add_test(tc, am_completion_handlers_reply);
     tcase_add_test(tc, every_error_code_is_returned_when_documented);
     tcase_add_test(tc, misuse_is_diagnosed);
+    tcase_add_test(tc, spin_advice_is_lapi_s);
     tcase_add_test(tc, interrupt_mode_delivers_while_computing_polling_does_not);
     tcase_add_test(tc, unfenced_puts_reorder_fence_orders_them);
     tcase_add_test(tc, counters_gets_vectors_xfer_handlers_threads_env);

@@ -20,7 +20,9 @@ static sim_layer_t lx_layer = {.name = "lapi",
                                .checks = lx_checks,
                                .nchecks = LX_F_COUNT,
                                .free_ctx = free_task,
-                               .free_run = free_run};
+                               .free_run = free_run,
+                               .busy_wait_hint = "LAPI_Waitcntr on a counter the transfer "
+                                                 "increments"};
 
 __attribute__((constructor)) static void register_layer(void)
 {

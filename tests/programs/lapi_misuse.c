@@ -22,6 +22,7 @@
  *             before the origin counter moves, while a large Put keeps the
  *             port busy: the frame is reused before the data leaves
  *             (deadorigin-ok waits for the counter first)
+ *   spin      task 1 polls a word nobody writes with plain loads (watchdog)
  * Each task prints what its calls returned and "task N done". */
 #include <lapi.h>
 #include <stdio.h>
@@ -61,6 +62,7 @@ __attribute__((noinline)) static void put_and_leave(void **bufs)
  * that does not wait for the origin counter unless told to. */
 static char big_buf[1 << 20];
 long flag_word = 12345;
+double busy_count;
 
 __attribute__((noinline)) static void set_flag(long val, int wait)
 {
@@ -204,6 +206,16 @@ int main(int argc, char **argv)
         printf("task %d: data %d %d\n", me, data_buf[0], data_buf[3]);
         LAPI_Term(h);
         printf("task %d done\n", me);
+        return 0;
+    }
+    if (!strcmp(mode, "spin")) { /* (TCGMSG's wait: a busy count between the reads) */
+        LAPI_Gfence(h);
+        if (me == 1)
+            while (flag_word == 12345)
+                for (int i = 0; i < 100; i++)
+                    busy_count++;
+        LAPI_Gfence(h);
+        LAPI_Term(h);
         return 0;
     }
     if (!strncmp(mode, "deadorigin", 10)) {
