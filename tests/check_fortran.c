@@ -465,6 +465,16 @@ START_TEST(a_collective_inside_a_print_is_a_deadlock_that_says_why)
 }
 END_TEST
 
+/* Cray's CALL BARRIER() completes a put before the check. */
+START_TEST(t3e_call_barrier)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("f_t3e"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, " ok\n") == 3 && !*r.err, "status %d\n%s%s",
+                  r.status, r.out, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* A finding in a Fortran heap routine names that routine and the length
  * it was given in words, not the C routine it is built on. */
 START_TEST(shpalloc_findings_name_shpalloc)
@@ -589,6 +599,7 @@ Suite *fortran_suite(void)
     tcase_add_test(tc, a_collective_inside_a_print_is_a_deadlock_that_says_why);
     tcase_add_test(tc, each_pe_has_its_own_unit_numbers);
     tcase_add_test(tc, shpalloc_findings_name_shpalloc);
+    tcase_add_test(tc, t3e_call_barrier);
     tcase_add_test(tc, stop_error_stop_and_runtime_errors_end_the_pe);
     tcase_add_test(tc, common_and_saved_data_are_private_and_symmetric);
     tcase_add_test(tc, misaligned_psync_is_refused_with_a_finding);

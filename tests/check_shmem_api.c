@@ -172,6 +172,22 @@ END_TEST
 /* Cray OpenSHMEMX's short team splits (strided, 2-D, 3-D) make the teams
  * of their grids, Sandia's long forms of the same names still work, and
  * a bad range is a finding at the program's line. */
+/* T3E-era code: barrier() completes a put before the check, and
+ * globalexit ends the job with the caller's status. */
+START_TEST(t3e_barrier_and_globalexit)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("t3e_legacy"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, ": x ok\n") == 3 && !*r.err,
+                  "status %d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 3 %s exit", SIM, PROG("t3e_legacy"));
+    ck_assert_msg(r.status == 1 && strstr(r.err, "PE 1 exited with status 3; the job was "
+                                                 "terminated"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(cray_team_splits_and_sessions)
 {
     const int ns[] = {1, 2, 5, 8, 12};
@@ -560,6 +576,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, openshmem_16_routines);
     tcase_add_test(tc, shmemx_spellings_of_standard_routines);
     tcase_add_test(tc, cray_team_splits_and_sessions);
+    tcase_add_test(tc, t3e_barrier_and_globalexit);
     tcase_add_test(tc, profiling_interface_interposes);
     tcase_add_test(tc, cxx_overloads_of_the_generic_names);
     tcase_add_test(tc, cxx_runtime_is_per_pe);

@@ -89,6 +89,14 @@ void shmem_global_exit_(const f_int *status)
     shmem_global_exit(*status);
 }
 
+/* Cray's CALL BARRIER(): shmem_barrier_all under its own name. */
+void barrier_(void)
+{
+    F_ENTER("BARRIER");
+    shmem_barrier_all();
+    F_LEAVE();
+}
+
 void shmem_info_get_version_(f_int *major, f_int *minor)
 {
     *major = SHMEM_MAJOR_VERSION;

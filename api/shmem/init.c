@@ -432,6 +432,22 @@ void shmem_global_exit(int status)
     sim_job_exit(status);
 }
 
+/* Cray T3D/T3E's all-PE barrier and job exit (UNICOS/mk routines that old
+ * SHMEM codes call along with <mpp/shmem.h>): shmem_barrier_all and
+ * shmem_global_exit, named as the program calls them. */
+void barrier(void)
+{
+    SHM_ENTER("barrier");
+    shmem_barrier_all();
+    SHM_LEAVE();
+}
+
+void globalexit(int status)
+{
+    SHM_ENTER("globalexit");
+    sim_job_exit(status);
+}
+
 void shmem_info_get_version(int *major, int *minor)
 {
     if (major)
