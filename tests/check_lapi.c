@@ -275,6 +275,11 @@ static const misuse_case_t misuse[] = {
       "lapi_misuse.c:", "the origin buffer of this call is on task 0's stack and changed "
       "before LAPI read it"},
      {"task 0 done\n", "task 1 done\n"}},
+    {"ackafter", 0,
+     {"warning [lapi-message-after-term] PE 0 ", "the acknowledgement of task 0's LAPI_Put to "
+      "task 1 came back after it had ended: the data had arrived, but task 0 did not wait",
+      NULL},
+     {"task 1: flag 42\n", "task 0 done\n"}},
     {"deadorigin-ok", 0,
      {NULL, NULL, NULL},
      {"task 1: flag 0\n", "task 1 done\n"}},

@@ -23,6 +23,8 @@
  *             port busy: the frame is reused before the data leaves
  *             (deadorigin-ok waits for the counter first)
  *   spin      task 1 polls a word nobody writes with plain loads (watchdog)
+ *   ackafter  task 0 puts to task 1, waits only for the origin counter and
+ *             ends: the Put's acknowledgement comes back to an ended task
  * Each task prints what its calls returned and "task N done". */
 #include <lapi.h>
 #include <stdio.h>
@@ -167,6 +169,20 @@ int main(int argc, char **argv)
     int payload[2] = {7, 8}, rc = LAPI_SUCCESS;
     lapi_cntr_t oc;
     LAPI_Setcntr(h, &oc, 0);
+    if (!strcmp(mode, "ackafter")) {
+        LAPI_Setcntr(h, &tcntr, 0);
+        LAPI_Gfence(h);
+        if (me == 0) {
+            static long v = 42;
+            LAPI_Put(h, 1, sizeof v, &flag_word, &v, &tcntr, &oc, NULL);
+            LAPI_Waitcntr(h, &oc, 1, NULL); /* the origin buffer is free; not complete */
+        } else {
+            LAPI_Waitcntr(h, &tcntr, 1, NULL);
+            printf("task 1: flag %ld\n", flag_word);
+        }
+        printf("task %d done\n", me);
+        return 0;
+    }
     if (!strcmp(mode, "afterterm")) {
         LAPI_Gfence(h);
         if (me == 1) {
