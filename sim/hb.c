@@ -1677,6 +1677,17 @@ static void sweep_end(sim_hb_sweep_t *e)
     e->live = 0;
 }
 
+/* Where site's access at addr begins what it makes in this stamp: where
+ * its entry e began, when the access goes on from it. */
+static const char *sweep_start(const sim_hb_sweep_t *e, const void *site, const void *addr,
+                               int write)
+{
+    if (e->pc == site && e->next == (const char *)addr && e->stamp == sim_hb_stamp &&
+        e->owner == sim_w->cur && e->write == write)
+        return e->start;
+    return addr;
+}
+
 void sim_hb_repeated(const void *pc, const void *addr, size_t n, int write)
 {
     sim_hb_sweep_t *e = sim_hb_sweep_of(pc);
@@ -1697,10 +1708,7 @@ void sim_hb_trail(const void *pc, const void *addr, size_t n, int write,
     if (e == leader)
         return;
     sweep_end(e);
-    const char *start = addr;
-    if (e->pc == pc && e->next == (const char *)addr && e->stamp == sim_hb_stamp &&
-        e->owner == sim_w->cur && e->write == write)
-        start = e->start; /* what it made before goes on */
+    const char *start = sweep_start(e, pc, addr, write);
     *e = (sim_hb_sweep_t){.pc = pc, .next = (const char *)addr + n, .start = start,
                           .owner = sim_w->cur, .stamp = sim_hb_stamp, .write = (uint8_t)write,
                           .live = SIM_HB_TRAIL, .lead = leader, .lead_pc = leader->pc,
@@ -1715,10 +1723,7 @@ static void sweep_begin(const void *site, const void *addr, size_t n, int write,
 {
     sim_hb_sweep_t *e = sim_hb_sweep_of(site);
     sweep_end(e);
-    const char *start = addr;
-    if (e->pc == site && e->stamp == sim_hb_stamp && e->owner == sim_w->cur &&
-        e->write == write && e->next == (const char *)addr)
-        start = e->start; /* the same sweep, on a new page or looked at */
+    const char *start = sweep_start(e, site, addr, write); /* (on a new page, or looked at) */
     *e = (sim_hb_sweep_t){.pc = site, .next = (const char *)addr + n,
                           .end = (const char *)addr - off + PAGE, .start = start,
                           .owner = sim_w->cur, .stamp = sim_hb_stamp, .write = (uint8_t)write,
