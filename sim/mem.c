@@ -271,7 +271,7 @@ const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, siz
     /* The program's objects in the range, in address order (the first
      * few by name), past padding of up to 64 bytes between them. */
     const char *p = end, *stop = (const char *)end + n;
-    size_t used = 0, pad = 0;
+    size_t pad = 0;
     int named = 0;
     buf[0] = '\0';
     while (p < stop) {
@@ -283,10 +283,10 @@ const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, siz
         if (!named)
             pad = k;
         p += k;
-        if (named < 4 && used < len) {
+        if (named < 4) {
             char name[128];
-            used += (size_t)snprintf(buf + used, len - used, "%s%s", named ? ", " : "",
-                                     sim_mem_object_name(pe, p, name, sizeof name));
+            sim_append(buf, len, "%s%s", named ? ", " : "",
+                       sim_mem_object_name(pe, p, name, sizeof name));
         }
         named++;
         p += room;
@@ -295,9 +295,8 @@ const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, siz
         snprintf(buf, len, "memory that belongs to no known object");
         return buf;
     }
-    if (named > 4 && used < len)
-        snprintf(buf + used, len - used, " and %d more object%s", named - 4,
-                 named - 4 == 1 ? "" : "s");
+    if (named > 4)
+        sim_append(buf, len, " and %d more object%s", named - 4, named - 4 == 1 ? "" : "s");
     if (pad) {
         char objs[400];
         snprintf(objs, sizeof objs, "%s", buf);
