@@ -215,16 +215,17 @@ const char *sim_finding_id(size_t i)
 
 /* The run's findings are the world's (sim_w->found, nfound, capfound). */
 
-static sim_finding_t *find_same(const char *id, const char *site)
+static sim_finding_t *find_same(const char *id, const char *site, unsigned kind)
 {
     for (size_t i = 0; i < sim_w->nfound; i++)
-        if (strcmp(sim_w->found[i].id, id) == 0 && strcmp(sim_w->found[i].site, site) == 0)
+        if (strcmp(sim_w->found[i].id, id) == 0 && strcmp(sim_w->found[i].site, site) == 0 &&
+            sim_w->found[i].kind == kind)
             return &sim_w->found[i];
     return NULL;
 }
 
-void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *call,
-                       const void *site, const char *fmt, ...)
+static void raise_v(const sim_check_t *c, sim_sev_t sev, unsigned kind, int pe,
+                    const char *call, const void *site, const char *fmt, va_list ap)
 {
     if (!c->on)
         return;
@@ -237,7 +238,7 @@ void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *
     sim_w->findings_total++;
     if (sev == SIM_SEV_ERROR)
         sim_w->findings_error++;
-    sim_finding_t *f = find_same(id, where);
+    sim_finding_t *f = find_same(id, where, kind);
     if (f) {
         f->count++;
         /* The same error again from a call (a loop retrying a call the
@@ -261,6 +262,7 @@ void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *
     f->sev = sev;
     f->pe = pe;
     f->time = sim_w->now;
+    f->kind = kind;
     f->count = 1;
     snprintf(f->call, sizeof f->call, "%s", call ? call : "");
     snprintf(f->site, sizeof f->site, "%s", where);
@@ -268,15 +270,30 @@ void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *
         f->file[0] = '\0';
         f->line = 0;
     }
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(f->text, sizeof f->text, fmt, ap);
-    va_end(ap);
     sim_io_break_line();
     fprintf(stderr, "shmemsim: %s [%s] PE %d at t=%lluns in %s, called from %s:\n  %s\n",
             sev == SIM_SEV_ERROR ? "error" : "warning", f->id, pe,
             (unsigned long long)f->time, f->call, f->site, f->text);
     sim_trace_instant(pe, "finding", f->id, f->text);
+}
+
+void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *call,
+                       const void *site, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    raise_v(c, sev, 0, pe, call, site, fmt, ap);
+    va_end(ap);
+}
+
+void sim_finding_raise_kind(const sim_check_t *c, sim_sev_t sev, unsigned kind, int pe,
+                            const char *call, const void *site, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    raise_v(c, sev, kind, pe, call, site, fmt, ap);
+    va_end(ap);
 }
 
 size_t sim_finding_count(void)

@@ -61,7 +61,8 @@ typedef struct sim_finding {
     char file[256];       /* the call site's source file, "" when unknown */
     int line;             /* and its line, 0 when unknown */
     char text[2048];      /* the rule and the fix */
-    uint64_t count;       /* occurrences at this (id, site) */
+    unsigned kind;        /* which of the rule's messages (sim_finding_raise_kind) */
+    uint64_t count;       /* occurrences at this (id, site, kind) */
 } sim_finding_t;
 
 /* Parses --check ("all", "none", "id,id", "all,-id") against the checks of
@@ -92,6 +93,12 @@ static inline int sim_finding_named(const sim_check_t *c)
 void sim_finding_raise(const sim_check_t *c, sim_sev_t sev, int pe, const char *call,
                        const void *site, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+/* The same for a rule with messages of more than one kind (sim_finding_raise
+ * is kind 0): a finding at a site counts the later ones of its own kind
+ * only, so one kind never hides another under its text. */
+void sim_finding_raise_kind(const sim_check_t *c, sim_sev_t sev, unsigned kind, int pe,
+                            const char *call, const void *site, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
 size_t sim_finding_count(void);
 const sim_finding_t *sim_finding_get(size_t i);
 void sim_finding_reset(void);

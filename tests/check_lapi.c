@@ -280,6 +280,11 @@ static const misuse_case_t misuse[] = {
       "task 1 came back after it had ended: the data had arrived, but task 0 did not wait",
       NULL},
      {"task 1: flag 42\n", "task 0 done\n"}},
+    {"lostack", 0,
+     {"task 1 received a message of a LAPI_Put from task 0 after it had ended; it was "
+      "discarded", "the acknowledgement of task 1's LAPI_Put to task 0 came back after it "
+      "had ended", "lapi_misuse.c:"},
+     {"task 0: flag 51\n", "task 1 done\n"}},
     {"deadorigin-ok", 0,
      {NULL, NULL, NULL},
      {"task 1: flag 0\n", "task 1 done\n"}},

@@ -423,19 +423,21 @@ static void rx(lx_t *x)
         }
         if ((t->ever_inited && !t->inited) || ended) {
             const char *when = t->inited || !t->ever_inited ? "it had ended" : "its LAPI_Term";
+            /* (Two kinds, so that a lost message is never counted under the
+             * text of a late acknowledgement from the same line, or back.) */
             if (x->kind == LX_ACK) /* its own call's acknowledgement, back from the target */
-                lx_finding(t->id, LX_CHECK(MESSAGE_AFTER_TERM), x->what, x->site,
-                           "the acknowledgement of task %d's %s to task %d came back after %s: "
-                           "the data had arrived, but task %d did not wait for the call to "
-                           "complete. Wait for its completion counter (or call LAPI_Fence or "
-                           "LAPI_Gfence) before LAPI_Term or the end.", t->id, x->what, x->src,
-                           when, t->id);
+                sim_finding_raise_kind(
+                    LX_CHECK(MESSAGE_AFTER_TERM), SIM_SEV_WARNING, 1, t->id, x->what, x->site,
+                    "the acknowledgement of task %d's %s to task %d came back after %s: the "
+                    "data had arrived, but task %d did not wait for the call to complete. Wait "
+                    "for its completion counter (or call LAPI_Fence or LAPI_Gfence) before "
+                    "LAPI_Term or the end.", t->id, x->what, x->src, when, t->id);
             else
-                lx_finding(t->id, LX_CHECK(MESSAGE_AFTER_TERM), x->what, x->site,
-                           "task %d received a message of a %s from task %d after %s; it was "
-                           "discarded. Make every task finish communicating (LAPI_Gfence) "
-                           "before any of them calls LAPI_Term or ends.", t->id, x->what,
-                           x->origin, when);
+                sim_finding_raise_kind(
+                    LX_CHECK(MESSAGE_AFTER_TERM), SIM_SEV_WARNING, 0, t->id, x->what, x->site,
+                    "task %d received a message of a %s from task %d after %s; it was "
+                    "discarded. Make every task finish communicating (LAPI_Gfence) before any "
+                    "of them calls LAPI_Term or ends.", t->id, x->what, x->origin, when);
             discard(x);
             return;
         }

@@ -25,6 +25,10 @@
  *   spin      task 1 polls a word nobody writes with plain loads (watchdog)
  *   ackafter  task 0 puts to task 1, waits only for the origin counter and
  *             ends: the Put's acknowledgement comes back to an ended task
+ *   lostack   both tasks put to each other from one line; task 1 ends once
+ *             its origin counter moves: task 0's data reaches it after its
+ *             end (lost) and so does the acknowledgement of its own Put,
+ *             two different warnings from the one site
  * Each task prints what its calls returned and "task N done". */
 #include <lapi.h>
 #include <stdio.h>
@@ -152,6 +156,13 @@ lapi_vec_t *vhdr(lapi_handle_t *hp, void *uhdr, uint *uhdr_len, ulong *len_vec,
     return &tvec;
 }
 
+/* The one Put line both tasks of lostack use. */
+__attribute__((noinline)) static void put_to_peer(int peer, long *dst, long *src,
+                                                  lapi_cntr_t *tgt, lapi_cntr_t *org)
+{
+    LAPI_Put(h, peer, sizeof *src, dst, src, tgt, org, NULL);
+}
+
 int main(int argc, char **argv)
 {
     mode = argc > 1 ? argv[1] : "";
@@ -179,6 +190,20 @@ int main(int argc, char **argv)
         } else {
             LAPI_Waitcntr(h, &tcntr, 1, NULL);
             printf("task 1: flag %ld\n", flag_word);
+        }
+        printf("task %d done\n", me);
+        return 0;
+    }
+    if (!strcmp(mode, "lostack")) {
+        LAPI_Setcntr(h, &tcntr, 0);
+        LAPI_Gfence(h);
+        static long v;
+        v = 50 + me;
+        put_to_peer(1 - me, &flag_word, &v, (lapi_cntr_t *)tc[1 - me], &oc);
+        LAPI_Waitcntr(h, &oc, 1, NULL); /* the origin buffer is free; not complete */
+        if (me == 0) {
+            LAPI_Waitcntr(h, &tcntr, 1, NULL);
+            printf("task 0: flag %ld\n", flag_word);
         }
         printf("task %d done\n", me);
         return 0;
