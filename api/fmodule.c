@@ -107,9 +107,9 @@ WHOLE_STMT(_gfortran_st_wait)
 WHOLE_STMT(_gfortran_st_wait_async)
 
 /* GNU extensions that take a unit as their first argument (CALL FLUSH(u),
- * FNUM, FSEEK, FTELL, FGETC, FPUTC, ISATTY): the PE's own number too, in a
- * copy (the argument is the program's variable, or a constant).  FLUSH()
- * with no unit passes NULL: every unit. */
+ * FNUM, FSEEK, FTELL, FGETC, FPUTC, ISATTY, CALL TTYNAM): the PE's own
+ * number too, in a copy (the argument is the program's variable, or a
+ * constant).  FLUSH() with no unit passes NULL: every unit. */
 #define UNIT_CALL(ret, name, utype, params, args)                              \
     ret __real_##name(utype *unit UNPAREN params);                             \
     ret __wrap_##name(utype *unit UNPAREN params)                              \
@@ -145,6 +145,14 @@ UNIT_CALL(void, _gfortran_fputc_i8_sub, const int, (, char *c, int64_t *st, gcha
           (, c, st, len))
 UNIT_CALL(int, _gfortran_isatty_l4, int, (), ())
 UNIT_CALL(int64_t, _gfortran_isatty_l8, int, (), ())
+UNIT_CALL(void, _gfortran_ttynam_sub, int32_t, (, char *name, gchar_len_t len), (, name, len))
+
+/* The function TTYNAM(u) takes its unit by value, last. */
+void __real__gfortran_ttynam(char **name, gchar_len_t *len, int unit);
+void __wrap__gfortran_ttynam(char **name, gchar_len_t *len, int unit)
+{
+    __real__gfortran_ttynam(name, len, shmemsim_fortran_unit(unit));
+}
 
 /* A READ's items are written, a WRITE's read; p's size from its kind
  * (REAL(10) fills 10 of its 16 bytes; a COMPLEX is two of its kind). */

@@ -3,13 +3,16 @@
 ! keeps it open past a barrier, while the others do the same; then each
 ! PE reads back its own file on the same unit, and PE 0 reads every
 ! PE's file on unit 10.  The GNU extensions that name a unit (FLUSH,
-! FNUM, FTELL, FSEEK, FGETC) reach the PE's own file too.  On a machine
-! each PE has its own units.  Prints "PE n units ok" per PE.
+! FNUM, FTELL, FSEEK, FGETC) reach the PE's own file too, and ISATTY and
+! TTYNAM the PE's own unit 11, which only PE 1 opens, on a terminal
+! (/dev/ptmx; "PE 1 has no terminal" when it cannot).  On a machine each
+! PE has its own units.  Prints "PE n units ok" per PE.
 program f_units
   implicit none
   include 'shmem.fh'
   integer :: me, npes, p, v, bad, st
-  logical :: op
+  logical :: op, tty
+  character(len=64) :: tname
   character :: c
   character(len=256) :: dir, name
   integer, external :: shmem_my_pe, shmem_n_pes
@@ -36,7 +39,20 @@ program f_units
   read (9, *) v
   if (v /= 1000 + me) bad = bad + 1
   close (9)
+  tty = .false.
+  if (me == 1) then
+    open (unit=11, file='/dev/ptmx', status='old', action='readwrite', iostat=st)
+    tty = st == 0
+    if (.not. tty) print '(A)', 'PE 1 has no terminal'
+  end if
   call shmem_barrier_all()
+  if (isatty(11) .neqv. tty) bad = bad + 1
+  tname = ttynam(11)
+  if ((len_trim(tname) > 0) .neqv. tty) bad = bad + 1
+  call ttynam(11, tname)
+  if ((len_trim(tname) > 0) .neqv. tty) bad = bad + 1
+  call shmem_barrier_all()
+  if (tty) close (11)
   if (me == 0) then
     do p = 0, npes - 1
       write (name, '(A,A,I0)') trim(dir), '/out.', p
