@@ -166,7 +166,7 @@ void shpalloc_(f_int8 *addr, const f_int *length, f_int *errcode, const f_int *a
     *errcode = 0;
     if (*length <= 0)
         *errcode = -1;
-    void *p = shm_alloc_as("SHPALLOC", *length > 0 ? (size_t)*length * 4 : 0);
+    void *p = shm_alloc_as("SHPALLOC", 4, *length > 0 ? (size_t)*length * 4 : 0);
     if (*errcode == 0 && !p)
         *errcode = -2;
     *addr = *errcode ? 0 : (f_int8)(intptr_t)p;
@@ -181,7 +181,7 @@ void shpclmove_(f_int8 *addr, const f_int *length, f_int *status, const f_int *a
     F_ENTER("SHPCLMOVE");
     void *old = (void *)(intptr_t)*addr;
     *status = *length <= 0 ? -1 : block_check(old);
-    void *p = shm_realloc_as("SHPCLMOVE", *status ? NULL : old,
+    void *p = shm_realloc_as("SHPCLMOVE", 4, *status ? NULL : old,
                              *status ? 0 : (size_t)*length * 4);
     if (*status == 0 && !p)
         *status = -2;

@@ -9,14 +9,16 @@
 #include <stdio.h>
 #include <string.h>
 
-static void check_size(const char *call, size_t size)
+/* word: the bytes of one unit of the size the caller names (1: a size in
+ * bytes; Fortran's SHPALLOC names a length in 4-byte words). */
+static void check_size(const char *call, size_t word, size_t size)
 {
     sim_pe_t *me = sim_pe_self();
     size_t other;
     int first = sim_heap_collective_check(sim_heap(), me->id, size, &other);
     char what[96];
-    if (strncmp(call, "SHP", 3) == 0) /* Fortran's: a length in 4-byte words */
-        snprintf(what, sizeof what, "%s(length=%zu)", call, size / 4);
+    if (word > 1)
+        snprintf(what, sizeof what, "%s(length=%zu)", call, size / word);
     else
         snprintf(what, sizeof what, "%s(size=%zu)", call, size);
     if (first >= 0)
@@ -48,11 +50,11 @@ static void quiet_barrier(const char *call)
 
 /* Carves a block and fills it: with `fill`, then with the first `keep`
  * bytes of `from` (realloc).  No barrier. */
-static void *carve(const char *call, size_t align, size_t size, int fill, const void *from,
-                   size_t keep)
+static void *carve(const char *call, size_t word, size_t align, size_t size, int fill,
+                   const void *from, size_t keep)
 {
     sim_pe_t *me = sim_pe_self();
-    check_size(call, size);
+    check_size(call, word, size);
     void *p = sim_heap_alloc(sim_heap(), me->id, align, size);
     static const void *hinted; /* the run it was said in: once per run */
     if (!p && hinted != sim_world_key()) {
@@ -77,12 +79,12 @@ static void *carve(const char *call, size_t align, size_t size, int fill, const 
  * before it, so no PE can put into a neighbour's new block before the
  * neighbour's fill.  A size of zero allocates nothing and skips the
  * barrier: every PE makes the same call, so none waits. */
-static void *alloc(const char *call, size_t align, size_t size, int fill)
+static void *alloc(const char *call, size_t word, size_t align, size_t size, int fill)
 {
     shm_charge_call();
     if (size == 0)
         return NULL;
-    void *p = carve(call, align, size, fill, NULL, 0);
+    void *p = carve(call, word, align, size, fill, NULL, 0);
     quiet_barrier(call);
     return p;
 }
@@ -101,7 +103,7 @@ static void *aligned(const char *call, size_t align, size_t size)
                           "alignment; the call returned NULL.", align, call);
         return NULL;
     }
-    return alloc(call, align, size, SHM_HEAP_FILL);
+    return alloc(call, 1, align, size, SHM_HEAP_FILL);
 }
 
 /* Returns ptr's block to the heap, with no barrier. */
@@ -134,10 +136,10 @@ static void release(const char *call, void *ptr)
 /* realloc: a barrier on entry when there is a block to change (no PE may
  * still be using it), the new block filled and copied before the barrier
  * on exit; realloc(NULL, n) is malloc, realloc(p, 0) is free. */
-static void *resize(const char *call, void *ptr, size_t size)
+static void *resize(const char *call, size_t word, void *ptr, size_t size)
 {
     if (!ptr)
-        return alloc(call, 16, size, SHM_HEAP_FILL);
+        return alloc(call, word, 16, size, SHM_HEAP_FILL);
     shm_charge_call();
     quiet_barrier(call);
     if (size == 0) {
@@ -145,7 +147,7 @@ static void *resize(const char *call, void *ptr, size_t size)
         return NULL;
     }
     size_t old = sim_heap_size_of(sim_heap(), shm_me(), ptr);
-    void *p = carve(call, 16, size, SHM_HEAP_FILL, old != (size_t)-1 ? ptr : NULL, old);
+    void *p = carve(call, word, 16, size, SHM_HEAP_FILL, old != (size_t)-1 ? ptr : NULL, old);
     if (p)
         unmap_block(call, ptr);
     quiet_barrier(call);
@@ -162,7 +164,7 @@ static void *resize(const char *call, void *ptr, size_t size)
 
 void *shmem_malloc(size_t size)
 {
-    ENTER_RETURN("shmem_malloc", alloc("shmem_malloc", 16, size, SHM_HEAP_FILL));
+    ENTER_RETURN("shmem_malloc", alloc("shmem_malloc", 1, 16, size, SHM_HEAP_FILL));
 }
 
 /* The standard hints only describe intended use; every block here serves
@@ -174,17 +176,17 @@ void *shmem_malloc_with_hints(size_t size, long hints)
 {
     static const char call[] = "shmem_malloc_with_hints";
     if (!(hints & SHM_HINT_NO_BARRIER))
-        ENTER_RETURN(call, alloc(call, 16, size, SHM_HEAP_FILL));
+        ENTER_RETURN(call, alloc(call, 1, 16, size, SHM_HEAP_FILL));
     SHM_ENTER(call);
     shm_charge_call();
-    void *p = size ? carve(call, 16, size, SHM_HEAP_FILL, NULL, 0) : NULL;
+    void *p = size ? carve(call, 1, 16, size, SHM_HEAP_FILL, NULL, 0) : NULL;
     SHM_LEAVE();
     return p;
 }
 
 void *shmalloc(size_t size)
 {
-    ENTER_RETURN("shmalloc", alloc("shmalloc", 16, size, SHM_HEAP_FILL));
+    ENTER_RETURN("shmalloc", alloc("shmalloc", 1, 16, size, SHM_HEAP_FILL));
 }
 
 void *shmem_align(size_t alignment, size_t size)
@@ -202,7 +204,7 @@ static void *zalloc(size_t count, size_t size)
     size_t n = count * size;
     if (size && n / size != count)
         n = (size_t)-1; /* overflow: cannot fit, returns NULL */
-    return alloc("shmem_calloc", 16, n, 0);
+    return alloc("shmem_calloc", 1, 16, n, 0);
 }
 
 void *shmem_calloc(size_t count, size_t size)
@@ -212,12 +214,12 @@ void *shmem_calloc(size_t count, size_t size)
 
 void *shmem_realloc(void *ptr, size_t size)
 {
-    ENTER_RETURN("shmem_realloc", resize("shmem_realloc", ptr, size));
+    ENTER_RETURN("shmem_realloc", resize("shmem_realloc", 1, ptr, size));
 }
 
 void *shrealloc(void *ptr, size_t size)
 {
-    ENTER_RETURN("shrealloc", resize("shrealloc", ptr, size));
+    ENTER_RETURN("shrealloc", resize("shrealloc", 1, ptr, size));
 }
 
 void shmem_free(void *ptr)
@@ -235,15 +237,16 @@ void shfree(void *ptr)
 }
 
 /* Another binding's allocation routines (Fortran's SHPALLOC, SHPCLMOVE
- * and SHPDEALLC), inside that routine's own entry: findings name it. */
-void *shm_alloc_as(const char *call, size_t size)
+ * and SHPDEALLC), inside that routine's own entry: findings name it, with
+ * the length it was given in units of word bytes. */
+void *shm_alloc_as(const char *call, size_t word, size_t size)
 {
-    return alloc(call, 16, size, SHM_HEAP_FILL);
+    return alloc(call, word, 16, size, SHM_HEAP_FILL);
 }
 
-void *shm_realloc_as(const char *call, void *ptr, size_t size)
+void *shm_realloc_as(const char *call, size_t word, void *ptr, size_t size)
 {
-    return resize(call, ptr, size);
+    return resize(call, word, ptr, size);
 }
 
 void shm_free_as(const char *call, void *ptr)

@@ -111,9 +111,10 @@ void shm_check_init(const char *name, const void *site);
 void shm_quiet(sim_chan_t *chan, const char *why);
 /* Collective allocation for another binding's routine of that name
  * (Fortran's SHPALLOC, SHPCLMOVE, SHPDEALLC), called inside its entry:
- * as shmalloc, shrealloc and shfree, with findings that name it. */
-void *shm_alloc_as(const char *call, size_t size);
-void *shm_realloc_as(const char *call, void *ptr, size_t size);
+ * as shmalloc, shrealloc and shfree, with findings that name it and the
+ * size in its own unit, word bytes (SHPALLOC's length is in 4-byte words). */
+void *shm_alloc_as(const char *call, size_t word, size_t size);
+void *shm_realloc_as(const char *call, size_t word, void *ptr, size_t size);
 void shm_free_as(const char *call, void *ptr);
 /* Remembers the source of a put_nbi on chan until a quiet completes it. */
 void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n);
