@@ -32,12 +32,14 @@
  * threadprivate) are its own: the module is shared code, so the compiler
  * reaches them through __tls_get_addr, which is wrapped too; a thread gets
  * a block per module, made from the module's TLS image on first use, while
- * a PE's main program keeps the process's.
+ * a PE's main program keeps the process's, but for the program module's
+ * under swap (see process_block).
  *
  * Outside a PE (a constructor at load time) every wrapper calls the C
  * library's function. */
 #include "finding.h"
 #include "hb.h"
+#include "loader.h"
 #include "net.h"
 #include "sched.h"
 #include "util.h"
@@ -169,6 +171,7 @@ static int unsupported(const char *call, const void *site, const char *what)
 static _Noreturn void finish(pth_t *r, void *ret)
 {
     r->ret = ret;
+    sim_thread_tls_dtors(sim_w->cur); /* thread_local objects first, as glibc */
     proc_t *p = proc();
     for (int round = 0; round < 4; /* PTHREAD_DESTRUCTOR_ITERATIONS */ round++) {
         int again = 0;
@@ -1193,29 +1196,45 @@ static int find_image(struct dl_phdr_info *info, size_t size, void *arg)
     return 0;
 }
 
+/* Whether a PE's main context keeps the process's block of a module: it
+ * does under copy (each copy is a module of its own), and for every
+ * module but the program's under swap (one copy, shared by all PEs, whose
+ * thread-local variables are each PE's, as its globals are). */
+static int process_block(const tls_find_t *f)
+{
+    const sim_loader_t *l = sim_w->loader;
+    size_t off;
+    return !l || l->mode != SIM_LOAD_SWAP || sim_loader_find(l, f->image, &off) < 0;
+}
+
 void *WRAP(__tls_get_addr)(tls_index_t *ti)
 {
     sim_pe_t *c = sim_w ? sim_w->cur : NULL;
-    if (!c || !c->owner)
+    if (!c || (!c->owner && sim_w->loader && sim_w->loader->mode != SIM_LOAD_SWAP))
         return __tls_get_addr(ti);
     for (tls_block_t *b = c->tls; b; b = b->next)
         if (b->module == ti->module)
-            return b->data + ti->offset;
+            return b->data ? b->data + ti->offset : __tls_get_addr(ti);
     tls_find_t f = {.module = ti->module};
     if (!dl_iterate_phdr(find_image, &f))
         return __tls_get_addr(ti); /* not a module's: the process's */
-    size_t align = f.align > sizeof(void *) ? f.align : sizeof(void *);
     tls_block_t *b = sim_xcalloc(1, sizeof *b);
-    b->data = aligned_alloc(align, (f.memsz + align) / align * align);
-    if (!b->data) {
-        free(b);
-        return __tls_get_addr(ti); /* no memory: the process's */
-    }
-    memcpy(b->data, f.image, f.filesz);
-    memset(b->data + f.filesz, 0, f.memsz - f.filesz);
     b->module = ti->module;
     b->next = c->tls;
     c->tls = b;
+    if (!c->owner && process_block(&f))
+        return __tls_get_addr(ti); /* (b->data NULL: the process's, from now on) */
+    size_t align = f.align > sizeof(void *) ? f.align : sizeof(void *);
+    b->data = aligned_alloc(align, (f.memsz + align) / align * align);
+    if (!b->data)
+        return __tls_get_addr(ti); /* no memory: the process's */
+    if (c->owner) { /* a new thread: the variables' initial values */
+        memcpy(b->data, f.image, f.filesz);
+        memset(b->data + f.filesz, 0, f.memsz - f.filesz);
+    } else { /* a PE: what constructors left, as its globals under swap */
+        tls_index_t base = {ti->module, 0};
+        memcpy(b->data, __tls_get_addr(&base), f.memsz);
+    }
     return b->data + ti->offset;
 }
 
@@ -1236,6 +1255,41 @@ void sim_pthread_free(sim_pe_t *ctx)
     ctx->pthread = NULL;
 }
 
+/* A thread_local object's destructor, registered by the code the
+ * compiler emits for its first use (__cxa_thread_atexit). */
+typedef struct tls_dtor {
+    void (*fn)(void *);
+    void *obj;
+    struct tls_dtor *next;
+} tls_dtor_t;
+
+extern int __cxa_thread_atexit_impl(void (*fn)(void *), void *obj, void *dso);
+
+/* The C++ library would register it with the OS thread, which every
+ * context shares, so it would run at the process's exit, after the
+ * context's block is gone: it goes with the running context instead, and
+ * runs when that ends (sim_thread_tls_dtors). */
+int WRAP(__cxa_thread_atexit)(void (*fn)(void *), void *obj, void *dso)
+{
+    sim_pe_t *c = sim_w ? sim_w->cur : NULL;
+    if (!c)
+        return __cxa_thread_atexit_impl(fn, obj, dso);
+    tls_dtor_t *d = sim_xmalloc(sizeof *d);
+    *d = (tls_dtor_t){fn, obj, c->tls_dtors};
+    c->tls_dtors = d;
+    return 0;
+}
+
+void sim_thread_tls_dtors(sim_pe_t *ctx)
+{
+    tls_dtor_t *d;
+    while ((d = ctx->tls_dtors) != NULL) { /* (one may register another) */
+        ctx->tls_dtors = d->next;
+        d->fn(d->obj);
+        free(d);
+    }
+}
+
 void sim_thread_tls_free(sim_pe_t *ctx)
 {
     for (tls_block_t *b = ctx->tls, *next; b; b = next) {
@@ -1244,6 +1298,11 @@ void sim_thread_tls_free(sim_pe_t *ctx)
         free(b);
     }
     ctx->tls = NULL;
+    for (tls_dtor_t *d = ctx->tls_dtors, *next; d; d = next) {
+        next = d->next;
+        free(d);
+    }
+    ctx->tls_dtors = NULL;
 }
 
 /* ---- the same entry points for library code ----

@@ -137,6 +137,7 @@ void sim_sched_free_contexts(void)
             free(t); /* its thread_t: the context is its first member */
         }
         pe->threads = pe->helper = NULL;
+        sim_thread_tls_free(pe); /* (under swap, its own blocks) */
         sim_pthread_free(pe);
         sim_interpose_free(pe);
         free(pe->poll_places);
@@ -812,10 +813,12 @@ void sim_terminate(sim_outcome_t outcome, int culprit)
     sim_w->culprit = culprit;
 }
 
-/* pe's atexit and on_exit handlers, last registered first; one that
- * exits again finds the rest still to run. */
-static void run_atexit(sim_pe_t *pe, int status)
+/* What a process's exit runs, from ctx (pe or one of its threads): ctx's
+ * thread_local destructors, then pe's atexit and on_exit handlers, last
+ * registered first; one that exits again finds the rest still to run. */
+static void run_atexit(sim_pe_t *ctx, sim_pe_t *pe, int status)
 {
+    sim_thread_tls_dtors(ctx);
     while (pe->natexit > 0) {
         struct sim_atexit h = pe->atexit_fns[--pe->natexit];
         if (h.with)
@@ -827,11 +830,12 @@ static void run_atexit(sim_pe_t *pe, int status)
 
 void sim_job_exit(int status)
 {
-    sim_pe_t *pe = sim_w->cur;
-    SIM_ASSERT(pe != NULL);
+    sim_pe_t *ctx = sim_w->cur;
+    SIM_ASSERT(ctx != NULL);
+    sim_pe_t *pe = sim_pe_main(ctx);
     /* Handlers first, while the job still runs (they may call the API);
      * then stopping the job with this PE as the culprit, then the exit. */
-    run_atexit(pe, status);
+    run_atexit(ctx, pe, status);
     sim_terminate((status & 0xff) ? SIM_OUT_EXIT : SIM_OUT_OK, pe->id);
     sim_pe_exit(status);
 }
@@ -862,7 +866,7 @@ void sim_pe_exit(int status)
     sim_pe_t *pe = sim_pe_main(ctx);
     /* atexit handlers run first, as in a process; one calling exit() again
      * just ends the PE. */
-    run_atexit(pe, status);
+    run_atexit(ctx, pe, status);
     pe->exit_status = status & 0xff; /* the layers look at it */
     if (ctx == pe)
         sim_layers_pe_exit(pe);

@@ -228,8 +228,12 @@ sim_pe_t *sim_pe_helper_start(sim_pe_t *pe, void (*fn)(void *), void *arg);
  * the current virtual time on (after the caller yields) and ends when fn
  * returns.  Returns it, or NULL when every stack of the pool is in use. */
 sim_pe_t *sim_thread_start(void (*fn)(void *), void *arg);
-/* Frees a thread's thread-local storage (sim/pthread) once it has ended. */
+/* Frees a context's thread-local storage (sim/pthread) once it has ended,
+ * and the destructors of its thread_local objects still registered. */
 void sim_thread_tls_free(sim_pe_t *ctx);
+/* Runs (and forgets) the destructors of ctx's thread_local objects, newest
+ * first, as a thread's end or a process's exit does. */
+void sim_thread_tls_dtors(sim_pe_t *ctx);
 /* When the world is destroyed: frees ctx's pthread records (sim/pthread);
  * a PE's threads first, then the PE. */
 void sim_pthread_free(sim_pe_t *ctx);

@@ -125,7 +125,10 @@ typedef struct sim_pe {
     int reusable;              /* in a thread: ended by returning, its record free */
     long tslot;                /* in a thread: its stack slot, -1 once given back */
     void *pthread;             /* sim/pthread's state for this context, or NULL */
-    void *tls;                 /* in a thread: its thread-local blocks (sim/pthread) */
+    void *tls;                 /* its own thread-local blocks (sim/pthread): a
+                                * thread's, or a PE's under swap */
+    void *tls_dtors;           /* destructors of its thread_local objects, newest
+                                * first (sim/pthread) */
     int polls_memory;          /* blocked in a wait that reads program memory, which
                                 * a plain store of another thread of its PE may satisfy */
     /* Where it was when the job was stopped (for an interrupted run). */

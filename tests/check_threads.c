@@ -94,6 +94,28 @@ START_TEST(thread_local_variables_per_thread)
 }
 END_TEST
 
+/* A PE's own thread-local variables under either privatization, and
+ * thread_local destructors run where their thread ends. */
+START_TEST(thread_local_objects_per_pe_and_thread)
+{
+    for (int swap = 0; swap < 2; swap++) {
+        run_result_t r = tu_run("%s -n 3 --quiet --tag-output --privatize %s %s", SIM,
+                                swap ? "swap" : "copy", PROG("tls_objects"));
+        ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+        for (int pe = 0; pe < 3; pe++) {
+            char line[3][64];
+            snprintf(line[0], sizeof line[0], "[PE %d] PE %d: own %d\n", pe, pe, pe);
+            snprintf(line[1], sizeof line[1], "[PE %d] PE %d: thread object <%d>\n", pe, pe, pe);
+            snprintf(line[2], sizeof line[2], "[PE %d] PE %d: main object <%d>\n", pe, pe, pe);
+            for (int k = 0; k < 3; k++)
+                ck_assert_msg(tu_count(r.out, line[k]) == 1, "%s: no '%s' in\n%s",
+                              swap ? "swap" : "copy", line[k], r.out);
+        }
+        tu_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(sibling_plain_stores_wake_shmem_waits)
 {
     expect_each_pe(2, "pthread_sibling", "", ": sibling stores seen\n");
@@ -484,6 +506,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, fortran_parallel_do_calls_shmem);
     tcase_add_test(t, the_watchdog_lists_the_threads_of_the_other_pes);
     tcase_add_test(t, thread_local_variables_per_thread);
+    tcase_add_test(t, thread_local_objects_per_pe_and_thread);
     tcase_add_test(t, sibling_plain_stores_wake_shmem_waits);
     tcase_add_test(t, openmp_ull_loops_and_taskloop);
     tcase_add_test(t, openmp_task_reductions);
