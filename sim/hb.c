@@ -86,6 +86,8 @@ typedef struct rec {
     wit_t wit[NWIT];      /* who knows it is complete */
     sim_hb_rec_t partner[NPART]; /* ops also complete when this one is observed */
     sim_hb_rec_t prev;    /* atomic op: the one of its class whose write it followed */
+    sim_hb_rec_t plain;   /* atomic op: the plain write the atomics of its class
+                           * have followed since, 0 none (see chain) */
     struct fgroup *fg;    /* op: the issuer's ops its fence epoch orders before it */
     uint64_t fp;          /* op: fingerprint of the data it writes, 0 unknown */
     const void *fp_addr;  /* op: where that data goes (home form) */
@@ -354,18 +356,19 @@ static void unref(sim_hb_rec_t i)
     /* A chain of atomics may be long: followed in a loop, not recursion. */
     while (i && --H.rec[i].refs == 0) {
         rec_t *r = &H.rec[i];
-        sim_hb_rec_t partner[NPART], prev = r->prev;
+        sim_hb_rec_t partner[NPART], prev = r->prev, plain = r->plain;
         fgroup_t *fg = r->fg;
         memcpy(partner, r->partner, sizeof partner);
         snap_put(r->vc);
         r->vc = NULL;
-        r->prev = 0;
+        r->prev = r->plain = 0;
         r->fg = NULL;
         fg_put(fg);
         r->next = H.free_rec;
         H.free_rec = i;
         for (int k = 0; k < NPART; k++)
             unref(partner[k]);
+        unref(plain); /* (a plain write has none of its own: no deeper) */
         i = prev;
     }
 }
@@ -984,8 +987,18 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
         if (!atomic_pair(w, a, k->pe) && !benign && !same_data(w, 1, a, write) &&
             !(write && both_fetched(w, a, k->pe)) && !ordered(w, v, ar, write || a->atomic))
             race(c->w, 1, ai, write, k, off, len, addr);
-        else if (benign && !write)
-            H.rec[ai].saw_atomic = 1; /* a poll that sees the value, or old news */
+        else if (benign && !write && !ordered(w, v, ar, 0))
+            H.rec[ai].saw_atomic = 1; /* a poll that sees the value (not old news) */
+        /* The plain write the atomics since have followed: each atomic
+         * overwrote it, and is exempt with the next, but an access not
+         * ordered after that write races with it all the same. */
+        sim_hb_rec_t pw = w->plain;
+        if (pw && pw != ai) {
+            const rec_t *p = &H.rec[pw];
+            if (!benign_load(p, 1, a, write, k->pe) && !same_data(p, 1, a, write) &&
+                !ordered(p, v, ar, write || a->atomic))
+                race(pw, 1, ai, write, k, off, len, addr);
+        }
     }
     if (write && c->r && c->r != ai) {
         sim_hb_rec_t reads[NPART];
@@ -1980,7 +1993,12 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
 
 /* An atomic that writes after another atomic of its class carries that
  * one's clock too (a release sequence), so whoever observes the last of a
- * chain of atomic updates acquires from all of them. */
+ * chain of atomic updates acquires from all of them.  It also keeps the
+ * plain write the chain began after (the one it overwrites, or the one
+ * its predecessor kept): atomics of a class are exempt with each other,
+ * so without it a later access would be checked against the last atomic
+ * only, and a PE's own atomic landing first would hide its earlier store
+ * from the others' atomics (check_cell). */
 static void chain(sim_hb_rec_t op, int mem_pe, const void *addr)
 {
     sim_hb_rec_t pi = sim_hb_last_write(mem_pe, addr);
@@ -2008,6 +2026,13 @@ static void chain(sim_hb_rec_t op, int mem_pe, const void *addr)
             ref(pi);
             r->prev = pi;
         }
+        if (!r->plain && H.rec[pi].plain) {
+            r->plain = H.rec[pi].plain;
+            ref(r->plain);
+        }
+    } else if (pi && pi != op && !H.rec[pi].atomic && !r->plain) {
+        r->plain = pi; /* (the reference last_write gave) */
+        return;
     }
     unref(pi);
 }
@@ -2029,12 +2054,17 @@ void sim_hb_op_access(sim_hb_rec_t op, int mem_pe, const void *addr, size_t n, s
         locate(mem_pe, addr, &k, &off);
         late_touch(r->act, &k, off, n < PAGE - off ? n : PAGE - off, 0);
     }
+    /* Checked as the issuer saw things at issue: what chain adds is what
+     * observers of this atomic learn, not what orders the atomic itself. */
+    view_t v = view_rec(r);
+    snap_t *issued = r->vc;
+    issued->refs++;
     if (cls_at(r, mem_pe) && dir == SIM_HB_WRITE)
         chain(op, mem_pe, addr);
-    view_t v = view_rec(r);
     for (size_t k = 0; k < count; k++)
         access_range(op, dir == SIM_HB_WRITE, &v, mem_pe, (const char *)addr + (ptrdiff_t)k * stride, n,
                      NULL, NULL, 0);
+    snap_put(issued);
 }
 
 /* Adds p to op's partners; the oldest but the first goes when they are full. */

@@ -57,6 +57,7 @@ static const struct {
     {"get-same", "data-race"},      {"get-fence-put", "data-race"},
     {"amo-read-once", "data-race"}, {"self-get", "data-race"},
     {"store-getmem", "data-race"},
+    {"store-then-amo", "data-race"}, {"amo-after-read", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -1083,6 +1083,37 @@ static void amo_read_once(void)
     }
 }
 
+/* A plain store, then an atomic by every PE on the same word: the
+ * others' atomics race with the store even when the storing PE's own
+ * atomic lands first (atomics of one type are exempt with each other,
+ * not with the store they follow).  The twin puts a barrier between. */
+static void store_then_amo(void)
+{
+    if (me == 0)
+        counter = 7; /* A(store-then-amo) */
+    if (!bad)
+        shmem_barrier_all();
+    shmem_long_atomic_inc(&counter, 0); /* B(store-then-amo) */
+    shmem_barrier_all();
+}
+
+/* A word an atomic set before a barrier, read once after it while the
+ * next atomic is already on its way: the first atomic's value is old
+ * news, and the read is no poll.  The twin has a barrier after the read. */
+static void amo_after_read(void)
+{
+    if (me == 1)
+        shmem_long_atomic_xor(&counter, 0xff, 0);
+    shmem_barrier_all();
+    if (me == 0)
+        y = counter; /* B(amo-after-read) */
+    if (!bad)
+        shmem_barrier_all();
+    if (me == 1)
+        shmem_long_atomic_fetch_xor(&counter, 0xff00, 0); /* A(amo-after-read) */
+    shmem_barrier_all();
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -1122,6 +1153,7 @@ static const struct {
     {"ptr-atomic", ptr_atomic},   {"slot-counter", slot_counter},
     {"get-same", get_same},       {"self-get", self_get},       {"get-fence-put", get_fence_put},
     {"amo-read-once", amo_read_once},
+    {"store-then-amo", store_then_amo}, {"amo-after-read", amo_after_read},
 };
 
 int main(int argc, char **argv)
