@@ -707,7 +707,7 @@ static void side_of(const rec_t *r, int write, int mem_pe, const void *addr, sim
 {
     write = write || silent_at(r, mem_pe, addr);
     *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, cls_at(r, mem_pe), r->nbi, r->unheld,
-                         r->call, r->site, r->time};
+                         r->call, r->site, r->time, r->is_op ? r->chan : 0};
 }
 
 /* xi (a write when xwrite) and ai (a write when awrite) race. */

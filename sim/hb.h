@@ -96,6 +96,7 @@ typedef struct sim_hb_side {
     const char *call;    /* routine of an op, NULL for loads/stores */
     const void *site;    /* return address into the program */
     uint64_t time;       /* virtual time of the access */
+    uintptr_t chan;      /* an op's channel (opdesc's), 0 for loads/stores */
 } sim_hb_side_t;
 
 /* The race report: first ordered before second in this run, but not by

@@ -58,6 +58,7 @@ static const struct {
     {"amo-read-once", "data-race"}, {"self-get", "data-race"},
     {"store-getmem", "data-race"},
     {"store-then-amo", "data-race"}, {"amo-after-read", "data-race"},
+    {"ptr-readback", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -169,6 +170,12 @@ START_TEST(advice_names_the_missing_order)
         /* a wait that held at once is named as the wait that ordered nothing */
         {"signal-held", "PE 1's shmem_signal_wait_until at signal_held at races.c:"},
         {"signal-held", "returned at once: its condition already held"},
+        /* a put on a context of its own: the default context's fence is no help */
+        {"contexts", "PE 0 issued its shmem_ctx_long_put on a context of its own, and "
+                     "shmem_quiet, shmem_fence and shmem_barrier_all complete or order only the "
+                     "default context's operations: PE 0 must complete it with shmem_ctx_quiet"},
+        /* a blocking put read back through shmem_ptr: no buffer of a non-blocking call */
+        {"ptr-readback", "PE 0's shmem_long_p to PE 1 is complete only after shmem_quiet"},
         /* the bytes both touch, not the rest of the get's */
         {"store-getmem", "(8 bytes at &data+16, in 'data' (64 bytes))"},
     };

@@ -34,6 +34,7 @@ typedef struct instance {
     uint64_t serial;          /* creation order on its pSync */
     coll_args_t args;         /* what the first member passed */
     int first_pe;             /* that member */
+    const void *first_site;   /* where it called from */
     int left;                 /* members that have left */
     unsigned char *entered;   /* bit k: member k has joined */
     struct instance *next;    /* next younger unfinished instance */
@@ -258,14 +259,17 @@ static void check_reuse(const psync_rec_t *r, const instance_t *mine, const coll
     sim_pe_t *me = sim_pe_self();
     /* A collective the caller belongs to but has not reached: its set
      * differs from this call's, or the call would have joined it. */
-    char where[200];
+    char where[400], site[200];
+    sim_mem_site_name(old->first_site, site, sizeof site);
     if (args_has(&old->args, me->id) && !has_entered(old, me->id))
         snprintf(where, sizeof where, "a %s over an active set that includes PE %d, which PE "
-                 "%d has not reached yet%s", old->args.call, me->id, me->id,
-                 strcmp(old->args.call, a->call) == 0 ? " (if the two were meant to be one "
-                 "call, their active sets differ)" : "");
+                 "%d has not reached yet (PE %d called it from %s)%s", old->args.call, me->id,
+                 me->id, old->first_pe, site,
+                 strcmp(old->args.call, a->call) == 0 ? "; if the two were meant to be one "
+                 "call, their active sets differ" : "");
     else
-        snprintf(where, sizeof where, "an earlier %s", old->args.call);
+        snprintf(where, sizeof where, "an earlier %s (PE %d called it from %s)", old->args.call,
+                 old->first_pe, site);
     sim_finding_raise(SHM_CHECK(PSYNC_REUSE), SIM_SEV_ERROR, me->id, a->call, me->call_site,
                       "PE %d entered %s with a pSync that PE %d is still using in %s. A pSync "
                       "may be reused only after every member has left the previous collective "
@@ -453,6 +457,7 @@ void coll_check_enter(const coll_args_t *in, const long *psync, size_t psync_wor
             i->args.members = copy;
         }
         i->first_pe = me;
+        i->first_site = sim_pe_self()->call_site;
         if (last)
             last->next = i;
         else

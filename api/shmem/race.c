@@ -57,6 +57,14 @@ static lock_clock_t *lock_of(const void *lock)
 /* ---- the report ---- */
 
 /* The synchronisation that would have ordered first before second. */
+/* Whether op side s was issued on a context other than its PE's default
+ * one. */
+static int on_own_context(const sim_hb_side_t *s)
+{
+    const shm_pe_t *st = shm_of(sim_pe_get(s->pe));
+    return s->chan && st && s->chan != (uintptr_t)&st->chan;
+}
+
 static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                    const sim_hb_hint_t *h, char *buf, size_t len)
 {
@@ -124,6 +132,15 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "or a flag PE %d sets after the %s and PE %d waits on).", a->pe,
                  a->call ? a->call : "get", mem_pe, b->pe, b->pe, a->pe, a->pe,
                  a->call ? a->call : "get", b->pe);
+    } else if (a->is_op && a->pe != b->pe && on_own_context(a)) {
+        snprintf(buf, len,
+                 "PE %d issued its %s on a context of its own, and shmem_quiet, shmem_fence "
+                 "and shmem_barrier_all complete or order only the default context's "
+                 "operations: PE %d must complete it with shmem_ctx_quiet on that context (or "
+                 "order it before a flag put on the same context with shmem_ctx_fence), and "
+                 "PE %d must wait for it (on that flag, or a barrier both pass after the "
+                 "shmem_ctx_quiet) before touching these bytes.", a->pe,
+                 a->call ? a->call : "operation", a->pe, b->pe);
     } else if (a->is_op && a->pe != b->pe) {
         snprintf(buf, len,
                  "Nothing orders them: PE %d must complete its %s (shmem_quiet, or shmem_fence "
@@ -172,6 +189,14 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "from shmem_ptr), and nothing orders them: a barrier both pass, or a flag "
                  "one PE stores with a C11 atomic store (release) after its accesses and the "
                  "other loads with an atomic load (acquire) before its own.", far->pe);
+    } else if ((a->is_op && !b->is_op && a->pe == b->pe && mem_pe != a->pe && !a->nbi) ||
+               (b->is_op && !a->is_op && a->pe == b->pe && mem_pe != b->pe && !b->nbi)) {
+        const sim_hb_side_t *op = a->is_op ? a : b;
+        snprintf(buf, len,
+                 "PE %d's %s to PE %d is complete only after shmem_quiet (its return means only "
+                 "that its source may be reused): call shmem_quiet before PE %d touches those "
+                 "bytes of PE %d through a pointer from shmem_ptr.", op->pe,
+                 op->call ? op->call : "operation", mem_pe, op->pe, mem_pe);
     } else {
         snprintf(buf, len,
                  "The buffer of a non-blocking call belongs to the library until shmem_quiet "

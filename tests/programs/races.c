@@ -1114,6 +1114,22 @@ static void amo_after_read(void)
     shmem_barrier_all();
 }
 
+/* A blocking put returns once its source may be reused: reading the
+ * target's word back through shmem_ptr right after it races with its
+ * delivery.  The twin quiets first. */
+static void ptr_readback(void)
+{
+    if (me == 0) {
+        shmem_long_p(&x, 9, 1); /* A(ptr-readback) */
+        if (!bad)
+            shmem_quiet();
+        const long *p = shmem_ptr(&x, 1);
+        if (p)
+            y = *p; /* B(ptr-readback) */
+    }
+    shmem_barrier_all();
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -1154,6 +1170,7 @@ static const struct {
     {"get-same", get_same},       {"self-get", self_get},       {"get-fence-put", get_fence_put},
     {"amo-read-once", amo_read_once},
     {"store-then-amo", store_then_amo}, {"amo-after-read", amo_after_read},
+    {"ptr-readback", ptr_readback},
 };
 
 int main(int argc, char **argv)
