@@ -164,8 +164,11 @@ short shmemx_short_cswap(short *target, short cond, short value, int pe);
 short shmemx_short_swap(short *target, short value, int pe);
 
 /* Seconds of virtual time, as Sandia's wall-clock timer (here the
- * simulated clock); a routine of the library, so configure finds it. */
+ * simulated clock); a routine of the library, so configure finds it.
+ * Programs test the macro, as Sandia's header defines it, before
+ * defining a fallback of the same name. */
 double shmemx_wtime(void);
+#define HAVE_SHMEMX_WTIME 1
 
 #define SHMEMXI static inline __attribute__((always_inline, artificial, unused))
 

@@ -9,6 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Sandia's header says it has the timer, and programs test it before
+ * defining a fallback of the same name (tests-sos's shmemlatency). */
+#ifndef HAVE_SHMEMX_WTIME
+#error "shmemx.h does not define HAVE_SHMEMX_WTIME"
+#endif
+
 static int me, npes, errors;
 
 
