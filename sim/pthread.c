@@ -710,26 +710,26 @@ static int mutex_kind(const pthread_mutex_t *m)
     return m->__data.__kind & 3;
 }
 
-/* A loop that only takes a free mutex and gives it back (polling a queue
- * that a handler or another thread fills under it) makes a call each
- * round, yet lets no virtual time pass, so what it waits for never comes:
- * after MUTEX_POLLS takes of one mutex by one context at one virtual time
- * with no other simulator call between, the context waits for the next
- * event as a loop polling memory does (sim_pe_busy: a growing step when
- * that is due at once, perhaps another such loop's turn). */
+/* A loop that only takes free mutexes and gives them back (polling a
+ * queue that a handler or another thread fills under one, perhaps after
+ * looking the entry up under another) makes a call each round, yet lets
+ * no virtual time pass, so what it waits for never comes: after
+ * MUTEX_POLLS takes of free mutexes, whichever, by one context at one
+ * virtual time with no other simulator call between, the context waits
+ * for the next event as a loop polling memory does (sim_pe_busy: a
+ * growing step when that is due at once, perhaps another such loop's
+ * turn).  A loop that is no poll only yields there, as a thread may. */
 #define MUTEX_POLLS 1000
 static struct {
     const sim_pe_t *ctx;
-    const void *m;
     uint64_t calls, now;
     unsigned n;
 } mpoll;
 
-static void mutex_polled(const pthread_mutex_t *m)
+static void mutex_polled(void)
 {
     const sim_pe_t *c = sim_w->cur;
-    if (c == mpoll.ctx && (const void *)m == mpoll.m && sim_w->now == mpoll.now &&
-        c->calls - mpoll.calls <= 1) {
+    if (c == mpoll.ctx && sim_w->now == mpoll.now && c->calls - mpoll.calls <= 1) {
         if (++mpoll.n >= MUTEX_POLLS) {
             mpoll.n = 0;
             if (!sim_pe_busy())
@@ -737,7 +737,6 @@ static void mutex_polled(const pthread_mutex_t *m)
         }
     } else {
         mpoll.ctx = c;
-        mpoll.m = m;
         mpoll.n = 0;
     }
     mpoll.calls = c->calls;
@@ -750,7 +749,7 @@ static int mutex_take(pthread_mutex_t *m, const char *call, int try, uint64_t de
 {
     int me = tag();
     if (!m->__data.__owner)
-        mutex_polled(m);
+        mutex_polled();
     if (m->__data.__owner == me) {
         if (mutex_kind(m) == PTHREAD_MUTEX_RECURSIVE) {
             m->__data.__count++;

@@ -291,6 +291,12 @@ END_TEST
 START_TEST(a_poll_under_a_mutex_lets_time_pass)
 {
     expect_each_pe(2, "pthread_mutex_poll", "", " saw the flag\n");
+    /* the same when each round takes two mutexes in turn (it looped for
+     * ever, the watchdog not firing: every round makes a call) */
+    run_result_t r = tu_run("timeout 60 %s -n 2 --quiet %s two", SIM, PROG("pthread_mutex_poll"));
+    ck_assert_msg(r.status == 0, "status %d\n%s%s", r.status, r.out, r.err);
+    ck_assert_int_eq(tu_count(r.out, " saw the flag\n"), 2);
+    tu_free(&r);
 }
 END_TEST
 
