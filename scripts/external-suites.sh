@@ -109,21 +109,30 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
     if [ "$expect" = Fragment ]; then
         echo "excluded $name is a fragment with no main"; return
     fi
-    if grep -Eq '#[[:space:]]*include[[:space:]]*[<"]mpi\.h' "$dir/$src"; then
+    # SRC may name several files (a program's _SOURCES), separated by
+    # spaces: each is looked at, and all are compiled together.
+    files=
+    for f in $src; do files="$files $dir/$f"; done
+    # shellcheck disable=SC2086
+    if grep -Eq '#[[:space:]]*include[[:space:]]*[<"]mpi\.h' $files; then
         echo "excluded $name needs MPI"; return
     fi
     # Threads inside a PE: built as their build files do, with -pthread
     # and, for OpenMP, -fopenmp.
-    if grep -Eq '#[[:space:]]*pragma[[:space:]]+omp' "$dir/$src"; then
+    # shellcheck disable=SC2086
+    if grep -Eq '#[[:space:]]*pragma[[:space:]]+omp' $files; then
         flags="$flags -fopenmp"
     fi
-    if grep -q 'pthread_create' "$dir/$src"; then
+    # shellcheck disable=SC2086
+    if grep -q 'pthread_create' $files; then
         flags="$flags -pthread"
     fi
-    if grep -Eq 'shmemx_(ct|pcntr)_' "$dir/$src"; then
+    # shellcheck disable=SC2086
+    if grep -Eq 'shmemx_(ct|pcntr)_' $files; then
         echo "excluded $name uses a Sandia OpenSHMEM-only extension (shmemx_ct_*/shmemx_pcntr_* counters)"; return
     fi
-    if grep -q 'shmemx_space_' "$dir/$src"; then
+    # shellcheck disable=SC2086
+    if grep -q 'shmemx_space_' $files; then
         echo "excluded $name uses an OSHMPI-only extension (shmemx_space_* memory spaces)"; return
     fi
     case $src in
@@ -133,7 +142,7 @@ run_one() { # SUITE SRCDIR NAME SRC FLAGS NPES EXPECT OUT [ARGS]
     esac
     # shellcheck disable=SC2086
     if ! (cd "$dir" && "$bin/$cc" -g "$opt" -I"$out/include" -I"$incdir" $flags \
-              ${defs:-} -o "$out/$name" "$src" -lm) >"$log" 2>&1; then
+              ${defs:-} -o "$out/$name" $src -lm) >"$log" 2>&1; then
         echo "failed $name build: $(grep -m1 -i 'error' "$log" | cut -c1-160)"; return
     fi
     run_built
@@ -256,13 +265,18 @@ for dir in "$@"; do
             [ "$sub" = shmemx ] && extra=-DENABLE_SHMEMX_TESTS
             for name in $(am_var "$am" check_PROGRAMS | tr ' \t' '\n\n' | sed '/^$/d;/^\$/d' | sort -u); do
                 var=$(echo "$name" | tr -c 'A-Za-z0-9_\n' '_')
-                src=$(am_var "$am" "${var}_SOURCES" | tr -d ' \t')
+                # (its sources but headers, one space apart: mt_lock_test's
+                # are two files)
+                src=$(am_var "$am" "${var}_SOURCES" | tr -s ' \t' '\n\n' | grep -v '^$' |
+                      grep -v '\.h$' | tr '\n' ' ' | sed 's/ $//')
                 [ -n "$src" ] || src=$name.c
-                case $src in *.c | *.cpp | *.f90) ;; *) continue ;; esac
-                [ -f "$dir/test/$sub/$src" ] || continue
+                case ${src%% *} in *.c | *.cpp | *.f90) ;; *) continue ;; esac
+                missing=
+                for f in $src; do [ -f "$dir/test/$sub/$f" ] || missing=1; done
+                [ -z "$missing" ] || continue
                 cflags=$(am_var "$am" "${var}_CFLAGS" | sed 's/\$([A-Z_]*)//g')
                 echo "$suite|$dir/test/$sub|$sub-$name|$src|$extra $cflags|${npes:-2}|Pass|$out" >>"$list"
-                if grep -q ENABLE_DEPRECATED_TESTS "$dir/test/$sub/$src"; then
+                if grep -q ENABLE_DEPRECATED_TESTS "$dir/test/$sub/${src%% *}"; then
                     echo "$suite|$dir/test/$sub|$sub-$name-deprecated|$src|$extra $cflags -DENABLE_DEPRECATED_TESTS|${npes:-2}|Pass|$out" >>"$list"
                 fi
             done
