@@ -77,7 +77,12 @@ static void free_task(sim_pe_t *ctx)
         free(t->barq[k].v);
     free(t->barq);
     free(t->fenced.v);
-    free(t->cw);
+    lx_cntr_w_t *w, *wn;
+    HASH_ITER(hh, t->cw, w, wn) { /* (frees only: no order shows) */
+        HASH_DEL(t->cw, w);
+        free(w->v);
+        free(w);
+    }
     free(t->bar);
     free(t->waiters);
     free(t->addr_in[0]);

@@ -139,6 +139,15 @@ typedef struct lx_cntr_hb {
     int release;
 } lx_cntr_hb_t;
 
+/* A counter's increments not yet read, oldest first: a read looks at its
+ * own counter's only, however many another counter nobody reads holds. */
+typedef struct lx_cntr_w {
+    const void *cntr;        /* key: the counter's home address */
+    lx_cntr_hb_t *v;
+    size_t n, cap;
+    UT_hash_handle hh;
+} lx_cntr_w_t;
+
 /* Clocks of Gfence signals of one round, oldest at head. */
 typedef struct lx_relq {
     sim_hb_rec_t *v;
@@ -213,8 +222,7 @@ typedef struct lx_task {
     lx_wstatus_t *wstatus;   /* LAPI_Setcntr_wstatus counters */
     lapi_statistics_t stats; /* QUERY_STATISTICS */
     /* Race detection (race.c). */
-    lx_cntr_hb_t *cw;        /* counter increments not yet read */
-    size_t ncw, capcw;
+    struct lx_cntr_w *cw;    /* counter increments not yet read, by counter (uthash) */
     lx_relq_t *barq;         /* Gfence signals by round */
     int nbarq;
     lx_relq_t fenced;        /* handlers' clocks from fence acks, for the next Fence */

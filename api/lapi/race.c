@@ -299,31 +299,36 @@ void lx_race_cntr(int pe, void *cntr, sim_hb_rec_t rec, int release)
     if (!sim_hb_on || !cntr || !rec)
         return;
     lx_task_t *t = lx_task(pe, 1);
-    if (t->ncw == t->capcw) {
-        t->capcw = t->capcw ? t->capcw * 2 : 8;
-        t->cw = sim_xrealloc(t->cw, t->capcw * sizeof *t->cw);
+    lx_cntr_w_t *w;
+    HASH_FIND_PTR(t->cw, &cntr, w);
+    if (!w) {
+        w = sim_xcalloc(1, sizeof *w);
+        w->cntr = cntr;
+        HASH_ADD_PTR(t->cw, cntr, w);
     }
-    t->cw[t->ncw++] = (lx_cntr_hb_t){cntr, sim_hb_hold(rec), release};
+    if (w->n == w->cap) {
+        w->cap = w->cap ? w->cap * 2 : 8;
+        w->v = sim_xrealloc(w->v, w->cap * sizeof *w->v);
+    }
+    w->v[w->n++] = (lx_cntr_hb_t){cntr, sim_hb_hold(rec), release};
 }
 
 void lx_race_cntr_read(lx_task_t *t, const void *cntr, const char *call, const void *site)
 {
     if (!sim_hb_on)
         return;
-    size_t kept = 0;
-    for (size_t i = 0; i < t->ncw; i++) {
-        lx_cntr_hb_t *w = &t->cw[i];
-        if (w->cntr != cntr) {
-            t->cw[kept++] = *w;
-            continue;
-        }
-        if (w->release)
-            sim_hb_acquire(w->rec);
+    lx_cntr_w_t *w;
+    HASH_FIND_PTR(t->cw, &cntr, w);
+    if (!w)
+        return;
+    for (size_t i = 0; i < w->n; i++) {
+        if (w->v[i].release)
+            sim_hb_acquire(w->v[i].rec);
         else
-            sim_hb_observe_rec(w->rec, call, site);
-        sim_hb_unref(w->rec);
+            sim_hb_observe_rec(w->v[i].rec, call, site);
+        sim_hb_unref(w->v[i].rec);
     }
-    t->ncw = kept;
+    w->n = 0;
 }
 
 void lx_race_fence(lx_task_t *t)
