@@ -180,6 +180,14 @@ START_TEST(t3e_barrier_and_globalexit)
     ck_assert_msg(r.status == 0 && tu_count(r.out, ": x ok\n") == 3 && !*r.err,
                   "status %d\n%s%s", r.status, r.out, r.err);
     tu_free(&r);
+    /* barrier() before start_pes: one finding, for barrier, at the
+     * program's line (not another for the barrier inside it) */
+    r = tu_run("%s -n 3 %s early", SIM, PROG("t3e_legacy"));
+    ck_assert_msg(r.status == 4 && tu_count(r.err, "error [not-initialized] PE ") == 1 &&
+                      strstr(r.err, "in barrier, called from main at t3e_legacy.c:") &&
+                      !strstr(r.err, "in shmem_barrier_all"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
     r = tu_run("%s -n 3 %s exit", SIM, PROG("t3e_legacy"));
     ck_assert_msg(r.status == 1 && strstr(r.err, "PE 1 exited with status 3; the job was "
                                                  "terminated"),

@@ -93,7 +93,7 @@ void shmem_global_exit_(const f_int *status)
 void barrier_(void)
 {
     F_ENTER("BARRIER");
-    shmem_barrier_all();
+    shm_barrier_all_as("BARRIER");
     F_LEAVE();
 }
 

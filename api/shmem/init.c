@@ -438,7 +438,7 @@ void shmem_global_exit(int status)
 void barrier(void)
 {
     SHM_ENTER("barrier");
-    shmem_barrier_all();
+    shm_barrier_all_as("barrier");
     SHM_LEAVE();
 }
 

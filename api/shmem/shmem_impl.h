@@ -109,6 +109,9 @@ void shm_check_init(const char *name, const void *site);
 /* Completes every operation on chan, then checks that the sources of the
  * put_nbi calls it completed were left alone (nbi-buffer-modified). */
 void shm_quiet(sim_chan_t *chan, const char *why);
+/* shmem_barrier_all's work, for a routine of another name that is the
+ * same barrier (the T3E's barrier()), called inside its own entry. */
+void shm_barrier_all_as(const char *call);
 /* Collective allocation for another binding's routine of that name
  * (Fortran's SHPALLOC, SHPCLMOVE, SHPDEALLC), called inside its entry:
  * as shmalloc, shrealloc and shfree, with findings that name it and the

@@ -141,12 +141,19 @@ void shmem_fence(void)
     SHM_LEAVE();
 }
 
+void shm_barrier_all_as(const char *call)
+{
+    char why[96];
+    snprintf(why, sizeof why, "%s (completing outstanding operations)", call);
+    shm_charge_call();
+    shm_quiet(&shm_self()->chan, why);
+    shm_barrier_world(call);
+}
+
 void shmem_barrier_all(void)
 {
     SHM_ENTER("shmem_barrier_all");
-    shm_charge_call();
-    shm_quiet(&shm_self()->chan, "shmem_barrier_all (completing outstanding operations)");
-    shm_barrier_world("shmem_barrier_all");
+    shm_barrier_all_as("shmem_barrier_all");
     SHM_LEAVE();
 }
 

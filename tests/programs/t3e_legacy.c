@@ -1,7 +1,9 @@
-/* t3e_legacy [exit]: Cray T3D/T3E-era SHMEM, as old codes wrote it with
- * <mpp/shmem.h>: start_pes, a put to the next PE, the UNICOS/mk
+/* t3e_legacy [exit|early]: Cray T3D/T3E-era SHMEM, as old codes wrote it
+ * with <mpp/shmem.h>: start_pes, a put to the next PE, the UNICOS/mk
  * barrier() (which completes the put), a check; with "exit", PE 1 then
- * ends the job with globalexit(3).  Prints "PE n: x ok" per PE. */
+ * ends the job with globalexit(3); with "early", a barrier() before
+ * start_pes (one not-initialized finding, for barrier).  Prints "PE n:
+ * x ok" per PE. */
 #include <mpp/shmem.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +12,8 @@ long x;
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "early") == 0)
+        barrier();
     start_pes(0);
     int me = _my_pe(), n = _num_pes();
     long v = me + 1;
