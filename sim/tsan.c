@@ -531,6 +531,21 @@ EXPORT void __tsan_vptr_update(void **p, void *v)
     (void)p;
     (void)v;
 }
+/* The annotation interface (sanitizer/tsan_interface.h), which code built
+ * with the thread sanitizer calls where it synchronises in a way the
+ * instrumentation cannot see (Go's runtime/cgo, libraries with their own
+ * lock-free queues): a release at addr, then an acquire of it, is an edge,
+ * as for the program's own atomics. */
+EXPORT void __tsan_acquire(void *addr)
+{
+    if (sim_hb_on && sim_w && sim_w->cur)
+        sim_hb_mem_acquire(addr);
+}
+EXPORT void __tsan_release(void *addr)
+{
+    if (sim_hb_on && sim_w && sim_w->cur)
+        sim_hb_mem_update(addr);
+}
 EXPORT void __tsan_atomic_thread_fence(int mo)
 {
     (void)mo;

@@ -116,6 +116,19 @@ START_TEST(thread_local_objects_per_pe_and_thread)
 }
 END_TEST
 
+/* The thread sanitizer's annotations (__tsan_release, __tsan_acquire)
+ * are edges: the annotated program links and is clean, the bare one
+ * races. */
+START_TEST(tsan_annotations_are_edges)
+{
+    expect_each_pe(2, "tsan_annotations", "", " read 42\n");
+    run_result_t r = tu_run("%s -n 2 --quiet %s bare", SIM, PROG("tsan_annotations"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "error [data-race] PE "), "status %d\n%s",
+                  r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(sibling_plain_stores_wake_shmem_waits)
 {
     expect_each_pe(2, "pthread_sibling", "", ": sibling stores seen\n");
@@ -513,6 +526,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, the_watchdog_lists_the_threads_of_the_other_pes);
     tcase_add_test(t, thread_local_variables_per_thread);
     tcase_add_test(t, thread_local_objects_per_pe_and_thread);
+    tcase_add_test(t, tsan_annotations_are_edges);
     tcase_add_test(t, sibling_plain_stores_wake_shmem_waits);
     tcase_add_test(t, openmp_ull_loops_and_taskloop);
     tcase_add_test(t, openmp_task_reductions);
