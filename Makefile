@@ -40,7 +40,7 @@ TEST_SRC := $(wildcard tests/check_*.c) tests/testutil.c tests/jsonschema.c test
 TEST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(TEST_SRC))
 
 LIB      := $(O)/lib/libshmemsim.so
-MODULE_O := $(O)/lib/shmemsim_module.o
+MODULE_O := $(O)/lib/shmemsim_module.o $(O)/lib/shmemsim_module_cray.o
 BIN      := $(O)/bin/shmemsim
 CCWRAP   := $(O)/bin/shmemsim-cc
 FCWRAP   := $(O)/bin/shmemsim-fc
@@ -126,9 +126,13 @@ $(LIB): $(LIB_OBJ) $(PSHMEM_LD) api/exports.map
 	$(CC) -shared -Wl,-soname,libshmemsim.so -Wl,--version-script=api/exports.map $(LDSAN) \
 	    -o $@ $(LIB_OBJ) $(PSHMEM_LD) $(shell pkg-config --libs yaml-0.1 libdw) -ldl
 
-$(MODULE_O): api/module.c
+$(O)/lib/shmemsim_module.o: api/module.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -fPIC -O2 -c $< -o $@
+
+$(O)/lib/shmemsim_module_cray.o: api/module.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -DSHMEMSIM_CRAY -fPIC -O2 -c $< -o $@
 
 $(CXXMODULE_O): api/cxxmodule.cpp
 	@mkdir -p $(dir $@)
@@ -214,6 +218,11 @@ $(BUILD)/tests/programs/conform_noinst: tests/programs/conform.c $(TOOLCHAIN) | 
 $(BUILD)/tests/programs/%: tests/programs/%.c $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(CCWRAP) -g -O1 -o $@ $<
+
+# t3d_*.c: Cray T3D/T3E C source, which never calls start_pes.
+$(BUILD)/tests/programs/t3d_%: tests/programs/t3d_%.c $(TOOLCHAIN) | $(LIB) $(BIN)
+	@mkdir -p $(dir $@)
+	$(CCWRAP) --cray -g -O1 -o $@ $<
 
 # Threads inside PEs: OpenMP and POSIX threads programs.
 $(BUILD)/tests/programs/omp_%: tests/programs/omp_%.c $(TOOLCHAIN) | $(LIB) $(BIN)
@@ -318,7 +327,7 @@ install: all
 	install -m 644 $(NOTSAN) $(PREFIX)/lib/notsan/libtsan.so
 	install -d $(PREFIX)/lib/shmem-aliases
 	install -m 644 $(ALIASES) $(PREFIX)/lib/shmem-aliases/
-	install -m 644 $(MODULE_O) $(PREFIX)/lib/shmemsim_module.o
+	install -m 644 $(MODULE_O) $(PREFIX)/lib/
 	install -m 644 api/include/*.h $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.h $(PREFIX)/include/shmemsim/mpp/
 	install -d $(PREFIX)/share/man/man1 $(PREFIX)/share/man/man5 $(PREFIX)/share/shmemsim/examples
@@ -346,7 +355,8 @@ install: all
 uninstall:
 	rm -f $(PREFIX)/bin/shmemsim $(PREFIX)/bin/shmemsim-cc $(PREFIX)/bin/shmemsim-fc \
 	    $(PREFIX)/bin/shmemsim-c++ $(PREFIX)/bin/shmemsim-cxx
-	rm -f $(PREFIX)/lib/libshmemsim.so $(PREFIX)/lib/shmemsim_module.o $(PREFIX)/lib/shmemsim_cxxmodule.o \
+	rm -f $(PREFIX)/lib/libshmemsim.so $(addprefix $(PREFIX)/lib/,$(notdir $(MODULE_O))) \
+	    $(PREFIX)/lib/shmemsim_cxxmodule.o \
 	    $(addprefix $(PREFIX)/lib/,$(notdir $(FMODULE_O))) $(PREFIX)/lib/notsan/libtsan.so \
 	    $(addprefix $(PREFIX)/lib/shmem-aliases/,$(notdir $(ALIASES))) \
 	    $(PREFIX)/lib/pkgconfig/shmemsim.pc $(PC_ALIASES:%=$(PREFIX)/lib/pkgconfig/%.pc)

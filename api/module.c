@@ -22,3 +22,18 @@ __attribute__((force_align_arg_pointer)) _Noreturn void __shmemsim_entry(void)
 {
     sim_selfrun_exec();
 }
+
+#ifdef SHMEMSIM_CRAY
+/* shmemsim_module_cray.o (shmemsim-cc --cray): a Cray T3D/T3E program
+ * never called start_pes, as the job launch set SHMEM up; each PE runs
+ * this instead of main (the loader looks for it first), which does that
+ * set-up, then the program. */
+void start_pes(int npes);
+int main(int argc, char **argv, char **envp);
+
+int __shmemsim_main(int argc, char **argv, char **envp)
+{
+    start_pes(0);
+    return main(argc, argv, envp);
+}
+#endif

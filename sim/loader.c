@@ -315,7 +315,10 @@ static int load_copy(sim_loader_t *l, const file_info_t *fi, int pe, int *fd_out
     }
     if (!dlsym(img->handle, "__shmemsim_module"))
         return not_module(l->path, "is a shared library but not a shmemsim program module", err, n);
-    img->main_fn = (int (*)(int, char **, char **))dlsym(img->handle, "main");
+    /* (a module built for a Cray T3E program's start: shmemsim-cc --cray) */
+    img->main_fn = (int (*)(int, char **, char **))dlsym(img->handle, "__shmemsim_main");
+    if (!img->main_fn)
+        img->main_fn = (int (*)(int, char **, char **))dlsym(img->handle, "main");
     if (!img->main_fn) {
         snprintf(err, n, "program '%s' has no main function", l->path);
         return -1;

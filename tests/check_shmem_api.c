@@ -188,6 +188,15 @@ START_TEST(t3e_barrier_and_globalexit)
                       !strstr(r.err, "in shmem_barrier_all"),
                   "status %d\n%s", r.status, r.err);
     tu_free(&r);
+    /* T3D/T3E source with no start_pes, built with --cray: clean; built
+     * without, the finding says how to build it */
+    r = tu_run("%s -n 3 %s", SIM, PROG("t3d_start"));
+    ck_assert_msg(r.status == 0 && tu_count(r.out, ": x ok\n") == 3, "status %d\n%s%s",
+                  r.status, r.out, r.err);
+    tu_free(&r);
+    r = tu_run("%s -n 3 %s early", SIM, PROG("t3e_legacy"));
+    ck_assert_ptr_nonnull(strstr(r.err, "is built with shmemsim-cc --cray, or shmemsim-fc --cray"));
+    tu_free(&r);
     r = tu_run("%s -n 3 %s exit", SIM, PROG("t3e_legacy"));
     ck_assert_msg(r.status == 1 && strstr(r.err, "PE 1 exited with status 3; the job was "
                                                  "terminated"),

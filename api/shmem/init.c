@@ -110,8 +110,10 @@ static void raise_not_initialized(const shm_pe_t *s, const char *name, const voi
     sim_finding_raise(SHM_CHECK(NOT_INITIALIZED), SIM_SEV_ERROR, me->id, name, site,
                       "%s was called %s. Call shmem_init (or start_pes) first, and no "
                       "OpenSHMEM routine after shmem_finalize; the simulator carried on as "
-                      "if the library were initialised.", name,
-                      s->finalized ? "after shmem_finalize" : "before shmem_init");
+                      "if the library were initialised.%s", name,
+                      s->finalized ? "after shmem_finalize" : "before shmem_init",
+                      s->finalized ? "" : " (A Cray T3D/T3E program, which never called "
+                      "start_pes, is built with shmemsim-cc --cray, or shmemsim-fc --cray.)");
 }
 
 static const char *level_name(int level)
