@@ -397,6 +397,24 @@ START_TEST(showme_options_and_usage_errors)
     ck_assert_msg(r.status == 0 && strncmp(r.out, "Usage: shmemsim-fc", 18) == 0 &&
                       strstr(r.out, "--cray") && strstr(r.out, "SHMEMSIM_FC"), "%s", r.out);
     tu_free(&r);
+    /* -static on a link is dropped with a word (a module is never static;
+     * the compiler refused it beside -fsanitize=thread); a sanitizer with
+     * a run-time library of its own is refused by name */
+    char src[128];
+    write_source(src, sizeof src, "st.c",
+                 "#include <shmem.h>\n#include <stdio.h>\nint main(void)\n{\n"
+                 "    shmem_init();\n    printf(\"static PE %d\\n\", shmem_my_pe());\n"
+                 "    shmem_finalize();\n    return 0;\n}\n");
+    r = tu_run("%s-cc -static -o %s/st %s && %s -n 2 --quiet %s/st", SIM, tmp, src, SIM, tmp);
+    ck_assert_msg(r.status == 0 && tu_count(r.out, "static PE ") == 2 &&
+                      strstr(r.err, "shmemsim-cc: -static ignored: a shmemsim program is a module"),
+                  "status %d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+    r = tu_run("%s-cc -fsanitize=address -o %s/as %s", SIM, tmp, src);
+    ck_assert_msg(r.status == 2 && strstr(r.err, "shmemsim-cc: -fsanitize=address is not supported"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+    unlink(src);
 }
 END_TEST
 
