@@ -982,6 +982,18 @@ static _Noreturn void outside_the_run(const char *name)
 {
     int status = sim_run_status < 0 ? SIM_EXIT_USAGE : sim_run_status;
     fflush(NULL);
+    /* No run was ever set up in this process, and its program is no
+     * module (a module run directly starts shmemsim run itself): an
+     * ordinary executable that links the library, as a build file that
+     * kept only the -l of the link flags makes. */
+    if (!sim_w && sim_run_status < 0 && !dlsym(RTLD_DEFAULT, "__shmemsim_module")) {
+        fprintf(stderr, "shmemsim: %s was called by an ordinary executable that links "
+                "libshmemsim: nothing runs its PEs. A program must be a shmemsim program "
+                "module: link it with shmemsim-cc (or with all of `pkg-config --libs "
+                "shmemsim`, not only its -l), then run it with `shmemsim -n N ./prog` (or "
+                "./prog).\n", name);
+        _exit(SIM_EXIT_USAGE);
+    }
     fprintf(stderr, "shmemsim: %s was called outside the run, by code of the program that "
             "runs before its PEs start or after they have ended (a constructor, or a "
             "destructor: a C++ global object's too); it is not carried out, and the process "

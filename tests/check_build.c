@@ -103,6 +103,16 @@ START_TEST(a_module_run_directly_runs_under_the_simulator)
     ck_assert_int_eq(r.status, 1); /* a PE's non-zero status fails the job, as oshrun does */
     tu_free(&r);
     unlink("/tmp/shmemsim-build-fail.c");
+    /* An ordinary executable that links the library (a build file kept
+     * only the -l of the link flags) is told what it is, not blamed on a
+     * constructor */
+    r = tu_run("cc -I%s/api/include -o %s/plain %s -L%s/lib -lshmemsim -Wl,-rpath,%s/lib && "
+               "%s/plain", out_abs(), tmp, HELLO, out_abs(), out_abs(), tmp);
+    ck_assert_msg(r.status == 2 && strstr(r.err, "was called by an ordinary executable that links "
+                                                 "libshmemsim") &&
+                      !strstr(r.err, "constructor"),
+                  "%d\n%s", r.status, r.err);
+    tu_free(&r);
 }
 END_TEST
 
