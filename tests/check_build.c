@@ -420,6 +420,12 @@ START_TEST(showme_options_and_usage_errors)
                       strstr(r.err, "shmemsim-cc: -static ignored: a shmemsim program is a module"),
                   "status %d\n%s%s", r.status, r.out, r.err);
     tu_free(&r);
+    /* shmemsim-fc given a C file alone (CMake's Fortran detection
+     * preprocesses one) passes it no Fortran-only flag for cc1 to warn on */
+    r = tu_run("%s-fc -E -o /dev/null %s", SIM, src);
+    ck_assert_msg(r.status == 0 && !strstr(r.err, "valid for Fortran but not for C"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
     r = tu_run("%s-cc -fsanitize=address -o %s/as %s", SIM, tmp, src);
     ck_assert_msg(r.status == 2 && strstr(r.err, "shmemsim-cc: -fsanitize=address is not supported"),
                   "status %d\n%s", r.status, r.err);
