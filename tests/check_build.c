@@ -420,6 +420,12 @@ START_TEST(showme_options_and_usage_errors)
                       strstr(r.err, "shmemsim-cc: -static ignored: a shmemsim program is a module"),
                   "status %d\n%s%s", r.status, r.out, r.err);
     tu_free(&r);
+    /* a compile step whose -c is in a response file is no link step */
+    r = tu_run("printf -- '-c %s -o %s/rsp.o\\n' > %s/rsp && %s-cc @%s/rsp && test -s %s/rsp.o",
+               src, tmp, tmp, SIM, tmp, tmp);
+    ck_assert_msg(r.status == 0 && !strstr(r.err, "linker input file unused"), "status %d\n%s",
+                  r.status, r.err);
+    tu_free(&r);
     /* shmemsim-fc given a C file alone (CMake's Fortran detection
      * preprocesses one) passes it no Fortran-only flag for cc1 to warn on */
     r = tu_run("%s-fc -E -o /dev/null %s", SIM, src);
