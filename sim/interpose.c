@@ -2100,7 +2100,48 @@ static int env_set(const char *name, size_t len, const char *value)
         v->retired[v->nretired++] = v->value;
     }
     v->value = copy;
+    if (len == 2 && strncmp(name, "TZ", 2) == 0)
+        sim_interpose_tz_in(sim_w->cur); /* in effect at once, for this PE */
     return 0;
+}
+
+/* The process's own TZ while a PE's is applied (tz_held), to put back. */
+static struct {
+    int held;
+    char *was; /* NULL: it had none */
+} tz;
+
+static void tz_apply(const char *value)
+{
+    if (value)
+        setenv("TZ", value, 1);
+    else
+        unsetenv("TZ");
+    tzset();
+}
+
+void sim_interpose_tz_in(struct sim_pe *pe)
+{
+    pe_libc_t *l = sim_pe_main(pe)->libc;
+    env_var_t *v = l ? env_find(l, "TZ", 2) : NULL;
+    if (!v)
+        return;
+    if (!tz.held) {
+        const char *was = getenv("TZ");
+        free(tz.was);
+        tz.was = was ? strdup(was) : NULL;
+        tz.held = 1;
+    }
+    tz_apply(v->value);
+}
+
+void sim_interpose_tz_out(struct sim_pe *pe)
+{
+    (void)pe;
+    if (!tz.held)
+        return;
+    tz.held = 0;
+    tz_apply(tz.was);
 }
 
 char *WRAP(getenv)(const char *name)

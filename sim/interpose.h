@@ -23,5 +23,11 @@ struct sim_pe;
 /* When the world is destroyed: frees pe's C library state (random and
  * strtok state, environment changes, locale, signal dispositions). */
 void sim_interpose_free(struct sim_pe *pe);
+/* libc's time zone code (tzset, localtime, mktime, strftime) reads TZ
+ * from the process's environment: while a PE that set or unset its own TZ
+ * runs, the process's TZ is that one.  The scheduler calls these around
+ * each switch to and from a PE (a thread's: its PE's). */
+void sim_interpose_tz_in(struct sim_pe *pe);
+void sim_interpose_tz_out(struct sim_pe *pe);
 
 #endif

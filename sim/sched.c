@@ -166,6 +166,7 @@ static void swap_in_libc_state(sim_pe_t *pe)
     void *loc = sim_pe_main(pe)->locale;
     if (loc)
         uselocale((locale_t)loc);
+    sim_interpose_tz_in(pe);
     errno = pe->saved_errno;
     optind = pe->opt_ind;
     opterr = pe->opt_err;
@@ -183,6 +184,7 @@ static void swap_out_libc_state(sim_pe_t *pe)
     }
     if (sim_pe_main(pe)->locale)
         uselocale(LC_GLOBAL_LOCALE);
+    sim_interpose_tz_out(pe);
     pe->saved_errno = errno;
     pe->opt_ind = optind;
     pe->opt_err = opterr;

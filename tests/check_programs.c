@@ -241,6 +241,9 @@ START_TEST(libc_state_is_per_pe)
             ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
             snprintf(want, sizeof want, "PE %d strtok ok env pe-%d\n", pe, pe);
             ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
+            /* libc's time zone code sees the PE's own TZ */
+            snprintf(want, sizeof want, "PE %d tz hour %d\n", pe, pe % 2 ? 9 : 19);
+            ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
             /* only PE 0 switched to a multibyte locale */
             snprintf(want, sizeof want, pe ? "PE %d locale C mb_cur_max 1\n"
                                            : "PE %d locale C.UTF-8 mb_cur_max 6\n", pe);

@@ -2,13 +2,16 @@
  * random and the drand48 family identically, then draws across barriers
  * (so the PEs' draws interleave) and prints what it drew; strtok and the
  * environment are used across barriers too, and PE 0 alone switches its
- * locale to C.UTF-8 (multibyte characters) while the others keep "C".  argv[1] "fclose" or "close":
+ * locale to C.UTF-8 (multibyte characters) while the others keep "C"; the
+ * odd PEs set TZ to JST-9, the even ones to EST5, and each prints the
+ * hour its localtime gives for time 0 after a barrier.  argv[1] "fclose" or "close":
  * PE 1 closes its stdout, and every other PE's output must still come. */
 #include <locale.h>
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 int main(int argc, char **argv)
@@ -51,6 +54,13 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     const char *got = getenv("SHMEMSIM_TEST_VAR");
     printf("PE %d strtok %s env %s\n", me, good && ntok == 3 ? "ok" : "WRONG", got ? got : "(unset)");
+    setenv("TZ", me % 2 ? "JST-9" : "EST5", 1);
+    tzset();
+    shmem_barrier_all(); /* the others set theirs in between */
+    time_t epoch = 0;
+    struct tm at;
+    localtime_r(&epoch, &at);
+    printf("PE %d tz hour %d\n", me, at.tm_hour);
     if (me == 0 && !setlocale(LC_ALL, "C.UTF-8"))
         printf("PE 0 cannot set C.UTF-8\n");
     shmem_barrier_all();
