@@ -134,7 +134,6 @@ enum { LX_ORIGIN, LX_TARGET };
 
 /* A counter increment not yet read: who reads the counter acquires rec. */
 typedef struct lx_cntr_hb {
-    const void *cntr;        /* home address of the counter */
     sim_hb_rec_t rec;        /* an op, or a clock (release) */
     int release;
 } lx_cntr_hb_t;
@@ -336,7 +335,8 @@ void lx_gather(int pe, lx_t *x);
 void lx_ack(lx_t *x, int fence, int cmpl);
 /* What happens at the target after an AM's completion handler. */
 void lx_am_after_completion(lx_task_t *t, lx_t *x);
-/* Raises a LAPI finding against task pe (severity by id). */
+/* Raises a LAPI error finding against task pe (the warning of a message
+ * after LAPI_Term is raised where it is found, in one of two kinds). */
 void lx_finding(int pe, const sim_check_t *rule, const char *call, const void *site, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 /* Sets t->desc to what handling x at t means, for crash reports. */

@@ -62,8 +62,7 @@ void lx_finding(int pe, const sim_check_t *rule, const char *call, const void *s
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    sim_sev_t sev = rule == LX_CHECK(MESSAGE_AFTER_TERM) ? SIM_SEV_WARNING : SIM_SEV_ERROR;
-    sim_finding_raise(rule, sev, pe, call, site, "%s", text);
+    sim_finding_raise(rule, SIM_SEV_ERROR, pe, call, site, "%s", text);
 }
 
 const char *lx_describe(lx_task_t *t, const lx_t *x, const char *part)

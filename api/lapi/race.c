@@ -310,7 +310,7 @@ void lx_race_cntr(int pe, void *cntr, sim_hb_rec_t rec, int release)
         w->cap = w->cap ? w->cap * 2 : 8;
         w->v = sim_xrealloc(w->v, w->cap * sizeof *w->v);
     }
-    w->v[w->n++] = (lx_cntr_hb_t){cntr, sim_hb_hold(rec), release};
+    w->v[w->n++] = (lx_cntr_hb_t){sim_hb_hold(rec), release};
 }
 
 void lx_race_cntr_read(lx_task_t *t, const void *cntr, const char *call, const void *site)
