@@ -1544,6 +1544,20 @@ size_t __fread_chk(void *p, size_t room, size_t size, size_t n, FILE *f);
 ssize_t __read_chk(int fd, void *buf, size_t n, size_t room);
 ssize_t __pread_chk(int fd, void *buf, size_t n, off_t at, size_t room);
 
+/* A read that may wait outside the simulator (a pipe, a socket, a
+ * terminal): the running context is marked as in it meanwhile, so that a
+ * watchdog that ends the wait says what it was (sim/run). */
+#define WAITS(name, call)                                    \
+    ({                                                       \
+        sim_pe_t *c_ = sim_w ? sim_w->cur : NULL;            \
+        if (c_)                                              \
+            c_->in_syscall = name;                           \
+        __typeof__(call) r_ = (call);                        \
+        if (c_)                                              \
+            c_->in_syscall = NULL;                           \
+        r_;                                                  \
+    })
+
 static char *got_line(char *s, char *r, const void *pc)
 {
     if (r)
@@ -1560,7 +1574,7 @@ static ssize_t got_bytes(void *buf, ssize_t r, const void *pc)
 
 char *WRAP(fgets)(char *s, int n, FILE *f)
 {
-    return got_line(s, fgets(s, n, f), RA);
+    return got_line(s, WAITS("fgets", fgets(s, n, f)), RA);
 }
 
 wchar_t *__fgetws_chk(wchar_t *s, size_t room, int n, FILE *f);
@@ -1584,31 +1598,31 @@ wchar_t *WRAP(__fgetws_chk)(wchar_t *s, size_t room, int n, FILE *f)
 
 char *WRAP(__fgets_chk)(char *s, size_t room, int n, FILE *f)
 {
-    return got_line(s, __fgets_chk(s, room, n, f), RA);
+    return got_line(s, WAITS("fgets", __fgets_chk(s, room, n, f)), RA);
 }
 
 size_t WRAP(fread)(void *p, size_t size, size_t n, FILE *f)
 {
-    size_t r = fread(p, size, n, f);
+    size_t r = WAITS("fread", fread(p, size, n, f));
     got_bytes(p, (ssize_t)(r * size), RA);
     return r;
 }
 
 size_t WRAP(__fread_chk)(void *p, size_t room, size_t size, size_t n, FILE *f)
 {
-    size_t r = __fread_chk(p, room, size, n, f);
+    size_t r = WAITS("fread", __fread_chk(p, room, size, n, f));
     got_bytes(p, (ssize_t)(r * size), RA);
     return r;
 }
 
 ssize_t WRAP(read)(int fd, void *buf, size_t n)
 {
-    return got_bytes(buf, read(fd, buf, n), RA);
+    return got_bytes(buf, WAITS("read", read(fd, buf, n)), RA);
 }
 
 ssize_t WRAP(__read_chk)(int fd, void *buf, size_t n, size_t room)
 {
-    return got_bytes(buf, __read_chk(fd, buf, n, room), RA);
+    return got_bytes(buf, WAITS("read", __read_chk(fd, buf, n, room)), RA);
 }
 
 ssize_t WRAP(pread)(int fd, void *buf, size_t n, off_t at)
@@ -1625,7 +1639,7 @@ ssize_t WRAP(pread64)(int fd, void *buf, size_t n, off64_t at)
  * grown: the buffer it returns is what was written). */
 ssize_t WRAP(getline)(char **line, size_t *n, FILE *f)
 {
-    ssize_t r = getline(line, n, f);
+    ssize_t r = WAITS("getline", getline(line, n, f));
     if (r >= 0)
         got_bytes(*line, r + 1, RA);
     return r;
@@ -1633,7 +1647,7 @@ ssize_t WRAP(getline)(char **line, size_t *n, FILE *f)
 
 ssize_t WRAP(getdelim)(char **line, size_t *n, int delim, FILE *f)
 {
-    ssize_t r = getdelim(line, n, delim, f);
+    ssize_t r = WAITS("getdelim", getdelim(line, n, delim, f));
     if (r >= 0)
         got_bytes(*line, r + 1, RA);
     return r;

@@ -173,6 +173,13 @@ static void report_crash(const sim_pe_t *pe)
                     "that call, so a loop that retries it until it succeeds cannot end: fix "
                     "the error.\n", pe->id, secs, f->call, f->site,
                     (unsigned long long)f->count, f->id);
+        } else if (pe->in_syscall) { /* stopped in a read that waits for outside */
+            fprintf(stderr, "shmemsim: watchdog: PE %d waited for %u s of wall time in %s(), "
+                    "a system call that blocks (at %s): every PE and thread runs on one OS "
+                    "thread, so none ran meanwhile, and one that would have given it its input "
+                    "(a thread of the PE feeding a pipe) never could. Read a pipe, socket or "
+                    "terminal only once poll() says it is ready.\n", pe->id, secs,
+                    pe->in_syscall, a);
         } else if (pe->polled_calls && pe->polled_calls == pe->calls) /* seen polling */
             fprintf(stderr, "shmemsim: watchdog: PE %d polled memory with plain loads for %u s of "
                     "wall time (at %s) while the PEs it let run made no progress either: nothing "

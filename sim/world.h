@@ -129,6 +129,8 @@ typedef struct sim_pe {
                                 * thread's, or a PE's under swap */
     void *tls_dtors;           /* destructors of its thread_local objects, newest
                                 * first (sim/pthread) */
+    const char *in_syscall;    /* a read it is in that may wait outside the
+                                * simulator (sim/interpose), or NULL */
     int polls_memory;          /* blocked in a wait that reads program memory, which
                                 * a plain store of another thread of its PE may satisfy */
     /* Where it was when the job was stopped (for an interrupted run). */

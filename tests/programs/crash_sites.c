@@ -157,6 +157,12 @@ static __attribute__((noinline)) void fail(const char *mode, int argc)
     if (!strcmp(mode, "spin"))
         for (;;) { /* @spin */
         }
+    if (!strcmp(mode, "pipe")) { /* a read that waits outside the simulator */
+        int fds[2];
+        char c;
+        if (pipe(fds) == 0)
+            (void)read(fds[0], &c, 1); /* @pipe */
+    }
     if (!strcmp(mode, "handler"))
         *(nowhere + argc) = 4; /* @segv-1 */
     if (!strcmp(mode, "stub")) {
