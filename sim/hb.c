@@ -756,6 +756,12 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
                                              (x->clock > s->clock ||
                                               (x->clock == s->clock && x->time > s->time))};
     }
+    /* The second side's actor knows the op's issuer past the issue (it
+     * synchronised with it since), but not that the op was complete. */
+    if (x->is_op && x->pe != a->pe && a->act < H.width && !hint.seen_call) {
+        view_t va = view_act(a->act, a->pe);
+        hint.issue_known = view_get(&va, x->act) >= x->clock;
+    }
     /* The plain side's PE waited last on a value no other PE's op had
      * written (a comparison that held at once): its wait ordered nothing. */
     const rec_t *plain = !x->is_op ? x : !a->is_op ? a : NULL, *op = x->is_op ? x : a;

@@ -111,6 +111,8 @@ typedef struct sim_hb_hint {
     const void *by_site;     /* where */
     int same_epoch;          /* first and the observed op share a fence epoch */
     int after_seen;          /* first was issued after the observed op */
+    int issue_known;         /* second's actor had learnt of first's issuer past its
+                              * issue (a synchronisation), not of its completion */
     const char *blind_call;  /* the plain access's PE last waited with this */
     const void *blind_site;  /* routine, here, and found no op's write there */
 } sim_hb_hint_t;

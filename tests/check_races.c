@@ -58,7 +58,7 @@ static const struct {
     {"amo-read-once", "data-race"}, {"self-get", "data-race"},
     {"store-getmem", "data-race"},
     {"store-then-amo", "data-race"}, {"amo-after-read", "data-race"},
-    {"ptr-readback", "data-race"},
+    {"ptr-readback", "data-race"}, {"sync-not-quiet", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -174,6 +174,11 @@ START_TEST(advice_names_the_missing_order)
         {"contexts", "PE 0 issued its shmem_ctx_long_put on a context of its own, and "
                      "shmem_quiet, shmem_fence and shmem_barrier_all complete or order only the "
                      "default context's operations: PE 0 must complete it with shmem_ctx_quiet"},
+        /* the reader learnt of the put's issue, not of its completion */
+        {"fenced-count", "PE 0 had learnt, through a synchronisation (a flag, an atomic, a "
+                         "sync), that PE 2 had issued its shmem_long_put, but issuing an "
+                         "operation is not completing it"},
+        {"sync-not-quiet", "shmem_sync_all and shmem_team_sync complete nothing"},
         /* a blocking put read back through shmem_ptr: no buffer of a non-blocking call */
         {"ptr-readback", "PE 0's shmem_long_p to PE 1 is complete only after shmem_quiet"},
         /* the bytes both touch, not the rest of the get's */

@@ -141,6 +141,14 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "PE %d must wait for it (on that flag, or a barrier both pass after the "
                  "shmem_ctx_quiet) before touching these bytes.", a->pe,
                  a->call ? a->call : "operation", a->pe, b->pe);
+    } else if (a->is_op && a->pe != b->pe && h->issue_known) {
+        snprintf(buf, len,
+                 "PE %d had learnt, through a synchronisation (a flag, an atomic, a sync), "
+                 "that PE %d had issued its %s, but issuing an operation is not completing it. "
+                 "PE %d must put shmem_fence between it and a flag it puts to the same PE, or "
+                 "shmem_quiet before any other synchronisation (shmem_sync_all and "
+                 "shmem_team_sync complete nothing; shmem_barrier_all does).", b->pe, a->pe,
+                 a->call ? a->call : "operation", a->pe);
     } else if (a->is_op && a->pe != b->pe) {
         snprintf(buf, len,
                  "Nothing orders them: PE %d must complete its %s (shmem_quiet, or shmem_fence "

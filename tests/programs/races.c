@@ -1130,6 +1130,20 @@ static void ptr_readback(void)
     shmem_barrier_all();
 }
 
+/* shmem_sync_all where the put needs completing: it orders the PEs, not
+ * the put's delivery.  The twin passes shmem_barrier_all. */
+static void sync_not_quiet(void)
+{
+    int n = shmem_n_pes();
+    shmem_long_p(&x, 30 + me, (me + 1) % n); /* A(sync-not-quiet) */
+    if (bad)
+        shmem_sync_all();
+    else
+        shmem_barrier_all();
+    y = x; /* B(sync-not-quiet) */
+    shmem_barrier_all();
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -1170,7 +1184,7 @@ static const struct {
     {"get-same", get_same},       {"self-get", self_get},       {"get-fence-put", get_fence_put},
     {"amo-read-once", amo_read_once},
     {"store-then-amo", store_then_amo}, {"amo-after-read", amo_after_read},
-    {"ptr-readback", ptr_readback},
+    {"ptr-readback", ptr_readback}, {"sync-not-quiet", sync_not_quiet},
 };
 
 int main(int argc, char **argv)
