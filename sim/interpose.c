@@ -66,6 +66,8 @@ static FILE *redirect(FILE *f)
 
 void *WRAP(memcpy)(void *d, const void *s, size_t n)
 {
+    if (n == 0) /* (gfortran copies an empty string from NULL so) */
+        return d;
     sim_tsan_range(s, n, SIM_HB_READ, __builtin_return_address(0));
     sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
     return memcpy(d, s, n);
@@ -73,6 +75,8 @@ void *WRAP(memcpy)(void *d, const void *s, size_t n)
 
 void *WRAP(memmove)(void *d, const void *s, size_t n)
 {
+    if (n == 0) /* (gfortran copies an empty string from NULL so) */
+        return d;
     sim_tsan_range(s, n, SIM_HB_READ, __builtin_return_address(0));
     sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
     return memmove(d, s, n);
@@ -80,6 +84,8 @@ void *WRAP(memmove)(void *d, const void *s, size_t n)
 
 void *WRAP(memset)(void *d, int c, size_t n)
 {
+    if (n == 0)
+        return d;
     sim_tsan_range(d, n, SIM_HB_WRITE, __builtin_return_address(0));
     return memset(d, c, n);
 }

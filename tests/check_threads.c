@@ -98,9 +98,12 @@ END_TEST
  * thread_local destructors run where their thread ends. */
 START_TEST(thread_local_objects_per_pe_and_thread)
 {
+    /* (A sanitizer build cannot simulate a std::thread: see below.) */
+    int sanitized = getenv("SHMEMSIM_SANITIZED") != NULL;
     for (int swap = 0; swap < 2; swap++) {
-        run_result_t r = tu_run("%s -n 3 --quiet --tag-output --privatize %s %s", SIM,
-                                swap ? "swap" : "copy", PROG("tls_objects"));
+        run_result_t r = tu_run("%s -n 3 --quiet --tag-output --privatize %s %s %s", SIM,
+                                swap ? "swap" : "copy", PROG("tls_objects"),
+                                sanitized ? "main" : "");
         ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
         for (int pe = 0; pe < 3; pe++) {
             char line[3][64];
@@ -108,8 +111,8 @@ START_TEST(thread_local_objects_per_pe_and_thread)
             snprintf(line[1], sizeof line[1], "[PE %d] PE %d: thread object <%d>\n", pe, pe, pe);
             snprintf(line[2], sizeof line[2], "[PE %d] PE %d: main object <%d>\n", pe, pe, pe);
             for (int k = 0; k < 3; k++)
-                ck_assert_msg(tu_count(r.out, line[k]) == 1, "%s: no '%s' in\n%s",
-                              swap ? "swap" : "copy", line[k], r.out);
+                ck_assert_msg(tu_count(r.out, line[k]) == (k == 1 && sanitized ? 0 : 1),
+                              "%s: '%s' in\n%s", swap ? "swap" : "copy", line[k], r.out);
         }
         tu_free(&r);
     }
