@@ -744,11 +744,11 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     sim_hb_side_t first, second;
     side_of(x, xwrite, k->pe, addr, &first);
     side_of(a, awrite, k->pe, addr, &second);
-    sim_hb_hint_t hint = {0};
+    sim_hb_hint_t hint = {.other_pe = -1};
     const hact_t *h = &H.act[a->act];
     if (x->is_op && x->pe != a->pe && h->seen && H.rec[h->seen].pe == x->pe) {
         const rec_t *s = &H.rec[h->seen];
-        hint = (sim_hb_hint_t){.seen_call = s->call, .seen_site = s->site,
+        hint = (sim_hb_hint_t){.other_pe = -1, .seen_call = s->call, .seen_site = s->site,
                                .by_call = h->seen_by, .by_site = h->seen_site,
                                .same_epoch = s->chan == x->chan && s->target == x->target &&
                                              s->epoch == x->epoch,
@@ -761,6 +761,17 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     if (x->is_op && x->pe != a->pe && a->act < H.width && !hint.seen_call) {
         view_t va = view_act(a->act, a->pe);
         hint.issue_known = view_get(&va, x->act) >= x->clock;
+    }
+    /* Or its last wait saw another PE's op, which says nothing of this one
+     * (a signal that counts arrivals, waited for with too low a count). */
+    if (x->is_op && x->pe != a->pe && !hint.seen_call && !hint.issue_known && h->seen &&
+        H.rec[h->seen].pe != x->pe && H.rec[h->seen].pe != a->pe) {
+        const rec_t *s = &H.rec[h->seen];
+        hint.seen_call = s->call;
+        hint.seen_site = s->site;
+        hint.by_call = h->seen_by;
+        hint.by_site = h->seen_site;
+        hint.other_pe = s->pe;
     }
     /* The plain side's PE waited last on a value no other PE's op had
      * written (a comparison that held at once): its wait ordered nothing. */

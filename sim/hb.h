@@ -111,6 +111,8 @@ typedef struct sim_hb_hint {
     const void *by_site;     /* where */
     int same_epoch;          /* first and the observed op share a fence epoch */
     int after_seen;          /* first was issued after the observed op */
+    int other_pe;            /* when seen_call is another PE's op (not first's issuer):
+                              * that PE; else -1 */
     int issue_known;         /* second's actor had learnt of first's issuer past its
                               * issue (a synchronisation), not of its completion */
     const char *blind_call;  /* the plain access's PE last waited with this */

@@ -59,6 +59,7 @@ static const struct {
     {"store-getmem", "data-race"},
     {"store-then-amo", "data-race"}, {"amo-after-read", "data-race"},
     {"ptr-readback", "data-race"}, {"sync-not-quiet", "data-race"},
+    {"signal-count", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -179,6 +180,10 @@ START_TEST(advice_names_the_missing_order)
                          "sync), that PE 2 had issued its shmem_long_put, but issuing an "
                          "operation is not completing it"},
         {"sync-not-quiet", "shmem_sync_all and shmem_team_sync complete nothing"},
+        /* the wait saw another PE's signal: it says nothing of this one */
+        {"signal-count", "returned on seeing PE "},
+        {"signal-count", "a signal or counter that every such operation adds to, waited for "
+                         "with the count of all of them"},
         /* a blocking put read back through shmem_ptr: no buffer of a non-blocking call */
         {"ptr-readback", "PE 0's shmem_long_p to PE 1 is complete only after shmem_quiet"},
         /* the bytes both touch, not the rest of the get's */

@@ -69,7 +69,16 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                    const sim_hb_hint_t *h, char *buf, size_t len)
 {
     char s1[200], s2[200];
-    if (h->seen_call && h->after_seen) {
+    if (h->seen_call && h->other_pe >= 0 && a->write) {
+        snprintf(buf, len,
+                 "PE %d's %s at %s returned on seeing PE %d's %s issued at %s, which says "
+                 "nothing of PE %d's %s. Wait until the value shows this one too: a signal or "
+                 "counter that every such operation adds to, waited for with the count of all "
+                 "of them, or a flag PE %d sets after it (with shmem_fence between).", b->pe,
+                 h->by_call, sim_hb_where(h->by_site, s1, sizeof s1), h->other_pe, h->seen_call,
+                 sim_hb_where(h->seen_site, s2, sizeof s2), a->pe,
+                 a->call ? a->call : "operation", a->pe);
+    } else if (h->seen_call && h->after_seen) {
         snprintf(buf, len,
                  "PE %d's %s at %s observed %s issued at %s, but PE %d issued this %s after "
                  "that, so what PE %d observed says nothing of it. To read the data, wait for "

@@ -1144,6 +1144,22 @@ static void sync_not_quiet(void)
     shmem_barrier_all();
 }
 
+/* Every other PE puts its slot and adds one to PE 0's signal; PE 0
+ * waits for the count of them all (bad: for one), then reads every slot. */
+static void signal_count(void)
+{
+    int n = shmem_n_pes();
+    if (me > 0) {
+        long v = 40 + me;
+        shmem_long_put_signal(&data[me], &v, 1, &sig, 1, SHMEM_SIGNAL_ADD, 0); /* A(signal-count) */
+    } else {
+        shmem_signal_wait_until(&sig, SHMEM_CMP_GE, bad ? 1 : (uint64_t)(n - 1));
+        for (int p = 1; p < n; p++)
+            y += data[p]; /* B(signal-count) */
+    }
+    shmem_barrier_all();
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -1185,6 +1201,7 @@ static const struct {
     {"amo-read-once", amo_read_once},
     {"store-then-amo", store_then_amo}, {"amo-after-read", amo_after_read},
     {"ptr-readback", ptr_readback}, {"sync-not-quiet", sync_not_quiet},
+    {"signal-count", signal_count},
 };
 
 int main(int argc, char **argv)
