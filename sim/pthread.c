@@ -1195,15 +1195,16 @@ static int find_image(struct dl_phdr_info *info, size_t size, void *arg)
     return 0;
 }
 
-/* Whether a PE's main context keeps the process's block of a module: it
- * does under copy (each copy is a module of its own), and for every
- * module but the program's under swap (one copy, shared by all PEs, whose
- * thread-local variables are each PE's, as its globals are). */
+/* Under swap (the wrapper below keeps the process's blocks for a PE's
+ * main context under copy, where each copy is a module of its own):
+ * whether a PE's main context keeps the process's block of a module, as
+ * it does for every module but the program's (one copy, shared by all
+ * PEs, whose thread-local variables are each PE's, as its globals are). */
 static int process_block(const tls_find_t *f)
 {
     const sim_loader_t *l = sim_w->loader;
     size_t off;
-    return !l || l->mode != SIM_LOAD_SWAP || sim_loader_find(l, f->image, &off) < 0;
+    return !l || sim_loader_find(l, f->image, &off) < 0;
 }
 
 void *WRAP(__tls_get_addr)(tls_index_t *ti)
