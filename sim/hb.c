@@ -42,6 +42,7 @@ static inline void restamp(void)
 #define NWIT 4            /* witnesses kept per op */
 #define NPART 8           /* partners kept per op */
 #define DONE_FOR_MAX 4096 /* ops of other threads a quiet completed, kept per PE */
+#define DIRECT_MAX 4096   /* direct stores not yet complete, kept per actor */
 #define PAGE 4096u        /* bytes of memory per shadow page */
 #define WORD 4u           /* bytes per cell of a page of word cells */
 
@@ -68,6 +69,9 @@ typedef struct rec {
     uint8_t nwit;         /* witnesses[0..nwit) in use */
     uint8_t is_set;       /* a read set: its reads are partner[], nothing else is used */
     uint8_t saw_atomic;   /* plain load: it read a word an atomic it is not ordered with wrote */
+    uint8_t direct;       /* plain store into another PE's memory (through a pointer an API
+                           * gave): delivered like a put, so ordered for its own actor at once
+                           * and for the others only once witnessed (see direct_done) */
     int atomic;           /* atomicity class, 0 plain */
     int act;              /* issuer: the actor whose clock it carries */
     int pe;               /* the issuer's PE */
@@ -188,6 +192,7 @@ typedef struct hact {
     uint64_t blind_time;
     sim_hb_rec_t cache[64]; /* own load/store records, by site hash */
     int unobserved;       /* in a layer's own synchronisation (sim_hb_unobserved) */
+    recvec_t direct;      /* its direct stores not yet witnessed (see direct_done) */
 } hact_t;
 
 /* Per-PE state, shared by its actors. */
@@ -535,6 +540,26 @@ static void witness(sim_hb_rec_t i, int p, uint32_t clock)
         r->wit[NWIT - 1] = (wit_t){p, clock}; /* the issuer's knowledge spreads widest */
 }
 
+/* Actor a's direct stores are complete (a quiet or a fence, or any
+ * synchronisation it releases): whoever learns a's clock from now on is
+ * ordered after them.  A fence orders them only before what a sends
+ * later to the same PE; taking it as completing them may miss a race
+ * between a store to one PE and a flag to another, never make one up.
+ * Until then they are ordered only for a itself, as a put is, so a flag
+ * set after them with nothing between says nothing of them. */
+static void direct_done(int a)
+{
+    recvec_t *d = &H.act[a].direct;
+    if (!d->n)
+        return;
+    uint32_t c = tick(a);
+    for (size_t i = 0; i < d->n; i++) {
+        witness(d->v[i], a, c);
+        unref(d->v[i]);
+    }
+    d->n = 0;
+}
+
 /* Whether x is ordered before an access seen from v (a is that access's
  * record when it is an op, else 0).  fence: a fence between the two
  * orders them, which holds for puts, atomics and stores, not for a get's
@@ -542,7 +567,7 @@ static void witness(sim_hb_rec_t i, int p, uint32_t clock)
  * served first). */
 static int ordered(const rec_t *x, const view_t *v, const rec_t *a, int fence)
 {
-    if (!x->is_op)
+    if (!x->is_op && (!x->direct || v->act == x->act))
         return view_get(v, x->act) >= x->clock;
     for (int k = 0; k < x->nwit; k++)
         if (view_get(v, x->wit[k].pe) >= x->wit[k].clock)
@@ -550,7 +575,7 @@ static int ordered(const rec_t *x, const view_t *v, const rec_t *a, int fence)
     /* A fence orders delivery to one target on one channel, either way
      * round: a put is checked when issued too, so the later op of the two
      * may be seen first.  It orders the calling thread's ops only. */
-    return fence && a && a->is_op && a->act == x->act && a->chan == x->chan &&
+    return fence && a && x->is_op && a->is_op && a->act == x->act && a->chan == x->chan &&
            a->target == x->target && a->epoch != x->epoch;
 }
 
@@ -706,7 +731,7 @@ static int silent_at(const rec_t *r, int mem_pe, const void *addr)
 static void side_of(const rec_t *r, int write, int mem_pe, const void *addr, sim_hb_side_t *s)
 {
     write = write || silent_at(r, mem_pe, addr);
-    *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, cls_at(r, mem_pe), r->nbi, r->unheld,
+    *s = (sim_hb_side_t){r->pe, r->tid, r->is_op, write, cls_at(r, mem_pe), r->nbi, r->unheld, r->direct,
                          r->call, r->site, r->time, r->is_op ? r->chan : 0};
 }
 
@@ -746,7 +771,7 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     side_of(a, awrite, k->pe, addr, &second);
     sim_hb_hint_t hint = {.other_pe = -1};
     const hact_t *h = &H.act[a->act];
-    if (x->is_op && x->pe != a->pe && h->seen && H.rec[h->seen].pe == x->pe) {
+    if ((x->is_op || x->direct) && x->pe != a->pe && h->seen && H.rec[h->seen].pe == x->pe) {
         const rec_t *s = &H.rec[h->seen];
         hint = (sim_hb_hint_t){.other_pe = -1, .seen_call = s->call, .seen_site = s->site,
                                .by_call = h->seen_by, .by_site = h->seen_site,
@@ -1324,6 +1349,7 @@ void sim_hb_stop(void)
             snap_put(H.rec[i].vc), H.rec[i].vc = NULL;
     for (int a = 0; a < H.nact; a++) {
         free(H.act[a].vc);
+        free(H.act[a].direct.v);
         snap_put(H.act[a].snap);
     }
     free(H.act);
@@ -1560,19 +1586,31 @@ void sim_hb_wcache_fill(void)
 }
 
 /* The running PE's record for a load or store at site in its current epoch. */
-static sim_hb_rec_t local_rec(int me, int write, int atomic, const void *site)
+static sim_hb_rec_t local_rec(int me, int write, int atomic, int direct, const void *site)
 {
     hact_t *h = &H.act[me];
     size_t slot = (((uintptr_t)site >> 2) ^ (size_t)write ^ ((size_t)atomic << 1)) & 63;
     sim_hb_rec_t i = h->cache[slot];
     if (i) {
         const rec_t *r = &H.rec[i];
-        if (r->site == site && r->write == write && r->atomic == atomic && r->clock == h->vc[me])
+        if (r->site == site && r->write == write && r->atomic == atomic && r->direct == direct &&
+            r->clock == h->vc[me])
             return i;
         unref(i);
     }
     i = rec_new();
     rec_t *r = &H.rec[i];
+    if (direct) {
+        /* A loop that stores through a pointer and issues an op on every
+         * turn, never fencing, makes a record a turn: past a bound they
+         * are taken as complete (a race missed, never one made up). */
+        if (h->direct.n >= DIRECT_MAX)
+            direct_done(me);
+        r = &H.rec[i];
+        r->direct = 1;
+        ref(i);
+        vec_push(&h->direct, i);
+    }
     r->write = (uint8_t)write;
     r->atomic = atomic;
     r->act = me;
@@ -1787,9 +1825,11 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
     spage_t *pg = NULL;
     cell_t was = {0, 0};
     int one = 0; /* the access's cells all held was */
+    int direct = 0; /* a plain store into another PE's memory */
     if (fast_locate(pe, addr, &k, &off) == 0 && off + n <= PAGE) {
         if (k.pe != pe && k.region == 0 && !sim_w->pes[pe].given_foreign)
             foreign_access(k.pe, addr, n, write, site);
+        direct = k.pe != pe && write && !atomic;
         if (H.nlate && !write && !atomic)
             late_touch(me, &k, off, n, 1);
         pg = page_get(&k, 1);
@@ -1804,8 +1844,13 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
             ref(was.w);
             ref(was.r);
         }
+    } else if (H.foreign && write && !atomic) { /* another PE's program data? */
+        const sim_loader_t *l = sim_w->loader;
+        size_t o;
+        int owner = sim_loader_find(l, addr, &o);
+        direct = owner >= 0 && owner != pe && o - l->data_off < l->data_len;
     }
-    sim_hb_rec_t i = local_rec(me, write, atomic, site);
+    sim_hb_rec_t i = local_rec(me, write, atomic, direct, site);
     view_t v = view_act(me, pe);
     /* The program sees its live image; the detector keys by home address. */
     uint32_t stamp = sim_hb_stamp;
@@ -2174,6 +2219,7 @@ void sim_hb_quiet(uintptr_t chan)
         return;
     int a = self_act();
     hpe_t *h = &H.pe[self_id()];
+    direct_done(a);
     uint32_t c = tick(a);
     /* A context shared by threads: a sibling's quiet may have completed
      * this thread's ops, and this quiet, which returns when they are
@@ -2206,6 +2252,12 @@ void sim_hb_quiet(uintptr_t chan)
         if (h->ptab[k].used && h->ptab[k].chan == chan)
             h->ptab[k].ops.n = 0;
     drop_buffers(h, chan);
+}
+
+void sim_hb_fence(void)
+{
+    if (sim_hb_on)
+        direct_done(self_act());
 }
 
 /* Calls fn for each page's share [off, off+run) of [addr, addr+n) of
@@ -2337,6 +2389,13 @@ static void acquire_op(int me, sim_hb_rec_t xi)
         if (x->act != me && x->act < H.width && H.act[x->act].vc) {
             view_t v = view_act(x->act, -1);
             join(me, &v);
+            /* (and of its direct stores: the one seen was one of them) */
+            const recvec_t *d = &H.act[x->act].direct;
+            if (d->n) {
+                uint32_t c = tick(me);
+                for (size_t i = 0; i < d->n; i++)
+                    witness(d->v[i], me, c);
+            }
         }
         return;
     }
@@ -2431,6 +2490,7 @@ sim_hb_rec_t sim_hb_release(void)
     int me = self_act();
     if (H.act[me].unobserved)
         return 0;
+    direct_done(me);
     sim_hb_rec_t i = rec_new();
     rec_t *r = &H.rec[i];
     r->act = me;
@@ -2513,6 +2573,7 @@ void sim_hb_all_arrive(uint64_t n)
         memset(s->v + s->w, 0, (H.width - s->w) * sizeof *s->v);
         s->w = (uint32_t)H.width;
     }
+    direct_done(me);
     merge(s->v, H.act[me].vc, H.width);
     tick(me);
 }
@@ -2625,6 +2686,7 @@ void sim_hb_thread_start(const sim_pe_t *child)
     if (a == parent || a < H.npes)
         return;
     widen(a);
+    direct_done(parent); /* (what the child knows is complete) */
     hact_t *h = &H.act[a];
     /* The slot's clock only grows, so a new thread on a reused slot is
      * not taken for the one before; it starts knowing what its creator
@@ -2685,6 +2747,7 @@ static void obj_acquire(int me, const oclock_t *o)
 
 static void obj_release(int me, oclock_t *o)
 {
+    direct_done(me);
     if (o->n < (uint32_t)H.width) {
         o->v = sim_xrealloc(o->v, (size_t)H.width * sizeof(uint32_t));
         memset(o->v + o->n, 0, (size_t)(H.width - (int)o->n) * sizeof(uint32_t));

@@ -93,6 +93,7 @@ typedef struct sim_hb_side {
     int atomic;          /* its atomicity class, 0 for plain accesses */
     int nbi;             /* an op of a non-blocking call */
     int unheld;          /* an op completed by its witnesses only (opdesc's unheld) */
+    int direct;          /* a plain store into another PE's memory (sim_hb_fence) */
     const char *call;    /* routine of an op, NULL for loads/stores */
     const void *site;    /* return address into the program */
     uint64_t time;       /* virtual time of the access */
@@ -370,6 +371,12 @@ void sim_hb_op_partner(sim_hb_rec_t op, sim_hb_rec_t partner);
 void sim_hb_op_complete(sim_hb_rec_t op);
 /* PE context.  The running PE completed every op it issued on chan (quiet). */
 void sim_hb_quiet(uintptr_t chan);
+/* PE context.  The running actor fenced: its plain stores into other
+ * PEs' memory (through pointers an API gave it) are ordered before what
+ * it does next, as a quiet completes them; until either, or a
+ * synchronisation it releases, another PE that learns of what it did
+ * after them (a flag it set) is not ordered after them. */
+void sim_hb_fence(void);
 /* PE context.  The running PE's buffers of non-blocking ops on chan are
  * its own again (their local completion), though no op is known complete. */
 void sim_hb_local_complete(uintptr_t chan);

@@ -59,7 +59,7 @@ static const struct {
     {"store-getmem", "data-race"},
     {"store-then-amo", "data-race"}, {"amo-after-read", "data-race"},
     {"ptr-readback", "data-race"}, {"sync-not-quiet", "data-race"},
-    {"signal-count", "data-race"},
+    {"signal-count", "data-race"},  {"ptr-flag", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -186,6 +186,9 @@ START_TEST(advice_names_the_missing_order)
                          "with the count of all of them"},
         /* a blocking put read back through shmem_ptr: no buffer of a non-blocking call */
         {"ptr-readback", "PE 0's shmem_long_p to PE 1 is complete only after shmem_quiet"},
+        /* a store through shmem_ptr is delivered like a put: the flag after it needs a fence */
+        {"ptr-flag", "saw shmem_long_atomic_set issued at ptr_flag at races.c:"},
+        {"ptr-flag", "Put shmem_fence between the store and the shmem_long_atomic_set"},
         /* the bytes both touch, not the rest of the get's */
         {"store-getmem", "(8 bytes at &data+16, in 'data' (64 bytes))"},
     };

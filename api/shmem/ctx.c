@@ -4,6 +4,7 @@
  * the team whose PE numbers its calls take.  Handles are pointers to the
  * PE's own shm_ctx_t; a handle is looked up on the PE's list before use, so
  * a destroyed or foreign handle is reported instead of followed. */
+#include "hb.h"
 #include "shmem_impl.h"
 #include "util.h"
 
@@ -162,8 +163,10 @@ void shmem_ctx_fence(shmem_ctx_t ctx)
     SHM_ENTER("shmem_ctx_fence");
     shm_charge_call();
     shm_ctx_t *c = ctx == SHMEM_CTX_INVALID ? NULL : shm_ctx_of(ctx);
-    if (c)
+    if (c) {
         sim_chan_fence(c->chan);
+        sim_hb_fence();
+    }
     shm_wake_after_direct_stores();
     SHM_LEAVE();
 }

@@ -69,7 +69,17 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                    const sim_hb_hint_t *h, char *buf, size_t len)
 {
     char s1[200], s2[200];
-    if (h->seen_call && h->other_pe >= 0 && a->write) {
+    if (a->direct && a->pe != b->pe && h->seen_call && !h->after_seen) {
+        snprintf(buf, len,
+                 "PE %d's %s at %s saw %s issued at %s after PE %d's store, which says nothing "
+                 "of the store: a store through a pointer from shmem_ptr is delivered like a "
+                 "put, ordered before a later put or atomic to the same PE only by shmem_fence, "
+                 "and complete only after shmem_quiet (or shmem_sync_all, or a barrier). Put "
+                 "shmem_fence between the store and the %s, or make the flag a C11 atomic "
+                 "store (release) through the pointer, loaded with an atomic load (acquire).",
+                 b->pe, h->by_call, sim_hb_where(h->by_site, s1, sizeof s1), h->seen_call,
+                 sim_hb_where(h->seen_site, s2, sizeof s2), a->pe, h->seen_call);
+    } else if (h->seen_call && h->other_pe >= 0 && a->write) {
         snprintf(buf, len,
                  "PE %d's %s at %s returned on seeing PE %d's %s issued at %s, which says "
                  "nothing of PE %d's %s. Wait until the value shows this one too: a signal or "

@@ -1160,6 +1160,25 @@ static void signal_count(void)
     shmem_barrier_all();
 }
 
+/* Stores through shmem_ptr are delivered like puts: a flag set with an
+ * atomic after them says nothing of them unless a fence (or a quiet)
+ * comes between, which the twin has. */
+static void ptr_flag(void)
+{
+    long *py = shmem_ptr(&y, 1);
+    if (!py)
+        return; /* every PE sees the same: no pointer, no case */
+    if (me == 0) {
+        *py = 13; /* A(ptr-flag) */
+        if (!bad)
+            shmem_fence();
+        shmem_long_atomic_set(&flag, 1, 1);
+    } else if (me == 1) {
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
+        printf("y %ld\n", y); /* B(ptr-flag) */
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -1201,7 +1220,7 @@ static const struct {
     {"amo-read-once", amo_read_once},
     {"store-then-amo", store_then_amo}, {"amo-after-read", amo_after_read},
     {"ptr-readback", ptr_readback}, {"sync-not-quiet", sync_not_quiet},
-    {"signal-count", signal_count},
+    {"signal-count", signal_count}, {"ptr-flag", ptr_flag},
 };
 
 int main(int argc, char **argv)
