@@ -317,3 +317,106 @@ FINDLOC_FORMS(FINDLOC_R4, r4)
 FINDLOC_FORMS(FINDLOC_R8, r8)
 FINDLOC_FORMS(FINDLOC_C4, c4)
 FINDLOC_FORMS(FINDLOC_C8, c8)
+
+/* The scalar CHARACTER intrinsics the library carries out (LEN_TRIM,
+ * INDEX, SCAN, VERIFY, ADJUSTL, ADJUSTR, concatenation, a comparison of
+ * strings of different lengths, TRIM into a temporary): each reads what it
+ * must look at, as the C routines do (a search up to what it found, a
+ * comparison to the first difference), and writes what it fills.  (Their
+ * CHARACTER(KIND=4) forms are not wrapped.) */
+static void chars_read(const char *s, size_t lo, size_t hi, const void *pc)
+{
+    if (hi > lo)
+        shmemsim_fortran_item(s + lo, hi - lo, 0, pc);
+}
+
+/* A search of str from its start (or end, back) that answered pos (1-based,
+ * 0: none) for a match of mlen characters read up to its end. */
+static void searched(const char *str, gchar_len_t len, gchar_len_t pos, gchar_len_t mlen,
+                     int back, const void *pc)
+{
+    if (pos == 0)
+        chars_read(str, 0, len, pc);
+    else if (back)
+        chars_read(str, pos - 1, len, pc);
+    else
+        chars_read(str, 0, pos - 1 + mlen < len ? pos - 1 + mlen : len, pc);
+}
+
+int __real__gfortran_compare_string(gchar_len_t, const char *, gchar_len_t, const char *);
+int __wrap__gfortran_compare_string(gchar_len_t l1, const char *s1, gchar_len_t l2,
+                                    const char *s2)
+{
+    gchar_len_t n = l1 < l2 ? l1 : l2, i = 0;
+    while (i < n && s1[i] == s2[i])
+        i++;
+    if (i < n) {
+        chars_read(s1, 0, i + 1, RA);
+        chars_read(s2, 0, i + 1, RA);
+    } else { /* the longer one's tail is compared with blanks */
+        const char *t = l1 > l2 ? s1 : s2;
+        gchar_len_t tl = l1 > l2 ? l1 : l2, j = n;
+        while (j < tl && t[j] == ' ')
+            j++;
+        chars_read(s1, 0, l1 > l2 ? (j < tl ? j + 1 : tl) : n, RA);
+        chars_read(s2, 0, l2 > l1 ? (j < tl ? j + 1 : tl) : n, RA);
+    }
+    return __real__gfortran_compare_string(l1, s1, l2, s2);
+}
+
+void __real__gfortran_concat_string(gchar_len_t, char *, gchar_len_t, const char *, gchar_len_t,
+                                    const char *);
+void __wrap__gfortran_concat_string(gchar_len_t dl, char *d, gchar_len_t l1, const char *s1,
+                                    gchar_len_t l2, const char *s2)
+{
+    chars_read(s1, 0, l1 < dl ? l1 : dl, RA);
+    if (dl > l1)
+        chars_read(s2, 0, l2 < dl - l1 ? l2 : dl - l1, RA);
+    __real__gfortran_concat_string(dl, d, l1, s1, l2, s2);
+    if (dl)
+        shmemsim_fortran_item(d, dl, 1, RA);
+}
+
+gchar_len_t __real__gfortran_string_len_trim(gchar_len_t, const char *);
+gchar_len_t __wrap__gfortran_string_len_trim(gchar_len_t len, const char *s)
+{
+    gchar_len_t r = __real__gfortran_string_len_trim(len, s);
+    chars_read(s, r ? r - 1 : 0, len, RA);
+    return r;
+}
+
+void __real__gfortran_string_trim(gchar_len_t *, char **, gchar_len_t, const char *);
+void __wrap__gfortran_string_trim(gchar_len_t *len, char **dest, gchar_len_t slen,
+                                  const char *src)
+{
+    chars_read(src, 0, slen, RA); /* the kept part copied, the blanks after it looked at */
+    __real__gfortran_string_trim(len, dest, slen, src);
+}
+
+#define STRING_SEARCH(name, whole)                                                  \
+    gchar_len_t __real_##name(gchar_len_t, const char *, gchar_len_t, const char *, \
+                              int);                                                 \
+    gchar_len_t __wrap_##name(gchar_len_t len, const char *s, gchar_len_t slen,     \
+                              const char *set, int back)                            \
+    {                                                                               \
+        gchar_len_t r = __real_##name(len, s, slen, set, back);                     \
+        if (len && slen) /* (a substring not found: at least its first) */         \
+            chars_read(set, 0, (whole) && !r ? 1 : slen, RA);                       \
+        searched(s, len, r, (whole) ? slen : 1, back, RA);                          \
+        return r;                                                                   \
+    }
+STRING_SEARCH(_gfortran_string_index, 1)
+STRING_SEARCH(_gfortran_string_scan, 0)
+STRING_SEARCH(_gfortran_string_verify, 0)
+
+#define ADJUST(name)                                                                \
+    void __real_##name(char *, gchar_len_t, const char *);                          \
+    void __wrap_##name(char *dest, gchar_len_t len, const char *src)                \
+    {                                                                               \
+        chars_read(src, 0, len, RA);                                                \
+        __real_##name(dest, len, src);                                              \
+        if (len)                                                                    \
+            shmemsim_fortran_item(dest, len, 1, RA);                                \
+    }
+ADJUST(_gfortran_adjustl)
+ADJUST(_gfortran_adjustr)

@@ -90,7 +90,9 @@ static const struct {
     {"f_races", "matmul-put"},         {"f_races", "cshift-put"},
     {"f_races", "pack-put"},           {"f_races", "maxloc-put"},
     {"f_races", "eoshift-dest"},       {"f_races", "findloc-put"},
-    {"f_races", "findloc-real"},
+    {"f_races", "findloc-real"},       {"f_races", "len-trim-put"},
+    {"f_races", "index-put"},          {"f_races", "concat-put"},
+    {"f_races", "adjustr-dest"},
 };
 #define NOTHERS (int)(sizeof others / sizeof others[0])
 

@@ -2,7 +2,8 @@
 ! f_races CASE bad|good on 3 PEs.  PE 0 puts into PE 1's memory while PE 1
 ! touches the same bytes: in its own code, or through the run-time
 ! library's READ and WRITE (PRINT) of the variable, or its MATMUL, CSHIFT,
-! PACK, MAXLOC, FINDLOC and EOSHIFT of it.  The bad case skips
+! PACK, MAXLOC, FINDLOC and EOSHIFT of it, or its LEN_TRIM, INDEX,
+! concatenation and ADJUSTR of a string.  The bad case skips
 ! the barrier between the two accesses (marked A(case) and B(case)); the
 ! good twin keeps it.
 program f_races
@@ -20,7 +21,7 @@ program f_races
   character(len=16) :: cs, bad_arg
   character(len=32) :: line
   character(len=8) :: digits = '42', bye = 'bye'
-  integer :: me
+  integer :: me, n
   logical :: bad
   integer, external :: shmem_my_pe
 
@@ -88,6 +89,27 @@ program f_races
     if (me == 0) call shmem_put64(mc(1, 7), row, 40, 1) ! A(eoshift-dest)
     if (.not. bad) call shmem_barrier_all()
     if (me == 1) mc = eoshift(ma, 1, dim=2) ! B(eoshift-dest)
+  case ('len-trim-put')
+    ! the library's CHARACTER intrinsics read the string
+    if (me == 0) call shmem_character_put(word, hello, 8, 1) ! A(len-trim-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) n = len_trim(word) ! B(len-trim-put)
+    if (me == 1 .and. .not. bad .and. n /= 5) stop 3
+  case ('index-put')
+    if (me == 0) call shmem_character_put(word, hello, 8, 1) ! A(index-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) n = index(word, 'lo') ! B(index-put)
+    if (me == 1 .and. .not. bad .and. n /= 4) stop 3
+  case ('concat-put')
+    if (me == 0) call shmem_character_put(word, hello, 8, 1) ! A(concat-put)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) line = word // bye ! B(concat-put)
+    if (me == 1 .and. .not. bad .and. line(1:11) /= 'hello   bye') stop 3
+  case ('adjustr-dest')
+    ! ...and write what they fill, here the symmetric string itself
+    if (me == 0) call shmem_character_put(word, hello, 8, 1) ! A(adjustr-dest)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) word = adjustr(bye) ! B(adjustr-dest)
   case default
     print *, 'f_races: no case ', trim(cs)
     stop 2
