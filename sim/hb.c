@@ -72,6 +72,7 @@ typedef struct rec {
     uint8_t direct;       /* plain store into another PE's memory (through a pointer an API
                            * gave): delivered like a put, so ordered for its own actor at once
                            * and for the others only once witnessed (see direct_done) */
+    uint32_t fences;      /* op or direct store: its actor's fences before it (sim_hb_fence) */
     int atomic;           /* atomicity class, 0 plain */
     int act;              /* issuer: the actor whose clock it carries */
     int pe;               /* the issuer's PE */
@@ -193,6 +194,7 @@ typedef struct hact {
     sim_hb_rec_t cache[64]; /* own load/store records, by site hash */
     int unobserved;       /* in a layer's own synchronisation (sim_hb_unobserved) */
     recvec_t direct;      /* its direct stores not yet witnessed (see direct_done) */
+    uint32_t fences;      /* fences it made (sim_hb_fence) */
 } hact_t;
 
 /* Per-PE state, shared by its actors. */
@@ -567,14 +569,21 @@ static void direct_done(int a)
  * served first). */
 static int ordered(const rec_t *x, const view_t *v, const rec_t *a, int fence)
 {
-    if (!x->is_op && (!x->direct || v->act == x->act))
+    if (!x->is_op && (!x->direct || v->act == x->act)) {
+        /* (an op of the store's actor, issued before it, landing after
+         * it: a fence between orders them all the same) */
+        if (fence && x->direct && a && a->is_op && a->act == x->act && a->fences != x->fences)
+            return 1;
         return view_get(v, x->act) >= x->clock;
+    }
     for (int k = 0; k < x->nwit; k++)
         if (view_get(v, x->wit[k].pe) >= x->wit[k].clock)
             return 1;
     /* A fence orders delivery to one target on one channel, either way
      * round: a put is checked when issued too, so the later op of the two
      * may be seen first.  It orders the calling thread's ops only. */
+    if (fence && a && x->is_op && a->direct && a->act == x->act)
+        return a->fences != x->fences; /* (any context's fence: the store is on none) */
     return fence && a && x->is_op && a->is_op && a->act == x->act && a->chan == x->chan &&
            a->target == x->target && a->epoch != x->epoch;
 }
@@ -1020,7 +1029,7 @@ static void check_cell(const cell_t *c, sim_hb_rec_t ai, int write, const view_t
                        const pkey_t *k, size_t off, const void *addr, size_t len)
 {
     const rec_t *a = &H.rec[ai];
-    const rec_t *ar = a->is_op ? a : NULL;
+    const rec_t *ar = a->is_op || a->direct ? a : NULL;
     if (H.record_only)
         return;
     if (c->w && c->w != ai) {
@@ -1608,6 +1617,7 @@ static sim_hb_rec_t local_rec(int me, int write, int atomic, int direct, const v
             direct_done(me);
         r = &H.rec[i];
         r->direct = 1;
+        r->fences = h->fences;
         ref(i);
         vec_push(&h->direct, i);
     }
@@ -2043,6 +2053,7 @@ sim_hb_rec_t sim_hb_op_issue(const sim_hb_opdesc_t *d)
     r->site = d->site;
     r->time = sim_w->now;
     r->fg = fence_group(me, a, d->chan, d->target, d->epoch);
+    r->fences = H.act[a].fences;
     tick(a);
     if (!d->unheld) {
         if (H.pe[me].pending.n >= H.pe[me].prune_at)
@@ -2256,8 +2267,10 @@ void sim_hb_quiet(uintptr_t chan)
 
 void sim_hb_fence(void)
 {
-    if (sim_hb_on)
+    if (sim_hb_on) {
         direct_done(self_act());
+        H.act[self_act()].fences++;
+    }
 }
 
 /* Calls fn for each page's share [off, off+run) of [addr, addr+n) of

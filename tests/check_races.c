@@ -60,6 +60,7 @@ static const struct {
     {"store-then-amo", "data-race"}, {"amo-after-read", "data-race"},
     {"ptr-readback", "data-race"}, {"sync-not-quiet", "data-race"},
     {"signal-count", "data-race"},  {"ptr-flag", "data-race"},
+    {"put-ptr-store", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -158,16 +158,24 @@ void shm_wake_after_direct_stores(void)
     }
 }
 
+void shm_fence(sim_chan_t *c, const char *why)
+{
+    sim_chan_fence(c);
+    sim_hb_fence();
+    if (shm_self()->direct_stores)
+        sim_chan_quiet(c, why);
+    shm_wake_after_direct_stores();
+}
+
 void shmem_ctx_fence(shmem_ctx_t ctx)
 {
     SHM_ENTER("shmem_ctx_fence");
     shm_charge_call();
     shm_ctx_t *c = ctx == SHMEM_CTX_INVALID ? NULL : shm_ctx_of(ctx);
-    if (c) {
-        sim_chan_fence(c->chan);
-        sim_hb_fence();
-    }
-    shm_wake_after_direct_stores();
+    if (c)
+        shm_fence(c->chan, "shmem_ctx_fence (ordering puts before stores through shmem_ptr)");
+    else
+        shm_wake_after_direct_stores();
     SHM_LEAVE();
 }
 

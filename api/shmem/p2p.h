@@ -81,6 +81,11 @@ void shm_ctx_destroy_team(shm_team_t *t);
  * Called by fence, quiet, barriers, waits and tests, which is when a real
  * PE's stores are known to have become visible. */
 void shm_wake_after_direct_stores(void);
+/* shmem_fence on chan c (why names the call for a wait): the PE's later
+ * stores through pointers from shmem_ptr are ordered after c's puts too,
+ * and land at once, so once it has such pointers the fence waits for
+ * the puts' delivery (the race detector still takes it as a fence). */
+void shm_fence(sim_chan_t *c, const char *why);
 
 /* Resolves (h, pe) of call: the context in *c and the world PE in *wpe.
  * Raises a finding and returns -1 when the context is invalid or pe is not

@@ -136,9 +136,7 @@ void shmem_fence(void)
 {
     SHM_ENTER("shmem_fence");
     shm_charge_call();
-    sim_chan_fence(&shm_self()->chan);
-    sim_hb_fence();
-    shm_wake_after_direct_stores();
+    shm_fence(&shm_self()->chan, "shmem_fence (ordering puts before stores through shmem_ptr)");
     SHM_LEAVE();
 }
 

@@ -1179,6 +1179,27 @@ static void ptr_flag(void)
     }
 }
 
+/* A put, then a store through shmem_ptr to the same bytes: only a fence
+ * between orders the put's delivery before the store, which lands at
+ * once (the twin's value must be the store's). */
+static void put_ptr_store(void)
+{
+    long *py = shmem_ptr(&y, 1);
+    if (!py)
+        return;
+    if (me == 0) {
+        shmem_long_p(&y, 1, 1); /* A(put-ptr-store) */
+        if (!bad)
+            shmem_fence();
+        *py = 2; /* B(put-ptr-store) */
+    }
+    shmem_barrier_all();
+    if (me == 1 && !bad && y != 2) {
+        printf("y %ld: the fenced put landed after the store\n", y);
+        exit(1);
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -1221,6 +1242,7 @@ static const struct {
     {"store-then-amo", store_then_amo}, {"amo-after-read", amo_after_read},
     {"ptr-readback", ptr_readback}, {"sync-not-quiet", sync_not_quiet},
     {"signal-count", signal_count}, {"ptr-flag", ptr_flag},
+    {"put-ptr-store", put_ptr_store},
 };
 
 int main(int argc, char **argv)
