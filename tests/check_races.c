@@ -93,7 +93,7 @@ static const struct {
     {"f_races", "eoshift-dest"},       {"f_races", "findloc-put"},
     {"f_races", "findloc-real"},       {"f_races", "len-trim-put"},
     {"f_races", "index-put"},          {"f_races", "concat-put"},
-    {"f_races", "adjustr-dest"},
+    {"f_races", "adjustr-dest"},       {"f_races", "ptr-flag"},
 };
 #define NOTHERS (int)(sizeof others / sizeof others[0])
 

@@ -3,7 +3,8 @@
 ! touches the same bytes: in its own code, or through the run-time
 ! library's READ and WRITE (PRINT) of the variable, or its MATMUL, CSHIFT,
 ! PACK, MAXLOC, FINDLOC and EOSHIFT of it, or its LEN_TRIM, INDEX,
-! concatenation and ADJUSTR of a string.  The bad case skips
+! concatenation and ADJUSTR of a string; or PE 0 stores through
+! SHMEM_PTR and sets a flag.  The bad case skips
 ! the barrier between the two accesses (marked A(case) and B(case)); the
 ! good twin keeps it.
 program f_races
@@ -21,6 +22,9 @@ program f_races
   character(len=16) :: cs, bad_arg
   character(len=32) :: line
   character(len=8) :: digits = '42', bye = 'bye'
+  integer(8) :: remote(4)
+  pointer (premote, remote)
+  integer(8), save :: flag = 0
   integer :: me, n
   logical :: bad
   integer, external :: shmem_my_pe
@@ -110,6 +114,19 @@ program f_races
     if (me == 0) call shmem_character_put(word, hello, 8, 1) ! A(adjustr-dest)
     if (.not. bad) call shmem_barrier_all()
     if (me == 1) word = adjustr(bye) ! B(adjustr-dest)
+  case ('ptr-flag')
+    ! a store through SHMEM_PTR is delivered like a put: the flag after
+    ! it orders it only with SHMEM_FENCE between
+    premote = shmem_ptr(arr, 1)
+    if (me == 0) then
+      remote(2) = 7 ! A(ptr-flag)
+      if (.not. bad) call shmem_fence()
+      call shmem_int8_set(flag, 1_8, 1)
+    else if (me == 1) then
+      call shmem_int8_wait_until(flag, SHMEM_CMP_EQ, 1_8)
+      v = arr(2) ! B(ptr-flag)
+      if (.not. bad .and. v /= 7) stop 3
+    end if
   case default
     print *, 'f_races: no case ', trim(cs)
     stop 2
