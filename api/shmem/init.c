@@ -75,7 +75,7 @@ static void free_run(void)
     }
 }
 
-shm_pe_t *shm_self(void)
+shm_pe_t *shm_self_first(void)
 {
     sim_pe_t *pe = sim_pe_main(sim_pe_self());
     if (!shm_of(pe)) {

@@ -146,8 +146,14 @@ static inline shm_pe_t *shm_of(const sim_pe_t *pe)
 {
     return (pe->owner ? pe->owner : pe)->layer[shm_layer.slot];
 }
-/* The running PE's SHMEM state (made on first use). */
-shm_pe_t *shm_self(void);
+/* The running PE's SHMEM state (made on first use: shm_self_first).
+ * Inline: every call takes it, several times. */
+shm_pe_t *shm_self_first(void);
+static inline shm_pe_t *shm_self(void)
+{
+    shm_pe_t *s = shm_of(sim_pe_self());
+    return s ? s : shm_self_first();
+}
 /* At the end of the run: reports what alltoallv calls no PE finished had
  * seen (alltoallv-overflow). */
 void shm_alltoallv_at_end(void);
