@@ -69,6 +69,8 @@ static const finding_case_t cases[] = {
      "This call's pSync must have SHMEM_REDUCE_SYNC_SIZE (16) longs; this one has the size of "
      "SHMEM_BCAST_SYNC_SIZE, SHMEM_COLLECT_SYNC_SIZE, SHMEM_ALLTOALLS_SYNC_SIZE and "
      "SHMEM_ALLTOALL_SYNC_SIZE, constants of other collectives."},
+    /* pWrk right after the short pSync: the one fault, not an overlap too */
+    {"psync-short-wrk", "symmetric-out-of-bounds", 1, 4, "the last 96 bytes spill into 'short_wrk'"},
     {"psync-modified", "psync-modified", 1, 3,
      "PE 0's shmem_broadcast64 wrote 1 into PE 1's pSync[0]"},
     {"psync-put", "psync-modified", 2, 4, "PE 2 writes PE 1's pSync[0] while shmem_broadcast64"},
@@ -193,6 +195,17 @@ START_TEST(shmem_ptr_of_a_local_is_a_warning)
 }
 END_TEST
 
+/* A pSync too short for its call that runs into the pWrk after it is one
+ * fault: reported as the pSync's, not as an overlap of the two as well. */
+START_TEST(a_short_psync_is_not_also_an_overlap)
+{
+    run_result_t r = tu_run("%s -n 4 %s psync-short-wrk bad", SIM, PROG("findings"));
+    ck_assert_msg(strstr(r.err, "spill into 'short_wrk'") && !strstr(r.err, "[overlap]"), "%s",
+                  r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* The heap finding names the shmem_malloc call that made the block. */
 START_TEST(heap_block_is_named_by_its_allocation)
 {
@@ -269,6 +282,7 @@ Suite *findings_suite(void)
     tcase_add_test(tc, a_deadlock_on_a_lock_names_its_holder);
     tcase_add_test(tc, shmem_ptr_of_a_local_is_a_warning);
     tcase_add_test(tc, heap_block_is_named_by_its_allocation);
+    tcase_add_test(tc, a_short_psync_is_not_also_an_overlap);
     tcase_add_test(tc, check_option_turns_an_id_off);
     tcase_add_loop_test(tc, no_false_positive_on_correct_programs, 0, NCLEAN);
     tcase_add_loop_test(tc, no_false_positive_on_corrected_findings_programs, 0, NCASES);

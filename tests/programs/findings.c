@@ -16,6 +16,11 @@ long psync[SHMEM_BCAST_SYNC_SIZE], psync2[SHMEM_BCAST_SYNC_SIZE];
 long rsync[SHMEM_REDUCE_SYNC_SIZE];
 long bsync[SHMEM_BARRIER_SYNC_SIZE], bsync2[SHMEM_BARRIER_SYNC_SIZE];
 long wrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+/* A broadcast-sized pSync with the reduction's pWrk right after it in
+ * memory (GCC places these in the reverse of their order here). */
+double short_wrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE];
+long short_ps[SHMEM_BCAST_SYNC_SIZE];
+double short_val;
 long src[2], dst[2];
 long lock;
 long unzeroed = 5; /* a lock word that must be zeroed before use */
@@ -280,6 +285,20 @@ static void psync_short(int me)
     shmem_barrier_all();
 }
 
+/* The same, with the pWrk the call is given right after the short pSync:
+ * the pSync runs into it, one fault, reported once (not also as an
+ * overlap of the two arguments). */
+static void psync_short_wrk(int me)
+{
+    long *ps = bad ? short_ps : rsync;
+    for (int i = 0; i < (bad ? SHMEM_BCAST_SYNC_SIZE : SHMEM_REDUCE_SYNC_SIZE); i++)
+        ps[i] = SHMEM_SYNC_VALUE;
+    short_val = me;
+    shmem_barrier_all();
+    shmem_double_max_to_all(&short_val, &short_val, 1, 0, 0, 4, short_wrk, ps); /* BAD(psync-short-wrk) */
+    shmem_barrier_all();
+}
+
 /* PE 1 "re-initialises" its pSync just before the call, after the root's
  * signal has arrived in it: the signal is erased and PE 1 waits forever. */
 static void psync_modified(int me)
@@ -459,6 +478,8 @@ int main(int argc, char **argv)
         psync_prefix(me);
     else if (strcmp(what, "psync-short") == 0)
         psync_short(me);
+    else if (strcmp(what, "psync-short-wrk") == 0)
+        psync_short_wrk(me);
     else if (strcmp(what, "psync-modified") == 0)
         psync_modified(me);
     else if (strcmp(what, "psync-put") == 0)
