@@ -1836,10 +1836,12 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
     cell_t was = {0, 0};
     int one = 0; /* the access's cells all held was */
     int direct = 0; /* a plain store into another PE's memory */
-    if (fast_locate(pe, addr, &k, &off) == 0 && off + n <= PAGE) {
+    int located = fast_locate(pe, addr, &k, &off) == 0;
+    if (located)
+        direct = k.pe != pe && write && !atomic;
+    if (located && off + n <= PAGE) {
         if (k.pe != pe && k.region == 0 && !sim_w->pes[pe].given_foreign)
             foreign_access(k.pe, addr, n, write, site);
-        direct = k.pe != pe && write && !atomic;
         if (H.nlate && !write && !atomic)
             late_touch(me, &k, off, n, 1);
         pg = page_get(&k, 1);
@@ -1854,7 +1856,7 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
             ref(was.w);
             ref(was.r);
         }
-    } else if (H.foreign && write && !atomic) { /* another PE's program data? */
+    } else if (!located && H.foreign && write && !atomic) { /* another PE's program data? */
         const sim_loader_t *l = sim_w->loader;
         size_t o;
         int owner = sim_loader_find(l, addr, &o);
