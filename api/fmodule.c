@@ -320,103 +320,112 @@ FINDLOC_FORMS(FINDLOC_C8, c8)
 
 /* The scalar CHARACTER intrinsics the library carries out (LEN_TRIM,
  * INDEX, SCAN, VERIFY, ADJUSTL, ADJUSTR, concatenation, a comparison of
- * strings of different lengths, TRIM into a temporary): each reads what it
- * must look at, as the C routines do (a search up to what it found, a
- * comparison to the first difference), and writes what it fills.  (Their
- * CHARACTER(KIND=4) forms are not wrapped.) */
-static void chars_read(const char *s, size_t lo, size_t hi, const void *pc)
-{
-    if (hi > lo)
-        shmemsim_fortran_item(s + lo, hi - lo, 0, pc);
-}
+ * strings of different lengths, TRIM into a temporary), for both kinds of
+ * character (1 and 4, the _char4 forms): each reads what it must look at,
+ * as the C routines do (a search up to what it found, a comparison to the
+ * first difference), and writes what it fills.  Lengths count characters;
+ * a character is sizeof *s bytes. */
+#define CHARS_READ(s, lo, hi)                                                          \
+    do {                                                                               \
+        if ((hi) > (lo))                                                               \
+            shmemsim_fortran_item((s) + (lo), ((hi) - (lo)) * sizeof *(s), 0, RA);      \
+    } while (0)
+#define CHARS_WRITTEN(s, n)                                                            \
+    do {                                                                               \
+        if (n)                                                                         \
+            shmemsim_fortran_item((s), (n) * sizeof *(s), 1, RA);                      \
+    } while (0)
 
-/* A search of str from its start (or end, back) that answered pos (1-based,
- * 0: none) for a match of mlen characters read up to its end. */
-static void searched(const char *str, gchar_len_t len, gchar_len_t pos, gchar_len_t mlen,
-                     int back, const void *pc)
-{
-    if (pos == 0)
-        chars_read(str, 0, len, pc);
-    else if (back)
-        chars_read(str, pos - 1, len, pc);
-    else
-        chars_read(str, 0, pos - 1 + mlen < len ? pos - 1 + mlen : len, pc);
-}
+/* A search of str (len characters) from its start (or end, back) that
+ * answered pos (1-based, 0: none) for a match of mlen characters: read up
+ * to its end. */
+#define SEARCHED(str, len, pos, mlen, back)                                            \
+    do {                                                                               \
+        if ((pos) == 0)                                                                \
+            CHARS_READ(str, 0, len);                                                   \
+        else if (back)                                                                 \
+            CHARS_READ(str, (pos) - 1, len);                                           \
+        else                                                                           \
+            CHARS_READ(str, 0, (pos) - 1 + (mlen) < (len) ? (pos) - 1 + (mlen) : (len)); \
+    } while (0)
 
-int __real__gfortran_compare_string(gchar_len_t, const char *, gchar_len_t, const char *);
-int __wrap__gfortran_compare_string(gchar_len_t l1, const char *s1, gchar_len_t l2,
-                                    const char *s2)
-{
-    gchar_len_t n = l1 < l2 ? l1 : l2, i = 0;
-    while (i < n && s1[i] == s2[i])
-        i++;
-    if (i < n) {
-        chars_read(s1, 0, i + 1, RA);
-        chars_read(s2, 0, i + 1, RA);
-    } else { /* the longer one's tail is compared with blanks */
-        const char *t = l1 > l2 ? s1 : s2;
-        gchar_len_t tl = l1 > l2 ? l1 : l2, j = n;
-        while (j < tl && t[j] == ' ')
-            j++;
-        chars_read(s1, 0, l1 > l2 ? (j < tl ? j + 1 : tl) : n, RA);
-        chars_read(s2, 0, l2 > l1 ? (j < tl ? j + 1 : tl) : n, RA);
+typedef uint32_t gchar4_t; /* gfc_char4_t */
+
+#define STRING_ROUTINES(C, SFX)                                                        \
+    int __real__gfortran_compare_string##SFX(gchar_len_t, const C *, gchar_len_t,      \
+                                             const C *);                               \
+    int __wrap__gfortran_compare_string##SFX(gchar_len_t l1, const C *s1, gchar_len_t l2, \
+                                             const C *s2)                              \
+    {                                                                                  \
+        gchar_len_t n = l1 < l2 ? l1 : l2, i = 0;                                      \
+        while (i < n && s1[i] == s2[i])                                                \
+            i++;                                                                       \
+        if (i < n) {                                                                   \
+            CHARS_READ(s1, 0, i + 1);                                                  \
+            CHARS_READ(s2, 0, i + 1);                                                  \
+        } else { /* the longer one's tail is compared with blanks */                   \
+            const C *t = l1 > l2 ? s1 : s2;                                            \
+            gchar_len_t tl = l1 > l2 ? l1 : l2, j = n;                                 \
+            while (j < tl && t[j] == (C)' ')                                           \
+                j++;                                                                   \
+            CHARS_READ(s1, 0, l1 > l2 ? (j < tl ? j + 1 : tl) : n);                    \
+            CHARS_READ(s2, 0, l2 > l1 ? (j < tl ? j + 1 : tl) : n);                    \
+        }                                                                              \
+        return __real__gfortran_compare_string##SFX(l1, s1, l2, s2);                   \
+    }                                                                                  \
+    void __real__gfortran_concat_string##SFX(gchar_len_t, C *, gchar_len_t, const C *,  \
+                                             gchar_len_t, const C *);                  \
+    void __wrap__gfortran_concat_string##SFX(gchar_len_t dl, C *d, gchar_len_t l1,     \
+                                             const C *s1, gchar_len_t l2, const C *s2) \
+    {                                                                                  \
+        CHARS_READ(s1, 0, l1 < dl ? l1 : dl);                                          \
+        if (dl > l1)                                                                   \
+            CHARS_READ(s2, 0, l2 < dl - l1 ? l2 : dl - l1);                            \
+        __real__gfortran_concat_string##SFX(dl, d, l1, s1, l2, s2);                    \
+        CHARS_WRITTEN(d, dl);                                                          \
+    }                                                                                  \
+    gchar_len_t __real__gfortran_string_len_trim##SFX(gchar_len_t, const C *);         \
+    gchar_len_t __wrap__gfortran_string_len_trim##SFX(gchar_len_t len, const C *s)     \
+    {                                                                                  \
+        gchar_len_t r = __real__gfortran_string_len_trim##SFX(len, s);                 \
+        CHARS_READ(s, r ? r - 1 : 0, len);                                             \
+        return r;                                                                      \
+    }                                                                                  \
+    /* (the kept part copied, the blanks after it looked at) */                        \
+    void __real__gfortran_string_trim##SFX(gchar_len_t *, C **, gchar_len_t, const C *); \
+    void __wrap__gfortran_string_trim##SFX(gchar_len_t *len, C **dest, gchar_len_t slen, \
+                                           const C *src)                               \
+    {                                                                                  \
+        CHARS_READ(src, 0, slen);                                                      \
+        __real__gfortran_string_trim##SFX(len, dest, slen, src);                       \
+    }                                                                                  \
+    STRING_SEARCH(_gfortran_string_index##SFX, C, 1)                                   \
+    STRING_SEARCH(_gfortran_string_scan##SFX, C, 0)                                    \
+    STRING_SEARCH(_gfortran_string_verify##SFX, C, 0)                                  \
+    ADJUST(_gfortran_adjustl##SFX, C)                                                  \
+    ADJUST(_gfortran_adjustr##SFX, C)
+
+/* (a substring not found: at least its first character read) */
+#define STRING_SEARCH(name, C, whole)                                                  \
+    gchar_len_t __real_##name(gchar_len_t, const C *, gchar_len_t, const C *, int);    \
+    gchar_len_t __wrap_##name(gchar_len_t len, const C *s, gchar_len_t slen,           \
+                              const C *set, int back)                                  \
+    {                                                                                  \
+        gchar_len_t r = __real_##name(len, s, slen, set, back);                        \
+        if (len && slen)                                                               \
+            CHARS_READ(set, 0, (whole) && !r ? 1 : slen);                              \
+        SEARCHED(s, len, r, (whole) ? slen : 1, back);                                 \
+        return r;                                                                      \
     }
-    return __real__gfortran_compare_string(l1, s1, l2, s2);
-}
 
-void __real__gfortran_concat_string(gchar_len_t, char *, gchar_len_t, const char *, gchar_len_t,
-                                    const char *);
-void __wrap__gfortran_concat_string(gchar_len_t dl, char *d, gchar_len_t l1, const char *s1,
-                                    gchar_len_t l2, const char *s2)
-{
-    chars_read(s1, 0, l1 < dl ? l1 : dl, RA);
-    if (dl > l1)
-        chars_read(s2, 0, l2 < dl - l1 ? l2 : dl - l1, RA);
-    __real__gfortran_concat_string(dl, d, l1, s1, l2, s2);
-    if (dl)
-        shmemsim_fortran_item(d, dl, 1, RA);
-}
-
-gchar_len_t __real__gfortran_string_len_trim(gchar_len_t, const char *);
-gchar_len_t __wrap__gfortran_string_len_trim(gchar_len_t len, const char *s)
-{
-    gchar_len_t r = __real__gfortran_string_len_trim(len, s);
-    chars_read(s, r ? r - 1 : 0, len, RA);
-    return r;
-}
-
-void __real__gfortran_string_trim(gchar_len_t *, char **, gchar_len_t, const char *);
-void __wrap__gfortran_string_trim(gchar_len_t *len, char **dest, gchar_len_t slen,
-                                  const char *src)
-{
-    chars_read(src, 0, slen, RA); /* the kept part copied, the blanks after it looked at */
-    __real__gfortran_string_trim(len, dest, slen, src);
-}
-
-#define STRING_SEARCH(name, whole)                                                  \
-    gchar_len_t __real_##name(gchar_len_t, const char *, gchar_len_t, const char *, \
-                              int);                                                 \
-    gchar_len_t __wrap_##name(gchar_len_t len, const char *s, gchar_len_t slen,     \
-                              const char *set, int back)                            \
-    {                                                                               \
-        gchar_len_t r = __real_##name(len, s, slen, set, back);                     \
-        if (len && slen) /* (a substring not found: at least its first) */         \
-            chars_read(set, 0, (whole) && !r ? 1 : slen, RA);                       \
-        searched(s, len, r, (whole) ? slen : 1, back, RA);                          \
-        return r;                                                                   \
+#define ADJUST(name, C)                                                                \
+    void __real_##name(C *, gchar_len_t, const C *);                                   \
+    void __wrap_##name(C *dest, gchar_len_t len, const C *src)                         \
+    {                                                                                  \
+        CHARS_READ(src, 0, len);                                                       \
+        __real_##name(dest, len, src);                                                 \
+        CHARS_WRITTEN(dest, len);                                                      \
     }
-STRING_SEARCH(_gfortran_string_index, 1)
-STRING_SEARCH(_gfortran_string_scan, 0)
-STRING_SEARCH(_gfortran_string_verify, 0)
 
-#define ADJUST(name)                                                                \
-    void __real_##name(char *, gchar_len_t, const char *);                          \
-    void __wrap_##name(char *dest, gchar_len_t len, const char *src)                \
-    {                                                                               \
-        chars_read(src, 0, len, RA);                                                \
-        __real_##name(dest, len, src);                                              \
-        if (len)                                                                    \
-            shmemsim_fortran_item(dest, len, 1, RA);                                \
-    }
-ADJUST(_gfortran_adjustl)
-ADJUST(_gfortran_adjustr)
+STRING_ROUTINES(char, )
+STRING_ROUTINES(gchar4_t, _char4)

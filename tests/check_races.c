@@ -94,6 +94,7 @@ static const struct {
     {"f_races", "findloc-real"},       {"f_races", "len-trim-put"},
     {"f_races", "index-put"},          {"f_races", "concat-put"},
     {"f_races", "adjustr-dest"},       {"f_races", "ptr-flag"},
+    {"f_races", "len-trim-put4"},      {"f_races", "index-put4"},
 };
 #define NOTHERS (int)(sizeof others / sizeof others[0])
 

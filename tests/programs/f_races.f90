@@ -3,7 +3,7 @@
 ! touches the same bytes: in its own code, or through the run-time
 ! library's READ and WRITE (PRINT) of the variable, or its MATMUL, CSHIFT,
 ! PACK, MAXLOC, FINDLOC and EOSHIFT of it, or its LEN_TRIM, INDEX,
-! concatenation and ADJUSTR of a string; or PE 0 stores through
+! concatenation and ADJUSTR of a string (of either kind); or PE 0 stores through
 ! SHMEM_PTR and sets a flag.  The bad case skips
 ! the barrier between the two accesses (marked A(case) and B(case)); the
 ! good twin keeps it.
@@ -16,6 +16,8 @@ program f_races
   real(8) :: rrow(40) = 2
   integer(8) :: row(40) = 2
   character(len=8), save :: word = ' '
+  character(kind=4, len=8), save :: wword = 4_' '
+  character(kind=4, len=8) :: whello = 4_'hello   '
   integer(8) :: vals(4) = (/ 1, 2, 3, 4 /), v
   integer :: loc(2)
   character(len=8) :: hello = 'hello   '
@@ -114,6 +116,17 @@ program f_races
     if (me == 0) call shmem_character_put(word, hello, 8, 1) ! A(adjustr-dest)
     if (.not. bad) call shmem_barrier_all()
     if (me == 1) word = adjustr(bye) ! B(adjustr-dest)
+  case ('len-trim-put4')
+    ! ...of either kind of character
+    if (me == 0) call shmem_put32(wword, whello, 8, 1) ! A(len-trim-put4)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) n = len_trim(wword) ! B(len-trim-put4)
+    if (me == 1 .and. .not. bad .and. n /= 5) stop 3
+  case ('index-put4')
+    if (me == 0) call shmem_put32(wword, whello, 8, 1) ! A(index-put4)
+    if (.not. bad) call shmem_barrier_all()
+    if (me == 1) n = index(wword, 4_'lo') ! B(index-put4)
+    if (me == 1 .and. .not. bad .and. n /= 4) stop 3
   case ('ptr-flag')
     ! a store through SHMEM_PTR is delivered like a put: the flag after
     ! it orders it only with SHMEM_FENCE between
