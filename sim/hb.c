@@ -569,21 +569,20 @@ static void direct_done(int a)
  * served first). */
 static int ordered(const rec_t *x, const view_t *v, const rec_t *a, int fence)
 {
-    if (!x->is_op && (!x->direct || v->act == x->act)) {
-        /* (an op of the store's actor, issued before it, landing after
-         * it: a fence between orders them all the same) */
-        if (fence && x->direct && a && a->is_op && a->act == x->act && a->fences != x->fences)
-            return 1;
+    /* An op and a direct store of one thread with a fence between are
+     * ordered, either way round (any context's fence: the store is on
+     * none), though the op may land after the store. */
+    if (fence && a && a->act == x->act && (x->direct ? a->is_op : x->is_op && a->direct) &&
+        a->fences != x->fences)
+        return 1;
+    if (!x->is_op && (!x->direct || v->act == x->act))
         return view_get(v, x->act) >= x->clock;
-    }
     for (int k = 0; k < x->nwit; k++)
         if (view_get(v, x->wit[k].pe) >= x->wit[k].clock)
             return 1;
     /* A fence orders delivery to one target on one channel, either way
      * round: a put is checked when issued too, so the later op of the two
      * may be seen first.  It orders the calling thread's ops only. */
-    if (fence && a && x->is_op && a->direct && a->act == x->act)
-        return a->fences != x->fences; /* (any context's fence: the store is on none) */
     return fence && a && x->is_op && a->is_op && a->act == x->act && a->chan == x->chan &&
            a->target == x->target && a->epoch != x->epoch;
 }
