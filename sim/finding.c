@@ -241,6 +241,7 @@ static void raise_v(const sim_check_t *c, sim_sev_t sev, unsigned kind, int pe,
     sim_finding_t *f = find_same(id, where, kind);
     if (f) {
         f->count++;
+        sim_w->last_found = f - sim_w->found;
         /* The same error again from a call (a loop retrying a call the
          * simulator skips): the call's entry was no progress, so the
          * watchdog ends a loop that does nothing else. */
@@ -256,6 +257,7 @@ static void raise_v(const sim_check_t *c, sim_sev_t sev, unsigned kind, int pe,
         sim_w->capfound = sim_w->capfound ? sim_w->capfound * 2 : 16;
         sim_w->found = sim_xrealloc(sim_w->found, sim_w->capfound * sizeof *sim_w->found);
     }
+    sim_w->last_found = (long)sim_w->nfound;
     f = &sim_w->found[sim_w->nfound++];
     memset(f, 0, sizeof *f);
     snprintf(f->id, sizeof f->id, "%s", id);
@@ -294,6 +296,25 @@ void sim_finding_raise_kind(const sim_check_t *c, sim_sev_t sev, unsigned kind, 
     va_start(ap, fmt);
     raise_v(c, sev, kind, pe, call, site, fmt, ap);
     va_end(ap);
+}
+
+void sim_finding_mark(void)
+{
+    sim_w->last_found = -1;
+}
+
+long sim_finding_last(void)
+{
+    return sim_w->last_found;
+}
+
+void sim_finding_again(long i)
+{
+    sim_finding_t *f = &sim_w->found[i];
+    f->count++;
+    sim_w->findings_total++;
+    if (f->sev == SIM_SEV_ERROR)
+        sim_w->findings_error++;
 }
 
 size_t sim_finding_count(void)

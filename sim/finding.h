@@ -100,6 +100,13 @@ void sim_finding_raise_kind(const sim_check_t *c, sim_sev_t sev, unsigned kind, 
                             const char *call, const void *site, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
 size_t sim_finding_count(void);
+/* For a rule that raises once and counts its later occurrences itself:
+ * sim_finding_mark, then raise, then sim_finding_last is the finding the
+ * raise went to (new, or counted again), or -1 when nothing was raised
+ * (the rule is off); sim_finding_again counts finding i once more. */
+void sim_finding_mark(void);
+long sim_finding_last(void);
+void sim_finding_again(long i);
 const sim_finding_t *sim_finding_get(size_t i);
 void sim_finding_reset(void);
 

@@ -223,13 +223,18 @@ typedef struct pairkey {
     const void *a, *b;
 } pairkey_t;
 
+/* A pair of sites already reported: its finding (-1: none was raised),
+ * counted again at each later access that races the same way. */
 typedef struct reported {
     pairkey_t key;
+    long finding;
+    sim_hb_rec_t last;    /* the access it was last counted for */
     UT_hash_handle hh;
 } reported_t;
 
 typedef struct reported_line {
     UT_hash_handle hh;
+    long finding;
     char key[];           /* "file:line|file:line" of the two sites, in order */
 } reported_line_t;
 
@@ -754,10 +759,18 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
         key = (pairkey_t){a->site, x->site};
     reported_t *seen;
     HASH_FIND(hh, H.reported, &key, sizeof key, seen);
-    if (seen)
+    if (seen) {
+        /* counted once per access (an access may meet the pair in
+         * several places) */
+        if (seen->finding >= 0 && seen->last != ai)
+            sim_finding_again(seen->finding);
+        seen->last = ai;
         return;
+    }
     seen = sim_xcalloc(1, sizeof *seen);
     seen->key = key;
+    seen->last = ai;
+    seen->finding = -1;
     HASH_ADD(hh, H.reported, key, sizeof seen->key, seen);
     /* Two instructions of one line (a loop's first test and its back
      * edge) are one site to the reader. */
@@ -768,8 +781,12 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
     snprintf(lines, sizeof lines, "%s|%s", ab ? wa : wb, ab ? wb : wa);
     reported_line_t *rl;
     HASH_FIND_STR(H.reported_lines, lines, rl);
-    if (rl)
+    if (rl) {
+        seen->finding = rl->finding;
+        if (rl->finding >= 0)
+            sim_finding_again(rl->finding);
         return;
+    }
     rl = sim_xmalloc(sizeof *rl + strlen(lines) + 1);
     strcpy(rl->key, lines);
     HASH_ADD_STR(H.reported_lines, key, rl);
@@ -816,7 +833,9 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
             hint.blind_site = p->blind_site;
         }
     }
+    sim_finding_mark();
     H.report(&first, &second, k->pe, addr, len, &hint);
+    rl->finding = seen->finding = sim_finding_last();
 }
 
 /* ---- one-shot loads of words atomics update ----

@@ -221,6 +221,7 @@ typedef struct sim_world {
     void *layer_run[SIM_LAYERS_MAX]; /* each layer's state for the whole run (sim/layer) */
     struct sim_finding *found; /* the findings raised (sim/finding) */
     size_t nfound, capfound;
+    long last_found;         /* the finding the last raise went to, or -1 */
     uint64_t run_id;         /* this run's number in the process, from 1 */
     /* A world with no program (the engine's in-process tests): what each
      * PE runs instead of a module's main, returning its exit status. */

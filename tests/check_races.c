@@ -5,6 +5,7 @@
  * specific id) whose text names both accesses' lines, read from the
  * A(case)/B(case) markers of the source; its twin must give exit 0 and
  * nothing on stderr on every seed of a sweep. */
+#include "json.h"
 #include "testutil.h"
 
 #include <check.h>
@@ -60,7 +61,7 @@ static const struct {
     {"store-then-amo", "data-race"}, {"amo-after-read", "data-race"},
     {"ptr-readback", "data-race"}, {"sync-not-quiet", "data-race"},
     {"signal-count", "data-race"},  {"ptr-flag", "data-race"},
-    {"put-ptr-store", "data-race"},
+    {"put-ptr-store", "data-race"}, {"get-each", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -272,6 +273,29 @@ END_TEST
 
 /* Above 1,024 PEs the detector is off unless data-race is named in
  * --check, and says which: a race at 1,030 PEs is found only when asked. */
+/* A race met again, on another PE, is printed once and counted: the
+ * summary and the report count both PEs' races. */
+START_TEST(a_race_on_two_pes_is_counted_twice)
+{
+    char rep[64];
+    snprintf(rep, sizeof rep, "/tmp/shmemsim-count-%d.json", (int)getpid());
+    run_result_t r = tu_run("%s -n 3 --report %s %s get-each bad", SIM, rep, PROG("races"));
+    ck_assert_msg(r.status == 4, "status %d\n%s", r.status, r.err);
+    const char *first = strstr(r.err, "[data-race]");
+    ck_assert_msg(first && !strstr(first + 1, "[data-race]"), "not printed once:\n%s", r.err);
+    ck_assert_msg(strstr(r.err, " 2 findings"), "not counted twice:\n%s", r.err);
+    char *text = tu_read_file(rep, NULL), err[256];
+    unlink(rep);
+    sim_json_t *j = sim_json_parse(text, err, sizeof err);
+    ck_assert_msg(j != NULL, "report: %s", err);
+    const sim_json_t *f = sim_json_at(sim_json_get(j, "findings"), 0);
+    ck_assert(f && sim_json_get(f, "count")->number == 2);
+    sim_json_free(j);
+    free(text);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(large_jobs_check_races_when_asked)
 {
     run_result_t r = tu_run("%s -n 1030 %s bad", SIM, PROG("ring_race"));
@@ -352,6 +376,7 @@ Suite *races_suite(void)
     tcase_add_test(tc, advice_names_the_missing_order);
     tcase_add_test(tc, earlier_demonstrations_are_diagnosed);
     tcase_add_test(tc, large_jobs_check_races_when_asked);
+    tcase_add_test(tc, a_race_on_two_pes_is_counted_twice);
     tcase_add_test(tc, lapi_race_texts_say_what_and_where);
     tcase_add_loop_test(tc, corrected_twins_are_clean_on_50_seeds, 0, NCASES);
     tcase_add_loop_test(tc, each_other_race_names_both_accesses, 0, NOTHERS);

@@ -1200,6 +1200,22 @@ static void put_ptr_store(void)
     }
 }
 
+/* The same race on two PEs: one finding, counted twice. */
+static void get_each(void)
+{
+    long got = 0;
+    if (me != 0)
+        x = me; /* A(get-each) */
+    SYNC();
+    if (me == 0)
+        for (int pe = 1; pe < 3; pe++)
+            got += shmem_long_g(&x, pe); /* B(get-each) */
+    if (me == 0 && !bad && got != 3) {
+        printf("got %ld\n", got);
+        exit(1);
+    }
+}
+
 static const struct {
     const char *name;
     void (*fn)(void);
@@ -1242,7 +1258,7 @@ static const struct {
     {"store-then-amo", store_then_amo}, {"amo-after-read", amo_after_read},
     {"ptr-readback", ptr_readback}, {"sync-not-quiet", sync_not_quiet},
     {"signal-count", signal_count}, {"ptr-flag", ptr_flag},
-    {"put-ptr-store", put_ptr_store},
+    {"put-ptr-store", put_ptr_store}, {"get-each", get_each},
 };
 
 int main(int argc, char **argv)
