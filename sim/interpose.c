@@ -23,7 +23,9 @@
 #include "signals.h"
 #include "tsan.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
@@ -35,6 +37,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
 #include <sys/uio.h>
@@ -1429,6 +1432,127 @@ pid_t WRAP(getpid)(void)
 {
     /* A fixed per-PE value: the real pid would differ between runs. */
     return sim_w && sim_w->cur ? 10000 + sim_w->cur->id : getpid();
+}
+
+/* ---- paths under /proc/<a PE's getpid number>/ ----
+ * Such a path means the process the PE runs in, which is the simulator's
+ * (every PE shares it): /proc/self/ (a program that finds its own
+ * executable or its memory use there).  Any other path is passed on. */
+
+static const char *proc_path(const char *path, char *buf, size_t len)
+{
+    if (!path || !sim_w || !sim_w->cur || strncmp(path, "/proc/", 6) != 0 ||
+        path[6] < '1' || path[6] > '9')
+        return path;
+    char *end;
+    long pid = strtol(path + 6, &end, 10);
+    if (pid < 10000 || pid >= 10000L + sim_w->npes || (*end != '\0' && *end != '/'))
+        return path;
+    if ((size_t)snprintf(buf, len, "/proc/self%s", end) >= len)
+        return path;
+    return buf;
+}
+
+#define PROC_PATH(p) char p##_buf[4096]; p = proc_path(p, p##_buf, sizeof p##_buf)
+
+/* open and openat take a mode only with O_CREAT or O_TMPFILE. */
+#define OPEN_MODE(flags, mode)                                                   \
+    mode_t mode = 0;                                                             \
+    if ((flags) & (O_CREAT | O_TMPFILE)) {                                       \
+        va_list ap;                                                              \
+        va_start(ap, flags);                                                     \
+        mode = va_arg(ap, mode_t);                                               \
+        va_end(ap);                                                              \
+    }
+
+int WRAP(open)(const char *path, int flags, ...)
+{
+    OPEN_MODE(flags, mode);
+    PROC_PATH(path);
+    return open(path, flags, mode);
+}
+
+int WRAP(open64)(const char *path, int flags, ...)
+{
+    OPEN_MODE(flags, mode);
+    PROC_PATH(path);
+    return open64(path, flags, mode);
+}
+
+int WRAP(openat)(int dir, const char *path, int flags, ...)
+{
+    OPEN_MODE(flags, mode);
+    PROC_PATH(path);
+    return openat(dir, path, flags, mode);
+}
+
+int __open_2(const char *path, int flags);
+int WRAP(__open_2)(const char *path, int flags)
+{
+    PROC_PATH(path);
+    return __open_2(path, flags);
+}
+
+int __open64_2(const char *path, int flags);
+int WRAP(__open64_2)(const char *path, int flags)
+{
+    PROC_PATH(path);
+    return __open64_2(path, flags);
+}
+
+FILE *WRAP(fopen)(const char *path, const char *mode)
+{
+    PROC_PATH(path);
+    return fopen(path, mode);
+}
+
+FILE *WRAP(fopen64)(const char *path, const char *mode)
+{
+    PROC_PATH(path);
+    return fopen64(path, mode);
+}
+
+ssize_t WRAP(readlink)(const char *path, char *buf, size_t len)
+{
+    PROC_PATH(path);
+    return readlink(path, buf, len);
+}
+
+ssize_t __readlink_chk(const char *path, char *buf, size_t len, size_t room);
+ssize_t WRAP(__readlink_chk)(const char *path, char *buf, size_t len, size_t room)
+{
+    PROC_PATH(path);
+    return __readlink_chk(path, buf, len, room);
+}
+
+int WRAP(access)(const char *path, int how)
+{
+    PROC_PATH(path);
+    return access(path, how);
+}
+
+int WRAP(stat)(const char *path, struct stat *st)
+{
+    PROC_PATH(path);
+    return stat(path, st);
+}
+
+int WRAP(lstat)(const char *path, struct stat *st)
+{
+    PROC_PATH(path);
+    return lstat(path, st);
+}
+
+DIR *WRAP(opendir)(const char *path)
+{
+    PROC_PATH(path);
+    return opendir(path);
+}
+
+char *WRAP(realpath)(const char *path, char *out)
+{
+    PROC_PATH(path);
+    return realpath(path, out);
 }
 
 /* ---- output ---- */

@@ -248,6 +248,9 @@ START_TEST(libc_state_is_per_pe)
             snprintf(want, sizeof want, pe ? "PE %d locale C mb_cur_max 1\n"
                                            : "PE %d locale C.UTF-8 mb_cur_max 6\n", pe);
             ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
+            /* /proc/<its getpid>/ is the process it runs in */
+            snprintf(want, sizeof want, "PE %d proc exe ok status ok\n", pe);
+            ck_assert_msg(strstr(res.out, want), "%s: want '%s' in:\n%s", runs[k], want, res.out);
         }
         tu_free(&res);
     }

@@ -4,7 +4,9 @@
  * environment are used across barriers too, and PE 0 alone switches its
  * locale to C.UTF-8 (multibyte characters) while the others keep "C"; the
  * odd PEs set TZ to JST-9, the even ones to EST5, and each prints the
- * hour its localtime gives for time 0 after a barrier.  argv[1] "fclose" or "close":
+ * hour its localtime gives for time 0 after a barrier; each finds its
+ * executable and its status under /proc/<its getpid>/, as programs do
+ * (the process they run in).  argv[1] "fclose" or "close":
  * PE 1 closes its stdout, and every other PE's output must still come. */
 #include <locale.h>
 #include <shmem.h>
@@ -65,6 +67,15 @@ int main(int argc, char **argv)
         printf("PE 0 cannot set C.UTF-8\n");
     shmem_barrier_all();
     printf("PE %d locale %s mb_cur_max %d\n", me, setlocale(LC_CTYPE, NULL), (int)MB_CUR_MAX);
+    char proc[64], exe[4096], self[4096];
+    snprintf(proc, sizeof proc, "/proc/%d/exe", (int)getpid());
+    ssize_t n = readlink(proc, exe, sizeof exe - 1), m = readlink("/proc/self/exe", self, sizeof self - 1);
+    int same = n > 0 && n == m && memcmp(exe, self, (size_t)n) == 0;
+    snprintf(proc, sizeof proc, "/proc/%d/status", (int)getpid());
+    FILE *st = fopen(proc, "r");
+    printf("PE %d proc exe %s status %s\n", me, same ? "ok" : "WRONG", st ? "ok" : "WRONG");
+    if (st)
+        fclose(st);
     if (me == 1 && !strcmp(mode, "fclose")) {
         printf("PE 1 before close\n");
         fclose(stdout);
