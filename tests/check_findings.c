@@ -195,6 +195,28 @@ START_TEST(shmem_ptr_of_a_local_is_a_warning)
 }
 END_TEST
 
+/* An atomic on heap bytes nothing set since shmem_malloc is a warning
+ * naming the block (tests-uh's hash benchmark claimed slots of a table it
+ * never zeroed with compare-and-swap against 0, and probed for ever with
+ * nothing said); one for each of the three sites. */
+START_TEST(an_atomic_on_unset_heap_is_a_warning)
+{
+    run_result_t r = tu_run("%s -n 4 --quiet %s amo-uninitialized bad", SIM, PROG("findings"));
+    char head[200];
+    snprintf(head, sizeof head, "in shmem_long_atomic_fetch_add, called from main at findings.c:%d:\n",
+             marker_line("amo-uninitialized"));
+    ck_assert_msg(r.status == 0 && strstr(r.err, head) &&
+                      tu_count(r.err, "warning [amo-uninitialized] PE 1 ") == 3 &&
+                      strstr(r.err, "that nothing had set since the block was allocated") &&
+                      strstr(r.err, "(in the 24-byte symmetric heap block allocated at main at "
+                                    "findings.c:") &&
+                      strstr(r.err, "here they hold 0xa5a5a5a5a5a5a5a5"),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+    good_run_is_clean("amo-uninitialized");
+}
+END_TEST
+
 /* A pSync too short for its call that runs into the pWrk after it is one
  * fault: reported as the pSync's, not as an overlap of the two as well. */
 START_TEST(a_short_psync_is_not_also_an_overlap)
@@ -283,6 +305,7 @@ Suite *findings_suite(void)
     tcase_add_test(tc, shmem_ptr_of_a_local_is_a_warning);
     tcase_add_test(tc, heap_block_is_named_by_its_allocation);
     tcase_add_test(tc, a_short_psync_is_not_also_an_overlap);
+    tcase_add_test(tc, an_atomic_on_unset_heap_is_a_warning);
     tcase_add_test(tc, check_option_turns_an_id_off);
     tcase_add_loop_test(tc, no_false_positive_on_correct_programs, 0, NCLEAN);
     tcase_add_loop_test(tc, no_false_positive_on_corrected_findings_programs, 0, NCASES);

@@ -75,6 +75,39 @@ static void reply_deliver(sim_msg_t *m)
     sim_pe_wake(sim_pe_get(m->dst));
 }
 
+/* An atomic that reads (all but a set) heap bytes no one has set since
+ * the block was allocated: they still hold the allocator's fill, and the
+ * race detector, which sees every put and every store of the program's
+ * instrumented code, saw no write there.  Told only while it is on. */
+static void check_unset(const sim_msg_t *m, const unsigned char *p, size_t size)
+{
+    size_t off;
+    if (!sim_hb_on || !sim_finding_on(SHM_CHECK(AMO_UNINITIALIZED)) ||
+        sim_heap_find(sim_heap(), m->dst_addr, &off) != m->dst)
+        return;
+    for (size_t i = 0; i < size; i++)
+        if (p[i] != SHM_HEAP_FILL)
+            return;
+    for (size_t i = 0; i < size; i++) {
+        sim_hb_rec_t w = sim_hb_last_write(m->dst, (const char *)m->dst_addr + i);
+        sim_hb_unref(w);
+        if (w)
+            return;
+    }
+    char obj[256], val[24];
+    sim_mem_object_name(m->dst, m->dst_addr, obj, sizeof obj);
+    snprintf(val, sizeof val, "0x%.*s", (int)(2 * size), "a5a5a5a5a5a5a5a5");
+    sim_finding_raise(SHM_CHECK(AMO_UNINITIALIZED), SIM_SEV_WARNING, m->src, m->what,
+                      (const void *)(uintptr_t)m->arg[3],
+                      "The atomic read %zu bytes of PE %d's memory (in %s) that nothing had "
+                      "set since the block was allocated: shmem_malloc leaves a block's "
+                      "contents undefined (here they hold %s; on some systems fresh memory "
+                      "happens to be zero), so what the atomic compared, fetched or updated "
+                      "is garbage (a compare-and-swap against 0 fails every time). Set the "
+                      "word before the first atomic on it, with a barrier between, or "
+                      "allocate with shmem_calloc.", size, m->dst, obj, val);
+}
+
 static void amo_deliver(sim_msg_t *m)
 {
     shm_amo_op_t op = (shm_amo_op_t)(m->arg[0] & 0xff);
@@ -82,6 +115,8 @@ static void amo_deliver(sim_msg_t *m)
     unsigned char *p = sim_mem_live(m->dst, m->dst_addr);
     uint64_t old = 0;
     memcpy(&old, p, size);
+    if (op != SHM_AMO_SET)
+        check_unset(m, p, size);
     sim_hb_rec_t seen = m->ptr ? sim_hb_last_write(m->dst, m->dst_addr) : 0;
     uint64_t now = apply(op, old, m->arg[1], m->arg[2], size);
     /* An atomic that changes nothing (a failed compare-and-swap, setting
@@ -140,6 +175,7 @@ uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, vo
     m->arg[0] = (uint64_t)op | (uint64_t)size << 8;
     m->arg[1] = value;
     m->arg[2] = cond;
+    m->arg[3] = (uint64_t)(uintptr_t)sim_pe_self()->call_site;
     m->ptr = d;
     m->deliver = amo_deliver;
     m->hb = shm_race_op(call, c->chan, wpe, SHM_RACE_AMO(size, fp, c->team->domain), fetch == 2);

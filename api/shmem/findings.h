@@ -44,7 +44,9 @@
     X(INVALID_ARGUMENT, "invalid-argument",                                                      \
       "an argument the routine does not accept (e.g. an alignment)")                             \
     X(THREAD_LEVEL, "thread-level",                                                              \
-      "a call the thread level the library provided does not allow")
+      "a call the thread level the library provided does not allow")                            \
+    X(AMO_UNINITIALIZED, "amo-uninitialized",                                                    \
+      "an atomic read heap bytes nothing had set since shmem_malloc")
 
 enum {
 #define SHM_F_ENUM(name, id, help) SHM_F_##name,

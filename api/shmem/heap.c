@@ -29,14 +29,11 @@ static void check_size(const char *call, size_t word, size_t size)
                           first, other);
 }
 
-/* New blocks hold garbage, as on a real system: a fixed pattern (so runs
- * repeat) that is not SHMEM_SYNC_VALUE, so a pSync or flag the program
- * forgot to initialise shows up (shmem_calloc zeroes).  Only their first
- * SHM_FILL_MAX bytes: a benchmark's gigabyte receive buffer, filled, would
- * cost its whole size in resident memory and time on every PE before the
- * program touched it; the rest keeps what the heap held (zeros where it
- * was never used). */
-#define SHM_HEAP_FILL 0xa5
+/* New blocks hold garbage (SHM_HEAP_FILL), as on a real system, in their
+ * first SHM_FILL_MAX bytes only: a benchmark's gigabyte receive buffer,
+ * filled, would cost its whole size in resident memory and time on every
+ * PE before the program touched it; the rest keeps what the heap held
+ * (zeros where it was never used). */
 #define SHM_FILL_MAX ((size_t)16 << 20)
 
 /* The implicit barrier of every allocation routine quiets the default

@@ -89,6 +89,11 @@ typedef struct shm_pe {
     uint64_t world_barriers; /* world barriers this PE has entered */
 } shm_pe_t;
 
+/* What new heap blocks hold (shmem_calloc zeroes): a fixed pattern, so
+ * runs repeat, that is not SHMEM_SYNC_VALUE, so a pSync or flag the
+ * program forgot to initialise shows up. */
+#define SHM_HEAP_FILL 0xa5
+
 /* Offsets in the heap's internal area (identical on every PE). */
 /* Rounds of the world barrier a PE counts (2^64 PEs). */
 #define SHM_BARRIER_ROUNDS 64

@@ -285,6 +285,31 @@ static void psync_short(int me)
     shmem_barrier_all();
 }
 
+/* Atomics on heap words nothing set since shmem_malloc (a warning each);
+ * the corrected program sets them first, by a store, a put and an atomic
+ * set.  A word from shmem_calloc needs nothing. */
+static void amo_unset(int me)
+{
+    long *ctr = shmem_malloc(3 * sizeof *ctr), *zeroed = shmem_calloc(1, sizeof *zeroed);
+    if (!bad && me == 0)
+        ctr[0] = 0;
+    if (!bad && me == 2)
+        shmem_long_p(&ctr[1], 0, 0);
+    if (!bad && me == 3)
+        shmem_long_atomic_set(&ctr[2], 0, 0);
+    shmem_barrier_all();
+    if (me == 1) {
+        shmem_long_atomic_fetch_add(&ctr[0], 1, 0); /* BAD(amo-uninitialized) */
+        shmem_long_atomic_inc(&ctr[1], 0);
+        if (shmem_long_atomic_compare_swap(&ctr[2], 0, 1, 0) != 0 && !bad)
+            printf("PE 1: the compare-and-swap failed\n");
+        shmem_long_atomic_inc(zeroed, 0);
+    }
+    shmem_barrier_all();
+    shmem_free(zeroed);
+    shmem_free(ctr);
+}
+
 /* The same, with the pWrk the call is given right after the short pSync:
  * the pSync runs into it, one fault, reported once (not also as an
  * overlap of the two arguments). */
@@ -480,6 +505,8 @@ int main(int argc, char **argv)
         psync_short(me);
     else if (strcmp(what, "psync-short-wrk") == 0)
         psync_short_wrk(me);
+    else if (strcmp(what, "amo-uninitialized") == 0)
+        amo_unset(me);
     else if (strcmp(what, "psync-modified") == 0)
         psync_modified(me);
     else if (strcmp(what, "psync-put") == 0)
