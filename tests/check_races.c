@@ -62,6 +62,7 @@ static const struct {
     {"ptr-readback", "data-race"}, {"sync-not-quiet", "data-race"},
     {"signal-count", "data-race"},  {"ptr-flag", "data-race"},
     {"put-ptr-store", "data-race"}, {"get-each", "data-race"},
+    {"self-put-get", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -168,6 +169,8 @@ START_TEST(advice_names_the_missing_order)
                         "atomicity domains"},
         {"get-same", "PE 0's read by shmem_long_get at get_same at races.c:"},
         {"get-fence-put", "shmem_fence orders only puts and atomics: put shmem_quiet between"},
+        /* a PE's operations on its own memory go through the network too */
+        {"self-put-get", "Operations a PE addresses to itself are no exception"},
         /* a blocking get is complete when it returns: no quiet to advise */
         {"shared-read", "PE 1's shmem_long_g read these bytes of PE 0, and nothing tells PE 0 "
                         "that it has: PE 0 must not touch them until PE 1 is done reading"},

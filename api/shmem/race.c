@@ -197,7 +197,11 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
          * than in the issuer's buffers.) */
         snprintf(buf, len,
                  "A get and a put of one PE to the same bytes may be served in either order, "
-                 "and shmem_fence orders only puts and atomics: put shmem_quiet between them.");
+                 "and shmem_fence orders only puts and atomics: put shmem_quiet between "
+                 "them.%s", mem_pe == a->pe && mem_pe == b->pe
+                               ? " Operations a PE addresses to itself are no exception: an "
+                                 "implementation may send them through the network too."
+                               : "");
     } else if (a->is_op && b->is_op && ((!a->nbi && !b->nbi) || mem_pe != a->pe)) {
         snprintf(buf, len,
                  "Two operations of one PE to the same target may be delivered in either "

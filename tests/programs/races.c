@@ -1064,6 +1064,22 @@ static void get_fence_put(void)
     }
 }
 
+/* A put a PE addresses to itself, then a get of the same bytes: no
+ * exception to the rule that only a quiet orders them. */
+static void self_put_get(void)
+{
+    if (me == 0) {
+        shmem_long_p(&y, 7, 0); /* A(self-put-get) */
+        if (!bad)
+            shmem_quiet();
+        long v = shmem_long_g(&y, 0); /* B(self-put-get) */
+        if (!bad && v != 7) {
+            printf("got %ld\n", v);
+            exit(1);
+        }
+    }
+}
+
 /* A word atomics update, read once while one is still on its way (a
  * counter printed before its increments are in).  The twin polls it: a
  * poll reads it again, and is no race. */
@@ -1259,6 +1275,7 @@ static const struct {
     {"ptr-readback", ptr_readback}, {"sync-not-quiet", sync_not_quiet},
     {"signal-count", signal_count}, {"ptr-flag", ptr_flag},
     {"put-ptr-store", put_ptr_store}, {"get-each", get_each},
+    {"self-put-get", self_put_get},
 };
 
 int main(int argc, char **argv)
