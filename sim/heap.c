@@ -29,6 +29,39 @@ static void remove_blk(sim_heap_pe_t *p, size_t at)
     p->n--;
 }
 
+/* The power of two that covers a heap of user bytes (pages), and the
+ * distance between two PEs' heaps: every heap starts at a multiple of the
+ * grain, and so does the reservation, so an alignment up to the heap's
+ * size is one of the address on every PE, whatever address mmap chose. */
+static size_t grain_of(size_t user, size_t page)
+{
+    size_t grain = page;
+    while (grain < user && grain < ((size_t)1 << 40))
+        grain <<= 1;
+    return grain;
+}
+
+static size_t stride_of(size_t user, size_t page)
+{
+    size_t grain = grain_of(user, page);
+    return (SIM_HEAP_INTERNAL + user + page + grain - 1) / grain * grain;
+}
+
+/* The largest heap below user whose reservation for npes PEs the process
+ * can make now (tried and given back), or 0. */
+static size_t heap_that_fits(int npes, size_t user, size_t page)
+{
+    for (size_t u = grain_of(user, page) / 2; u >= page; u /= 2) {
+        size_t total = stride_of(u, page) * (size_t)npes + grain_of(u, page);
+        void *map = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (map != MAP_FAILED) {
+            munmap(map, total);
+            return u;
+        }
+    }
+    return 0;
+}
+
 int sim_heap_create(int npes, size_t user_size, sim_heap_t **out, char *err, size_t errlen)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -37,20 +70,25 @@ int sim_heap_create(int npes, size_t user_size, sim_heap_t **out, char *err, siz
     h->user_size = (user_size + page - 1) / page * page;
     /* One page of slack between heaps (not protected: a PROT_NONE page per
      * PE would cost a memory mapping each, and mappings bound the PE count;
-     * overruns are the checkers' job).  Every heap starts at a multiple of
-     * `grain`, the power of two that covers the user part, and so does the
-     * reservation: an alignment up to the heap's size is then one of the
-     * address on every PE, whatever address mmap chose. */
-    size_t grain = page;
-    while (grain < h->user_size && grain < ((size_t)1 << 40))
-        grain <<= 1;
-    h->stride = (SIM_HEAP_INTERNAL + h->user_size + page + grain - 1) / grain * grain;
+     * overruns are the checkers' job). */
+    size_t grain = grain_of(h->user_size, page);
+    h->stride = stride_of(h->user_size, page);
     size_t total = h->stride * (size_t)npes;
     char *map = mmap(NULL, total + grain, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (map == MAP_FAILED) {
-        snprintf(err, errlen, "cannot reserve %zu bytes of symmetric heap (%d PEs x %zu): %s",
-                 total, npes, h->stride, strerror(errno));
+        int e = errno;
+        size_t fit = heap_that_fits(npes, h->user_size, page);
+        snprintf(err, errlen,
+                 "cannot reserve %zu bytes of address space for %d PEs' symmetric heaps (a heap "
+                 "of %zu bytes each, %zu bytes apart): %s",
+                 total, npes, h->user_size, h->stride, strerror(e));
+        if (fit >= ((size_t)1 << 30))
+            sim_append(err, errlen, "; a smaller heap fits: --heap-size %zuG", fit >> 30);
+        else if (fit >= ((size_t)1 << 20))
+            sim_append(err, errlen, "; a smaller heap fits: --heap-size %zuM", fit >> 20);
+        else if (fit)
+            sim_append(err, errlen, "; a smaller heap fits: --heap-size %zuK", fit >> 10);
         free(h);
         return -1;
     }

@@ -477,6 +477,17 @@ START_TEST(bad_input_is_exit_2_with_one_line)
     ck_assert_int_eq(r.status, 2);
     ck_assert_ptr_nonnull(strstr(r.err, "SHMEM_SYMMETRIC_SIZE"));
     tu_free(&r);
+    /* Heaps the address space cannot hold: the message suggests a heap
+     * that fits, and that heap runs. */
+    r = tu_run("%s -n 1024 --heap-size 1T --quiet %s", SIM, PROG("ring"));
+    const char *fit = strstr(r.err, "a smaller heap fits: --heap-size ");
+    ck_assert_msg(r.status == 2 && fit && tu_count(r.err, "\n") == 1, "%d: %s", r.status, r.err);
+    char size[32] = "";
+    sscanf(fit + strlen("a smaller heap fits: --heap-size "), "%31s", size);
+    tu_free(&r);
+    r = tu_run("%s -n 1024 --heap-size %s --quiet %s", SIM, size, PROG("ring"));
+    ck_assert_msg(r.status == 0, "--heap-size %s: %d: %s", size, r.status, r.err);
+    tu_free(&r);
 }
 END_TEST
 
