@@ -1186,6 +1186,17 @@ int WRAP(raise)(int sig)
     crash_here(sig, CALLER_PC(), NULL);
 }
 
+/* The number getpid gives a PE: a fixed one of its own, as the real pid
+ * would differ between runs. */
+#define PE_PID(id) (10000 + (id))
+
+/* The PE whose getpid number pid is, or -1. */
+static int pe_of_pid(long pid)
+{
+    return sim_w && pid >= PE_PID(0) && pid < PE_PID((long)sim_w->npes) ? (int)(pid - PE_PID(0))
+                                                                       : -1;
+}
+
 /* kill of the PE's own (virtual) pid, or of its process group, is raise;
  * of another PE's pid (getpid's 10000 + PE), a signal to that PE.  Every
  * process of the job is in this one, so a signal to all processes (-1) or
@@ -1194,13 +1205,13 @@ int WRAP(raise)(int sig)
 int WRAP(kill)(pid_t pid, int sig)
 {
     sim_pe_t *pe = sim_w ? sim_w->cur : NULL;
-    if (pe && pid >= 10000 && pid < 10000 + sim_w->npes && pid != 10000 + sim_pe_main(pe)->id)
-        return sim_pe_kill(pid - 10000, sig, CALLER_PC());
+    if (pe && pe_of_pid(pid) >= 0 && pid != PE_PID(sim_pe_main(pe)->id))
+        return sim_pe_kill(pe_of_pid(pid), sig, CALLER_PC());
     if (pe && (pid == -1 || pid == -getpgrp())) {
         errno = EPERM;
         return -1;
     }
-    if (pe && (pid == 0 || pid == 10000 + pe->id || pid == getpid())) {
+    if (pe && (pid == 0 || pid == PE_PID(pe->id) || pid == getpid())) {
         if (sig == 0)
             return 0;
         if (sig < 0 || sig >= NSIG) {
@@ -1211,7 +1222,7 @@ int WRAP(kill)(pid_t pid, int sig)
         memset(&si, 0, sizeof si);
         si.si_signo = sig;
         si.si_code = SI_USER;
-        si.si_pid = 10000 + pe->id;
+        si.si_pid = PE_PID(pe->id);
         if (sim_pe_signal_handler(pe, sig, &si, NULL) || sim_sig_ignored_by_default(sig))
             return 0;
         crash_here(sig, CALLER_PC(), NULL);
@@ -1229,8 +1240,7 @@ int WRAP(killpg)(pid_t pgrp, int sig)
 /* (The value does not reach the handler, which gets SI_KERNEL's siginfo.) */
 int WRAP(sigqueue)(pid_t pid, int sig, const union sigval value)
 {
-    if (sim_w && sim_w->cur && (pid <= 0 || (pid >= 10000 && pid < 10000 + sim_w->npes) ||
-                                pid == getpid()))
+    if (sim_w && sim_w->cur && (pid <= 0 || pe_of_pid(pid) >= 0 || pid == getpid()))
         return WRAP(kill)(pid, sig);
     return sigqueue(pid, sig, value);
 }
@@ -1430,8 +1440,7 @@ int nanosleep(const struct timespec *req, struct timespec *rem)
 
 pid_t WRAP(getpid)(void)
 {
-    /* A fixed per-PE value: the real pid would differ between runs. */
-    return sim_w && sim_w->cur ? 10000 + sim_w->cur->id : getpid();
+    return sim_w && sim_w->cur ? PE_PID(sim_w->cur->id) : getpid();
 }
 
 /* ---- paths under /proc/<a PE's getpid number>/ ----
@@ -1445,8 +1454,7 @@ static const char *proc_path(const char *path, char *buf, size_t len)
         path[6] < '1' || path[6] > '9')
         return path;
     char *end;
-    long pid = strtol(path + 6, &end, 10);
-    if (pid < 10000 || pid >= 10000L + sim_w->npes || (*end != '\0' && *end != '/'))
+    if (pe_of_pid(strtol(path + 6, &end, 10)) < 0 || (*end != '\0' && *end != '/'))
         return path;
     if ((size_t)snprintf(buf, len, "/proc/self%s", end) >= len)
         return path;
