@@ -162,7 +162,7 @@ START_TEST(advice_names_the_missing_order)
     } want[] = {
         {"slot-counter", "but PE 0 issued this shmem_long_p after that, so what PE 1 observed "
                          "says nothing of it"},
-        {"ptr-atomic", "(PE 0's through a pointer from shmem_ptr), and nothing orders them"},
+        {"ptr-atomic", "(PE 0's through a pointer into PE 1's memory), and nothing orders them"},
         {"stencil", "reads these bytes with plain loads: PE 2 must not issue it until PE 0 is "
                     "done with them"},
         {"amo-domains", "Both are atomics of one type, but on contexts of teams in different "

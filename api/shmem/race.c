@@ -160,6 +160,13 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "PE %d must wait for it (on that flag, or a barrier both pass after the "
                  "shmem_ctx_quiet) before touching these bytes.", a->pe,
                  a->call ? a->call : "operation", a->pe, b->pe);
+    } else if (a->is_op && a->pe != b->pe && !a->write && !a->atomic) {
+        /* A get_nbi: a fence orders puts and atomics, never a get. */
+        snprintf(buf, len,
+                 "Nothing orders them: PE %d must complete its %s with shmem_quiet (shmem_fence "
+                 "orders puts and atomics, not gets) and PE %d must wait for it (on a flag PE "
+                 "%d puts after the quiet, or a barrier both pass) before touching these bytes.",
+                 a->pe, a->call ? a->call : "get", b->pe, a->pe);
     } else if (a->is_op && a->pe != b->pe && h->issue_known) {
         snprintf(buf, len,
                  "PE %d had learnt, through a synchronisation (a flag, an atomic, a sync), "
@@ -217,16 +224,17 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
         const sim_hb_side_t *far = a->pe != mem_pe ? a : b;
         snprintf(buf, len,
                  "Both are plain loads or stores of the programs (PE %d's through a pointer "
-                 "from shmem_ptr), and nothing orders them: a barrier both pass, or a flag "
-                 "one PE stores with a C11 atomic store (release) after its accesses and the "
-                 "other loads with an atomic load (acquire) before its own.", far->pe);
+                 "into PE %d's memory), and nothing orders them: a barrier both pass, or a "
+                 "flag one PE stores with a C11 atomic store (release) after its accesses and "
+                 "the other loads with an atomic load (acquire) before its own.", far->pe,
+                 mem_pe);
     } else if ((a->is_op && !b->is_op && a->pe == b->pe && mem_pe != a->pe && !a->nbi) ||
                (b->is_op && !a->is_op && a->pe == b->pe && mem_pe != b->pe && !b->nbi)) {
         const sim_hb_side_t *op = a->is_op ? a : b;
         snprintf(buf, len,
                  "PE %d's %s to PE %d is complete only after shmem_quiet (its return means only "
                  "that its source may be reused): call shmem_quiet before PE %d touches those "
-                 "bytes of PE %d through a pointer from shmem_ptr.", op->pe,
+                 "bytes of PE %d through a pointer.", op->pe,
                  op->call ? op->call : "operation", mem_pe, op->pe, mem_pe);
     } else {
         snprintf(buf, len,
