@@ -230,8 +230,12 @@ static void report_crash(const sim_pe_t *pe)
     if (pe->killed_by)
         fprintf(stderr, ", sent by PE %d with kill() from %s", pe->killed_by - 1,
                 where_pc(pe->killed_site, b, sizeof b));
-    if (pe->signo == SIGSEGV || pe->signo == SIGBUS)
-        fprintf(stderr, " at address %s", sim_mem_name(pe->fault_addr, b, sizeof b));
+    if ((pe->signo == SIGSEGV || pe->signo == SIGBUS) &&
+        strcmp(sim_mem_name(pe->fault_addr, b, sizeof b), "private memory") == 0)
+        fprintf(stderr, " at an address outside the symmetric heap, the program's data and the "
+                        "PE stacks (not printed: it changes from run to run)");
+    else if (pe->signo == SIGSEGV || pe->signo == SIGBUS)
+        fprintf(stderr, " at address %s", b);
     if (pe->fault_pc)
         fprintf(stderr, " (in %s)", where_pc(pe->fault_pc, a, sizeof a));
     if (pe->call)

@@ -53,6 +53,24 @@ START_TEST(segfault_names_the_faulting_line)
 }
 END_TEST
 
+/* A fault at a private address that is none of the simulator's says so
+ * (it printed "at address private memory"); the address itself, which
+ * changes from run to run, is not printed, so outputs repeat. */
+START_TEST(a_wild_address_is_described)
+{
+    char at[120], want[300];
+    site(at, sizeof at, "fail", "wild");
+    snprintf(want, sizeof want, "PE 1 crashed: Segmentation fault at an address outside the "
+             "symmetric heap, the program's data and the PE stacks (not printed: it changes "
+             "from run to run) (in %s)", at);
+    run_result_t r = tu_run("%s -n 3 %s wild", SIM, PROG("crash_sites"));
+    ck_assert_int_eq(r.status, 5);
+    ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
+    all_output_kept(&r, 3);
+    tu_free(&r);
+}
+END_TEST
+
 /* A fault in a call stub (the PLT entry on the way to a library routine)
  * is placed at the program's call, and the run ends with the crash status
  * even though the PE's memory is broken (the copy's destructors, which
@@ -567,6 +585,7 @@ Suite *crash_suite(void)
      * ring); room for a machine busy with other work. */
     tcase_set_timeout(tc, 180);
     tcase_add_test(tc, segfault_names_the_faulting_line);
+    tcase_add_test(tc, a_wild_address_is_described);
     tcase_add_test(tc, abort_names_its_call);
     tcase_add_test(tc, a_fault_in_a_call_stub_names_the_call);
     tcase_add_test(tc, a_corrupted_heap_ends_the_run);

@@ -91,6 +91,11 @@ static __attribute__((noinline)) void fail(const char *mode, int argc)
         *p = 1; /* @segv */
         printf("not reached\n");
     }
+    if (!strcmp(mode, "wild")) { /* a block the C library unmapped when it was freed */
+        char *volatile p = malloc(64 << 20);
+        free(p);
+        p[argc] = 1; /* @wild */
+    }
     if (!strcmp(mode, "abort"))
         abort(); /* @abort */
     if (!strcmp(mode, "big-frame"))
