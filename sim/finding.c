@@ -45,6 +45,13 @@ void sim_layers_pe_exit(sim_pe_t *pe)
             layers[i]->on_pe_exit(pe);
 }
 
+void sim_layers_free(const void *p, size_t n, const void *site)
+{
+    for (size_t i = 0; i < nlayers; i++)
+        if (layers[i]->on_free)
+            layers[i]->on_free(p, n, site);
+}
+
 int sim_layers_at_start(char *err, size_t errlen)
 {
     for (size_t i = 0; i < nlayers; i++)

@@ -18,6 +18,7 @@
 #include "interpose.h"
 #include "hb.h"
 #include "io.h"
+#include "layer.h"
 #include "loader.h"
 #include "sched.h"
 #include "signals.h"
@@ -899,6 +900,8 @@ _Noreturn void WRAP(abort)(void)
  * the free before the malloc that returns it). */
 void WRAP(free)(void *p)
 {
+    if (p && sim_w && sim_w->cur)
+        sim_layers_free(p, malloc_usable_size(p), __builtin_return_address(0));
     if (p && sim_hb_private_shadowed())
         sim_hb_forget_private(p, malloc_usable_size(p));
     free(p);
@@ -906,11 +909,15 @@ void WRAP(free)(void *p)
 
 void *WRAP(realloc)(void *p, size_t n)
 {
-    size_t was = p && sim_hb_private_shadowed() ? malloc_usable_size(p) : 0;
+    size_t was = p ? malloc_usable_size(p) : 0;
     volatile uintptr_t old = (uintptr_t)p; /* (an address only, once realloc has it) */
     void *q = realloc(p, n);
-    if (was && (uintptr_t)q != old && (q || !n))
-        sim_hb_forget_private((const void *)old, was); /* moved or freed: the old block is free */
+    if (was && (uintptr_t)q != old && (q || !n)) { /* moved or freed: the old block is free */
+        if (sim_w && sim_w->cur)
+            sim_layers_free((const void *)old, was, __builtin_return_address(0));
+        if (sim_hb_private_shadowed())
+            sim_hb_forget_private((const void *)old, was);
+    }
     return q;
 }
 

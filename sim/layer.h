@@ -48,6 +48,11 @@ typedef struct sim_layer {
     /* Then once: frees the layer's state for the run (its sim_layer_run
      * slot and whatever else the run made).  May be NULL. */
     void (*free_run)(void);
+    /* On the running context, before the program frees a private block
+     * [p, p + n) (free, or a realloc that moves it), called from site: a
+     * layer whose non-blocking transfers still use memory there reports
+     * it and stops using it.  May be NULL. */
+    void (*on_free)(const void *p, size_t n, const void *site);
     /* Whether a busy-waiting PE's watchdog message may suggest hint (a
      * sentence naming the layer's blocking wait), or NULL. */
     const char *busy_wait_hint;
@@ -72,6 +77,8 @@ void sim_layers_pe_exit(sim_pe_t *pe);
 /* Calls every layer's at_start, in rank order, until one refuses (-1,
  * err filled) (sim/run). */
 int sim_layers_at_start(char *err, size_t errlen);
+/* Calls every layer's on_free, in rank order (sim/interpose). */
+void sim_layers_free(const void *p, size_t n, const void *site);
 /* Calls every layer's at_end, in rank order (sim/run). */
 void sim_layers_at_end(void);
 /* Calls every layer's free_ctx for ctx, then (sim_layers_free_run) every

@@ -217,6 +217,55 @@ START_TEST(an_atomic_on_unset_heap_is_a_warning)
 }
 END_TEST
 
+/* A wait or test that holds on heap bytes nothing set since shmem_malloc
+ * went on because of garbage: a warning naming the block and the
+ * comparison, at each of the three sites; a wait for what a put brings
+ * into such a word is not one. */
+START_TEST(a_wait_satisfied_by_unset_heap_is_a_warning)
+{
+    run_result_t r = tu_run("%s -n 2 --quiet %s wait-uninitialized bad", SIM, PROG("findings"));
+    char head[200];
+    snprintf(head, sizeof head, "in shmem_long_wait_until, called from main at findings.c:%d:\n",
+             marker_line("wait-uninitialized"));
+    ck_assert_msg(r.status == 0 && strstr(r.err, head) &&
+                      tu_count(r.err, "warning [wait-uninitialized] PE 1 ") == 3 &&
+                      strstr(r.err, "in shmem_int_test,") &&
+                      strstr(r.err, "in shmem_long_wait_until_any,") &&
+                      strstr(r.err, "The comparison (SHMEM_CMP_NE 0) held on 8 bytes (in the "
+                                    "24-byte symmetric heap block allocated at main at "
+                                    "findings.c:") &&
+                      strstr(r.err, "here they hold 0xa5a5a5a5;") && !strstr(r.out, "PE 1:"),
+                  "status %d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+    good_run_is_clean("wait-uninitialized");
+}
+END_TEST
+
+/* Freeing the buffer of a pending get_nbi or put_nbi is an error naming
+ * the free and the call; the late reply is not written into the freed
+ * block (it corrupted the simulator's allocator, which aborted with the
+ * run's output lost). */
+START_TEST(freeing_a_pending_nbi_buffer_is_an_error)
+{
+    run_result_t r = tu_run("%s -n 2 %s nbi-freed-buffer bad", SIM, PROG("findings"));
+    char head[200];
+    snprintf(head, sizeof head, "in free, called from main at findings.c:%d:\n",
+             marker_line("nbi-freed-buffer"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, head) &&
+                      tu_count(r.err, "error [nbi-freed-buffer] PE ") == 2 &&
+                      strstr(r.err, "freed the block that holds the 4096-byte destination of a "
+                                    "pending shmem_double_get_nbi (called from main at "
+                                    "findings.c:") &&
+                      strstr(r.err, "freed the block that holds the 4096-byte source of a "
+                                    "pending shmem_double_put_nbi") &&
+                      strstr(r.err, "It was not written.") && strstr(r.out, "PE 0 done") &&
+                      strstr(r.out, "PE 1 done") && strstr(r.err, "2 PEs, seed 1: finding"),
+                  "status %d\n%s%s", r.status, r.out, r.err);
+    tu_free(&r);
+    good_run_is_clean("nbi-freed-buffer");
+}
+END_TEST
+
 /* A pSync too short for its call that runs into the pWrk after it is one
  * fault: reported as the pSync's, not as an overlap of the two as well. */
 START_TEST(a_short_psync_is_not_also_an_overlap)
@@ -306,6 +355,8 @@ Suite *findings_suite(void)
     tcase_add_test(tc, heap_block_is_named_by_its_allocation);
     tcase_add_test(tc, a_short_psync_is_not_also_an_overlap);
     tcase_add_test(tc, an_atomic_on_unset_heap_is_a_warning);
+    tcase_add_test(tc, a_wait_satisfied_by_unset_heap_is_a_warning);
+    tcase_add_test(tc, freeing_a_pending_nbi_buffer_is_an_error);
     tcase_add_test(tc, check_option_turns_an_id_off);
     tcase_add_loop_test(tc, no_false_positive_on_correct_programs, 0, NCLEAN);
     tcase_add_loop_test(tc, no_false_positive_on_corrected_findings_programs, 0, NCASES);

@@ -76,27 +76,14 @@ static void reply_deliver(sim_msg_t *m)
 }
 
 /* An atomic that reads (all but a set) heap bytes no one has set since
- * the block was allocated: they still hold the allocator's fill, and the
- * race detector, which sees every put and every store of the program's
- * instrumented code, saw no write there.  Told only while it is on. */
-static void check_unset(const sim_msg_t *m, const unsigned char *p, size_t size)
+ * the block was allocated (told only while the race detector is on). */
+static void check_unset(const sim_msg_t *m, size_t size)
 {
-    size_t off;
-    if (!sim_hb_on || !sim_finding_on(SHM_CHECK(AMO_UNINITIALIZED)) ||
-        sim_heap_find(sim_heap(), m->dst_addr, &off) != m->dst)
+    if (!sim_finding_on(SHM_CHECK(AMO_UNINITIALIZED)) || !shm_heap_unset(m->dst, m->dst_addr, size))
         return;
-    for (size_t i = 0; i < size; i++)
-        if (p[i] != SHM_HEAP_FILL)
-            return;
-    for (size_t i = 0; i < size; i++) {
-        sim_hb_rec_t w = sim_hb_last_write(m->dst, (const char *)m->dst_addr + i);
-        sim_hb_unref(w);
-        if (w)
-            return;
-    }
     char obj[256], val[24];
     sim_mem_object_name(m->dst, m->dst_addr, obj, sizeof obj);
-    snprintf(val, sizeof val, "0x%.*s", (int)(2 * size), "a5a5a5a5a5a5a5a5");
+    shm_heap_fill_text(size, val, sizeof val);
     sim_finding_raise(SHM_CHECK(AMO_UNINITIALIZED), SIM_SEV_WARNING, m->src, m->what,
                       (const void *)(uintptr_t)m->arg[3],
                       "The atomic read %zu bytes of PE %d's memory (in %s) that nothing had "
@@ -116,7 +103,7 @@ static void amo_deliver(sim_msg_t *m)
     uint64_t old = 0;
     memcpy(&old, p, size);
     if (op != SHM_AMO_SET)
-        check_unset(m, p, size);
+        check_unset(m, size);
     sim_hb_rec_t seen = m->ptr ? sim_hb_last_write(m->dst, m->dst_addr) : 0;
     uint64_t now = apply(op, old, m->arg[1], m->arg[2], size);
     /* An atomic that changes nothing (a failed compare-and-swap, setting

@@ -34,6 +34,8 @@
       "a non-blocking put's source changed before its quiet")                                    \
     X(NBI_DEAD_STACK_BUFFER, "nbi-dead-stack-buffer",                                            \
       "a non-blocking call's buffer was in a stack frame that returned before it completed") \
+    X(NBI_FREED_BUFFER, "nbi-freed-buffer",                                                      \
+      "a non-blocking call's buffer was freed before the call completed")                       \
     X(LOCK_MISUSE, "lock-misuse", "clearing a lock one does not hold, or setting one twice")     \
     X(PENDING_AT_FINALIZE, "pending-at-finalize",                                                \
       "finalize or exit with a lock held or operations incomplete")                              \
@@ -46,7 +48,9 @@
     X(THREAD_LEVEL, "thread-level",                                                              \
       "a call the thread level the library provided does not allow")                            \
     X(AMO_UNINITIALIZED, "amo-uninitialized",                                                    \
-      "an atomic read heap bytes nothing had set since shmem_malloc")
+      "an atomic read heap bytes nothing had set since shmem_malloc")                           \
+    X(WAIT_UNINITIALIZED, "wait-uninitialized",                                                  \
+      "a wait or test was satisfied by heap bytes nothing had set")
 
 enum {
 #define SHM_F_ENUM(name, id, help) SHM_F_##name,

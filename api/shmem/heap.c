@@ -250,3 +250,26 @@ void shm_free_as(const char *call, void *ptr)
 {
     release(call, ptr);
 }
+
+int shm_heap_unset(int pe, const void *addr, size_t size)
+{
+    size_t off;
+    if (!sim_hb_on || sim_heap_find(sim_heap(), addr, &off) != pe)
+        return 0;
+    const unsigned char *p = sim_mem_live(pe, addr);
+    for (size_t i = 0; i < size; i++)
+        if (p[i] != SHM_HEAP_FILL)
+            return 0;
+    for (size_t i = 0; i < size; i++) {
+        sim_hb_rec_t w = sim_hb_last_write(pe, (const char *)addr + i);
+        sim_hb_unref(w);
+        if (w)
+            return 0;
+    }
+    return 1;
+}
+
+void shm_heap_fill_text(size_t size, char *buf, size_t len)
+{
+    snprintf(buf, len, "0x%.*s", (int)(2 * (size < 8 ? size : 8)), "a5a5a5a5a5a5a5a5");
+}

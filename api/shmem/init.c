@@ -18,6 +18,15 @@ sim_check_t shm_checks[SHM_F_COUNT] = {SHM_FINDINGS(SIM_CHECK_ENTRY)};
 static void free_pe(sim_pe_t *ctx);
 static void free_run(void);
 
+static void on_free(const void *p, size_t n, const void *site)
+{
+    const sim_pe_t *me = sim_pe_self();
+    if (!me || !shm_of(me))
+        return;
+    shm_rma_on_free(p, n, site);
+    shm_nbi_on_free(p, n, site);
+}
+
 sim_layer_t shm_layer = {
     .name = "shmem",
     .rank = 1,
@@ -25,6 +34,7 @@ sim_layer_t shm_layer = {
     .nchecks = SHM_F_COUNT,
     .at_start = shm_settings_read,
     .on_pe_exit = at_pe_exit,
+    .on_free = on_free,
     .at_end = shm_alltoallv_at_end,
     .free_ctx = free_pe,
     .free_run = free_run,

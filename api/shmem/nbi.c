@@ -121,6 +121,31 @@ static void complete(sim_chan_t *chan, const char *why, int remote)
     s->nnbi = kept;
 }
 
+void shm_nbi_on_free(const void *p, size_t n, const void *site)
+{
+    shm_pe_t *s = shm_self();
+    const char *a = p;
+    size_t kept = 0;
+    for (size_t i = 0; i < s->nnbi; i++) {
+        const shm_nbi_t *r = &s->nbi[i];
+        const char *lo = r->src;
+        if (lo + r->n <= a || a + n <= lo) {
+            s->nbi[kept++] = *r;
+            continue;
+        }
+        char where[200];
+        sim_mem_site_name(r->site, where, sizeof where);
+        sim_finding_raise(SHM_CHECK(NBI_FREED_BUFFER), SIM_SEV_ERROR, shm_me(), "free", site,
+                          "PE %d freed the block that holds the %zu-byte source of a pending "
+                          "%s (called from %s) before anything completed it: the library may "
+                          "read its source at any time until then, and by then the allocator "
+                          "may have handed the memory out again. Keep a non-blocking call's "
+                          "buffers until shmem_quiet (or a barrier) completes it: quiet before "
+                          "the free.", shm_me(), r->n, r->call, where);
+    }
+    s->nnbi = kept;
+}
+
 void shm_quiet(sim_chan_t *chan, const char *why)
 {
     complete(chan, why, 1);

@@ -211,7 +211,34 @@ typedef struct get_done {
     int done;          /* the reply has landed */
     sim_chan_t *chan;  /* nbi: the channel held until then (this is heap memory) */
     const void *site;  /* nbi: where the get was called */
+    /* nbi: its PE's list of pending ones (shm_pe_t.gets), the destination
+     * bytes [lo, lo + len) as the PE sees them, and whether the program
+     * freed them before the reply landed (then it is not written) */
+    struct get_done *next, **pprev;
+    const char *call, *lo;
+    size_t len;
+    int freed;
 } get_done_t;
+
+void shm_rma_on_free(const void *p, size_t n, const void *site)
+{
+    const char *a = p;
+    for (get_done_t *d = shm_self()->gets; d; d = d->next) {
+        if (d->freed || d->len == 0 || d->lo + d->len <= a || a + n <= d->lo)
+            continue;
+        d->freed = 1;
+        char where[200];
+        sim_mem_site_name(d->site, where, sizeof where);
+        sim_finding_raise(SHM_CHECK(NBI_FREED_BUFFER), SIM_SEV_ERROR, shm_me(), "free", site,
+                          "PE %d freed the block that holds the %zu-byte destination of a "
+                          "pending %s (called from %s) before anything completed it: its data "
+                          "would land in memory the allocator may already have handed out again "
+                          "(on a cluster, a silent corruption of whatever lives there next). It "
+                          "was not written. Keep a non-blocking call's buffers until shmem_quiet "
+                          "(or a barrier) completes it: quiet before the free.",
+                          shm_me(), d->len, d->call, where);
+    }
+}
 
 /* Whether an nbi get's destination is in a stack frame that returned
  * before the reply landed (nbi-dead-stack-buffer, raised here). */
@@ -239,9 +266,11 @@ static int dest_gone(const sim_msg_t *m, const get_done_t *d)
 static void reply_deliver(sim_msg_t *m)
 {
     get_done_t *d = m->ptr;
-    if (!d->chan || !dest_gone(m, d))
+    if (!d->chan || (!d->freed && !dest_gone(m, d)))
         write_out(m);
     if (d->chan) {
+        if ((*d->pprev = d->next))
+            d->next->pprev = d->pprev;
         sim_chan_release(d->chan);
         free(d);
         return;
@@ -290,6 +319,16 @@ void shm_rma_get(const shm_xfer_t *x, int mode)
         d = sim_xcalloc(1, sizeof *d);
         d->chan = c->chan;
         d->site = sim_pe_self()->call_site;
+        d->call = x->call;
+        d->len = extent(x->elem, x->nelems, x->dst_stride);
+        d->lo = (const char *)x->dest;
+        if (x->nelems && x->dst_stride < 0)
+            d->lo += (ptrdiff_t)(x->nelems - 1) * x->dst_stride * (ptrdiff_t)x->elem;
+        shm_pe_t *s = shm_self();
+        if ((d->next = s->gets))
+            s->gets->pprev = &d->next;
+        d->pprev = &s->gets;
+        s->gets = d;
         sim_chan_hold(c->chan);
     }
     sim_msg_t *m = sim_msg_new(me, wpe, SIM_OP_GET, 0);

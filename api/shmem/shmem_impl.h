@@ -75,6 +75,7 @@ typedef struct shm_pe {
     size_t nqueued, capqueued;
     struct shm_nbi *nbi;  /* put_nbi sources not yet completed by a quiet */
     size_t nnbi, capnbi;
+    struct get_done *gets; /* get_nbi calls whose reply has not landed (rma.c) */
     /* Where the next wait/test _any on an ivars array looks first, for the
      * last few (array, routine) pairs used (fairness; found by address, never iterated in
      * address order). */
@@ -93,6 +94,13 @@ typedef struct shm_pe {
  * runs repeat, that is not SHMEM_SYNC_VALUE, so a pSync or flag the
  * program forgot to initialise shows up. */
 #define SHM_HEAP_FILL 0xa5
+/* Whether size bytes at addr, in a heap block of PE pe, were never set
+ * since the block was allocated: they hold the fill and the race
+ * detector, which sees every put and every store of instrumented code,
+ * saw no write there.  Known only while it is on (0 otherwise). */
+int shm_heap_unset(int pe, const void *addr, size_t size);
+/* The fill as size bytes read as one number ("0xa5a5..."). */
+void shm_heap_fill_text(size_t size, char *buf, size_t len);
 
 /* Offsets in the heap's internal area (identical on every PE). */
 /* Rounds of the world barrier a PE counts (2^64 PEs). */
@@ -169,6 +177,10 @@ void shm_coll_check_free_run(shm_run_t *run);
 void shm_alltoallv_free_run(shm_run_t *run);
 void shm_race_free_run(shm_run_t *run);
 int shm_me(void);
+/* The layer's on_free: a pending get_nbi's destination (rma.c) or put_nbi's
+ * source (nbi.c) in the block the program frees is an nbi-freed-buffer. */
+void shm_rma_on_free(const void *p, size_t n, const void *site);
+void shm_nbi_on_free(const void *p, size_t n, const void *site);
 /* The locks (lock.c) on a lock of bytes bytes: 8 (C's long), or 4 (a
  * Fortran default INTEGER, for up to LOCK2_MAX_PES PEs); findings name
  * call.  shm_lock_test returns 0 when it took the lock. */

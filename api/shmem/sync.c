@@ -217,6 +217,17 @@ static struct shm_any_cursor *any_cursor(const void *ivars, const char *call)
 
 static size_t scan(const shm_wait_t *w, shm_wait_mode_t mode, size_t *first, size_t *included)
 {
+    if (w->nelems == 1 && !w->status) { /* a single ivar: most waits */
+        *included = 1;
+        if (!holds(w, 0)) {
+            *first = SIZE_MAX;
+            return 0;
+        }
+        *first = 0;
+        if (mode == SHM_WAIT_SOME && w->indices)
+            w->indices[0] = 0;
+        return 1;
+    }
     size_t n = 0, from = mode == SHM_WAIT_ANY && w->nelems
                              ? any_cursor(w->ivars, w->call)->next % w->nelems : 0;
     *first = SIZE_MAX;
@@ -300,6 +311,40 @@ static void observe(const shm_wait_t *w)
     }
 }
 
+/* A wait or test satisfied by an ivar of heap bytes nothing has set since
+ * the block was allocated returned on garbage, not on what a PE wrote
+ * (told only while the race detector is on). */
+static void check_unset(const shm_wait_t *w)
+{
+    if (!sim_finding_on(SHM_CHECK(WAIT_UNINITIALIZED)))
+        return;
+    int me = shm_me();
+    for (size_t i = 0; i < w->nelems; i++) {
+        const char *a = (const char *)w->ivars + i * w->size;
+        if ((w->status && w->status[i]) || !holds(w, i) || !shm_heap_unset(me, a, w->size))
+            continue;
+        char obj[256], val[24], cmp[64];
+        sim_mem_object_name(me, a, obj, sizeof obj);
+        shm_heap_fill_text(w->size, val, sizeof val);
+        if (w->values)
+            snprintf(cmp, sizeof cmp, "%s against cmp_values[%zu]", cmp_name(w->cmp), i);
+        else if (w->is_signed)
+            snprintf(cmp, sizeof cmp, "%s %lld", cmp_name(w->cmp), (long long)w->value);
+        else
+            snprintf(cmp, sizeof cmp, "%s %llu", cmp_name(w->cmp), (unsigned long long)w->value);
+        sim_finding_raise(SHM_CHECK(WAIT_UNINITIALIZED), SIM_SEV_WARNING, me, w->call,
+                          sim_pe_self()->call_site,
+                          "The comparison (%s) held on %zu bytes (in %s) that nothing had set "
+                          "since the block was allocated: shmem_malloc leaves a block's "
+                          "contents undefined (here they hold %s; on some systems fresh memory "
+                          "happens to be zero), so the routine went on because of garbage, not "
+                          "because a PE wrote the value. Set the ivar before anyone waits on it, "
+                          "with a barrier between, or allocate with shmem_calloc.",
+                          cmp, w->size, obj, val);
+        return;
+    }
+}
+
 size_t shm_wait_until(const shm_wait_t *w, shm_wait_mode_t mode)
 {
     size_t result = mode == SHM_WAIT_ANY ? SIZE_MAX : 0;
@@ -312,6 +357,7 @@ size_t shm_wait_until(const shm_wait_t *w, shm_wait_mode_t mode)
     while (!over(w, mode, &result))
         sim_pe_block_lazy(describe, w, w->ivars, w->nelems * w->size);
     self->polls_memory = 0;
+    check_unset(w);
     observe(w);
     return mode == SHM_WAIT_ALL ? 0 : result;
 }
@@ -327,6 +373,8 @@ size_t shm_test(const shm_wait_t *w, shm_wait_mode_t mode)
      * of spinning: nothing it reads can change before then. */
     if (!over(w, mode, &result) && sim_pe_poll_idle(w->call, w->ivars))
         over(w, mode, &result);
+    if (mode == SHM_WAIT_ANY ? result != SIZE_MAX : result > 0)
+        check_unset(w);
     observe(w);
     return result;
 }

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <shmem.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -310,6 +311,56 @@ static void amo_unset(int me)
     shmem_free(ctr);
 }
 
+/* Waits and tests that hold on heap words nothing set since shmem_malloc
+ * (a warning each); the corrected program sets them first.  A wait for a
+ * value a put brings is clean even on an unset word, and so is a word
+ * from shmem_calloc. */
+static void wait_unset(int me)
+{
+    long *flag = shmem_malloc(3 * sizeof *flag);
+    int *word = shmem_malloc(sizeof *word), *zeroed = shmem_calloc(1, sizeof *zeroed);
+    if (!bad) {
+        flag[0] = flag[1] = 1;
+        *word = 1;
+    }
+    shmem_barrier_all();
+    if (me == 0)
+        shmem_long_p(&flag[2], 7, 1);
+    if (me == 1) {
+        shmem_long_wait_until(&flag[0], SHMEM_CMP_NE, 0); /* BAD(wait-uninitialized) */
+        if (!shmem_int_test(word, SHMEM_CMP_NE, 0))
+            printf("PE 1: the test failed\n");
+        if (shmem_long_wait_until_any(flag, 2, NULL, SHMEM_CMP_NE, 0) == SIZE_MAX)
+            printf("PE 1: the wait for any returned none\n");
+        shmem_long_wait_until(&flag[2], SHMEM_CMP_EQ, 7);
+        shmem_int_wait_until(zeroed, SHMEM_CMP_EQ, 0);
+    }
+    shmem_barrier_all();
+    shmem_free(zeroed);
+    shmem_free(word);
+    shmem_free(flag);
+}
+
+/* A get_nbi's destination and a put_nbi's source in malloc'd blocks the
+ * PE frees before a quiet completes the calls (the reply wrote into the
+ * freed block and the simulator's own allocator aborted); the corrected
+ * program quiets first. */
+static void nbi_freed(int me)
+{
+    static double remote[512], landing[512];
+    double *in = malloc(sizeof remote), *out = malloc(sizeof remote);
+    for (int i = 0; i < 512; i++)
+        out[i] = me;
+    int right = (me + 1) % shmem_n_pes();
+    shmem_double_get_nbi(in, remote, 512, right);
+    shmem_double_put_nbi(landing, out, 512, right);
+    if (!bad)
+        shmem_quiet();
+    free(in); /* BAD(nbi-freed-buffer) */
+    free(out);
+    shmem_barrier_all();
+}
+
 /* The same, with the pWrk the call is given right after the short pSync:
  * the pSync runs into it, one fault, reported once (not also as an
  * overlap of the two arguments). */
@@ -507,6 +558,10 @@ int main(int argc, char **argv)
         psync_short_wrk(me);
     else if (strcmp(what, "amo-uninitialized") == 0)
         amo_unset(me);
+    else if (strcmp(what, "wait-uninitialized") == 0)
+        wait_unset(me);
+    else if (strcmp(what, "nbi-freed-buffer") == 0)
+        nbi_freed(me);
     else if (strcmp(what, "psync-modified") == 0)
         psync_modified(me);
     else if (strcmp(what, "psync-put") == 0)
