@@ -261,6 +261,13 @@ static const misuse_case_t misuse[] = {
       "handler, called from compl_waits at lapi_misuse.c:",
       "PE 0: blocked in LAPI_Gfence (barrier round 0: waiting for task 1)"},
      {NULL, NULL}},
+    /* (the reply used to land in the freed block, and the simulator's
+     * allocator aborted) */
+    {"freed", 4,
+     {"error [lapi-freed-buffer] PE 0 ", "in free, called from main at lapi_misuse.c:",
+      "task 0 freed the block that holds 1048576 bytes of the origin buffer of a LAPI_Get from "
+      "task 1 (called from main at lapi_misuse.c:"},
+     {"task 0 done\n", "task 1 done\n"}},
     {"stackaddr", 4,
      {"error [lapi-foreign-address] PE 0 ", "in LAPI_Put, called from main at lapi_misuse.c:",
       "(stack of PE 0) lies on the stack of task 0, so it cannot be an address in task 1"},

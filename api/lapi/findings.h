@@ -21,7 +21,9 @@
     X(FOREIGN_ADDRESS, "lapi-foreign-address",                                         \
       "an address that cannot be in the target task's memory")                         \
     X(DEAD_STACK_BUFFER, "lapi-dead-stack-buffer",                                     \
-      "a counter or buffer of a call was in a stack frame that returned before it completed")
+      "a counter or buffer of a call was in a stack frame that returned before it completed") \
+    X(FREED_BUFFER, "lapi-freed-buffer",                                               \
+      "a Get's origin buffer was freed before the data arrived")
 
 enum {
 #define LX_F_ENUM(name, id, help) LX_F_##name,

@@ -15,10 +15,44 @@ sim_check_t lx_checks[LX_F_COUNT] = {LX_FINDINGS(SIM_CHECK_ENTRY)};
 static void free_task(sim_pe_t *ctx);
 static void free_run(void);
 
+static sim_layer_t lx_layer;
+
+/* A Get (or Getv) of this task still on its way: its origin buffer in
+ * the block the program frees is a lapi-freed-buffer, and that part of
+ * the data is dropped when it lands. */
+static void on_free(const void *p, size_t n, const void *site)
+{
+    const sim_pe_t *me = sim_pe_self();
+    if (!me || !*sim_layer_run(&lx_layer))
+        return;
+    int id = sim_pe_main((sim_pe_t *)me)->id;
+    const char *a = p;
+    for (lx_t *x = *lx_live(); x; x = x->live_next) {
+        if (x->origin != id || (x->kind != LX_GET_REQ && x->kind != LX_GET_REPLY))
+            continue;
+        for (int i = 0; i < x->nto; i++) {
+            const char *lo = x->to[i].home;
+            if (!lo || lo + x->to[i].len <= a || a + n <= lo)
+                continue;
+            char where[200];
+            sim_mem_site_name(x->site, where, sizeof where);
+            lx_finding(id, LX_CHECK(FREED_BUFFER), "free", site,
+                       "task %d freed the block that holds %zu bytes of the origin buffer of a "
+                       "%s from task %d (called from %s) before the data arrived: LAPI would "
+                       "write memory the allocator may already have handed out again. Those "
+                       "bytes were not written. Wait for the call's origin counter "
+                       "(LAPI_Waitcntr) before freeing its buffer.",
+                       id, x->to[i].len, x->what, x->peer, where);
+            x->to[i].home = NULL;
+        }
+    }
+}
+
 static sim_layer_t lx_layer = {.name = "lapi",
                                .rank = 2,
                                .checks = lx_checks,
                                .nchecks = LX_F_COUNT,
+                               .on_free = on_free,
                                .free_ctx = free_task,
                                .free_run = free_run,
                                .busy_wait_hint = "LAPI_Waitcntr on a counter the transfer "

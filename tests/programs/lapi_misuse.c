@@ -272,6 +272,17 @@ int main(int argc, char **argv)
         printf("task %d done\n", me);
         return 0;
     }
+    if (!strcmp(mode, "freed")) { /* the Get's buffer freed before its data came */
+        if (me == 0) {
+            long *got = malloc(sizeof big_buf);
+            LAPI_Get(h, 1, sizeof big_buf, big_buf, got, NULL, &oc);
+            free(got); /* @freed */
+        }
+        LAPI_Gfence(h);
+        LAPI_Term(h);
+        printf("task %d done\n", me);
+        return 0;
+    }
     if (!strcmp(mode, "stackaddr")) {
         long local = 5, v = 9;
         if (me == 0) {
