@@ -267,9 +267,8 @@ static void check_reuse(const psync_rec_t *r, const instance_t *mine, const coll
                  me->id, old->first_pe, site,
                  strcmp(old->args.call, a->call) == 0 ? "; if the two were meant to be one "
                  "call, their active sets differ" : "");
-    else
-        snprintf(where, sizeof where, "an earlier %s (PE %d called it from %s)", old->args.call,
-                 old->first_pe, site);
+    else /* (not which PE entered it first: that changes with the seed) */
+        snprintf(where, sizeof where, "an earlier %s (called from %s)", old->args.call, site);
     sim_finding_raise(SHM_CHECK(PSYNC_REUSE), SIM_SEV_ERROR, me->id, a->call, me->call_site,
                       "PE %d entered %s with a pSync that PE %d is still using in %s. A pSync "
                       "may be reused only after every member has left the previous collective "
