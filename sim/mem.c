@@ -125,6 +125,10 @@ const char *sim_mem_describe(const void *addr, char *buf, size_t len)
         pe = on_stack_of(addr);
         if (pe >= 0)
             snprintf(buf, len, "the stack of PE %d", pe);
+        else if ((uintptr_t)addr < 65536) /* below any mapping Linux allows */
+            snprintf(buf, len, "no memory at all (0x%lx, in the first 64 KiB, where nothing is "
+                     "ever mapped: an integer passed as a pointer, or a NULL one plus an "
+                     "offset)", (unsigned long)(uintptr_t)addr);
         else if (!shared_object_data(addr, buf, len))
             snprintf(buf, len, "private (non-symmetric) memory");
     }

@@ -30,6 +30,7 @@ typedef struct shm_nbi {
     const void *src;      /* the source, as the PE sees it */
     size_t n;             /* its bytes */
     uint64_t sum;         /* its fingerprint then */
+    sim_msg_t *m;         /* its message (delivered and reused, maybe, by now) */
 } shm_nbi_t;
 
 static uint64_t fingerprint(const void *p, size_t n)
@@ -57,9 +58,9 @@ static int readable(const void *p, size_t n)
     return msync((void *)lo, (uintptr_t)p + n - lo, MS_ASYNC) == 0;
 }
 
-void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n)
+void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n, sim_msg_t *m)
 {
-    if (n == 0 || !sim_finding_on(SHM_CHECK(NBI_BUFFER_MODIFIED)))
+    if (n == 0)
         return;
     shm_pe_t *s = shm_self();
     if (s->nnbi == s->capnbi) {
@@ -70,7 +71,11 @@ void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t 
     /* (The fingerprint is compared only when the race detector does not
      * see the program's stores: see complete.) */
     s->nbi[s->nnbi++] = (shm_nbi_t){chan, call, me->call_site, sim_now(), src, n,
-                                    shm_race_instrumented() ? 0 : fingerprint(src, n)};
+                                    shm_race_instrumented() ||
+                                            !sim_finding_on(SHM_CHECK(NBI_BUFFER_MODIFIED))
+                                        ? 0
+                                        : fingerprint(src, n),
+                                    m};
 }
 
 /* Completes the non-blocking calls of chan: remotely (a quiet), or only
@@ -85,7 +90,7 @@ static void complete(sim_chan_t *chan, const char *why, int remote)
         sim_hb_local_complete((uintptr_t)chan);
     /* With the program's stores seen, the race detector has checked the
      * sources already, naming the store. */
-    int checked = shm_race_instrumented();
+    int checked = shm_race_instrumented() || !sim_finding_on(SHM_CHECK(NBI_BUFFER_MODIFIED));
     shm_pe_t *s = shm_self();
     size_t kept = 0;
     for (size_t i = 0; i < s->nnbi; i++) {
@@ -133,6 +138,7 @@ void shm_nbi_on_free(const void *p, size_t n, const void *site)
             s->nbi[kept++] = *r;
             continue;
         }
+        shm_put_read_early(r->m, sim_mem_home(shm_me(), r->src)); /* before it is gone */
         char where[200];
         sim_mem_site_name(r->site, where, sizeof where);
         sim_finding_raise(SHM_CHECK(NBI_FREED_BUFFER), SIM_SEV_ERROR, shm_me(), "free", site,

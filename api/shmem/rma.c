@@ -96,12 +96,25 @@ void shm_put_apply(sim_msg_t *m)
     write_out(m);
 }
 
+/* A put_nbi's source is read as its message leaves the origin, or at the
+ * program's free of it if that comes first (then src_addr is NULL). */
 static void put_inject(sim_msg_t *m)
 {
+    if (!m->src_addr)
+        return;
     gather(m->data, sim_mem_live(m->src, m->src_addr), m->arg[0], m->arg[1], STRIDE(m->arg[3]));
     hb_touch(data_rec(m), m->src, m->src_addr, m->arg[0], m->arg[1], STRIDE(m->arg[3]),
              SIM_HB_READ, NULL);
     sim_hb_op_data(data_rec(m), m->dst_addr, m->data, m->arg[0] * m->arg[1]);
+    m->src_addr = NULL;
+}
+
+void shm_put_read_early(sim_msg_t *m, const void *src_home)
+{
+    /* (m may have been delivered and its slot reused since: act only on
+     * a live put_nbi message still to read that source) */
+    if (m->data && m->on_inject == put_inject && m->src_addr == src_home)
+        put_inject(m);
 }
 
 /* shm_rma_check, with by_value: the local side is the routine's own. */
@@ -151,7 +164,7 @@ sim_msg_t *shm_put_msg(const shm_xfer_t *x, shm_ctx_t *c, int wpe, int nbi, size
             sim_hb_nbi_buffer((uintptr_t)c->chan, x->src, extent(x->elem, x->nelems, x->src_stride));
         m->src_addr = sim_mem_home(me, x->src);
         m->on_inject = put_inject;
-        shm_nbi_record(c->chan, x->call, x->src, extent(x->elem, x->nelems, x->src_stride));
+        shm_nbi_record(c->chan, x->call, x->src, extent(x->elem, x->nelems, x->src_stride), m);
     } else if (n) {
         gather(m->data, x->src, x->elem, x->nelems, x->src_stride);
     }

@@ -133,7 +133,10 @@ void *shm_alloc_as(const char *call, size_t word, size_t size);
 void *shm_realloc_as(const char *call, size_t word, void *ptr, size_t size);
 void shm_free_as(const char *call, void *ptr);
 /* Remembers the source of a put_nbi on chan until a quiet completes it. */
-void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n);
+void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t n, sim_msg_t *m);
+/* Reads put_nbi message m's source now, if m is still to read it from
+ * src_home (the program is about to free it). */
+void shm_put_read_early(sim_msg_t *m, const void *src_home);
 /* Where the oldest put_nbi not yet completed by a quiet was called, or NULL. */
 const void *shm_nbi_oldest_site(const shm_pe_t *s);
 /* The SHMEM layer (sim/layer); its slot of sim_pe_t.layer holds each PE's

@@ -6,6 +6,7 @@
  * PEs.  Every case ends with "PE n done". */
 #include <pthread.h>
 #include <shmem.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,13 @@ static void nonsymmetric(int me)
     long local = 0;
     if (me == 0)
         shmem_long_put(bad ? &local : &sym, buf, 1, 1); /* BAD(nonsymmetric-address) */
+}
+
+/* An integer passed where an address belongs (a PE number, here). */
+static void integer_dest(int me)
+{
+    if (me == 0)
+        shmem_long_put(bad ? (long *)(intptr_t)8 : &sym, buf, 1, 1); /* BAD(integer-dest) */
 }
 
 /* PE 1 keeps the lock (bad): the others wait for it for ever. */
@@ -348,17 +356,26 @@ static void wait_unset(int me)
 static void nbi_freed(int me)
 {
     static double remote[512], landing[512];
+    static char big[1 << 20], big_landing[1 << 20];
     double *in = malloc(sizeof remote), *out = malloc(sizeof remote);
     for (int i = 0; i < 512; i++)
         out[i] = me;
-    int right = (me + 1) % shmem_n_pes();
+    int right = (me + 1) % shmem_n_pes(), left = (me + shmem_n_pes() - 1) % shmem_n_pes();
     shmem_double_get_nbi(in, remote, 512, right);
+    /* (a megabyte ahead of it keeps the put of out at the port until
+     * after the free, which must not send what free left there) */
+    shmem_putmem_nbi(big_landing, big, sizeof big, right);
     shmem_double_put_nbi(landing, out, 512, right);
     if (!bad)
         shmem_quiet();
     free(in); /* BAD(nbi-freed-buffer) */
     free(out);
     shmem_barrier_all();
+    for (int i = 0; i < 512; i++)
+        if (landing[i] != left) {
+            printf("PE %d: landing[%d] is %g, not %d\n", me, i, landing[i], left);
+            break;
+        }
 }
 
 /* The same, with the pWrk the call is given right after the short pSync:
@@ -518,6 +535,8 @@ int main(int argc, char **argv)
         nonsymmetric(me);
     else if (strcmp(what, "ptr-nonsymmetric") == 0)
         ptr_nonsymmetric(me);
+    else if (strcmp(what, "integer-dest") == 0)
+        integer_dest(me);
     else if (strcmp(what, "barrier-skipped") == 0)
         barrier_skipped(me);
     else if (strcmp(what, "lock-held") == 0)
