@@ -1561,8 +1561,11 @@ int sim_hb_watched(const void *addr)
         if (slot >= 0 && slot != (c->owner ? c->tslot : (long)c->id))
             return 1;
     }
+    /* Another PE's copy of the program's data: through a pointer an API
+     * gave (H.foreign), or one another PE sent (foreign-memory). */
     size_t off;
-    return H.foreign && sim_loader_find(l, a, &off) >= 0 && off - l->data_off < l->data_len;
+    return (H.foreign || l->mode == SIM_LOAD_COPY) && sim_loader_find(l, a, &off) >= 0 &&
+           off - l->data_off < l->data_len;
 }
 
 void sim_hb_foreign_stores(void)
@@ -1572,9 +1575,11 @@ void sim_hb_foreign_stores(void)
     sim_hb_watch_gen++;
 }
 
-/* A plain access of the running PE into PE owner's symmetric heap, with
- * no pointer there from an API. */
-static void foreign_access(int owner, const void *addr, size_t n, int write, const void *site)
+/* A plain access of the running PE into PE owner's symmetric heap, or
+ * its copy of the program's data (data), with no pointer there from an
+ * API. */
+static void foreign_access(int owner, int data, const void *addr, size_t n, int write,
+                           const void *site)
 {
     const sim_pe_t *pe = &sim_w->pes[self_id()];
     char name[200];
@@ -1582,14 +1587,16 @@ static void foreign_access(int owner, const void *addr, size_t n, int write, con
         sim_mem_name(addr, name, sizeof name);
     sim_finding_raise(SIM_CHECK(FOREIGN_MEMORY), SIM_SEV_ERROR, pe->id,
                       write ? "store" : "load", site,
-                      "PE %d %s %zu byte%s of PE %d's symmetric heap (%s) through a plain "
+                      "PE %d %s %zu byte%s of PE %d's %s (%s) through a plain "
                       "pointer, but no API call gave it a pointer into another PE's memory: "
                       "the address came from another PE (a put, a broadcast of a pointer). "
                       "All PEs share one address space here; on a cluster that address names "
                       "PE %d's own memory, or nothing. Send offsets into the symmetric heap, "
                       "or reach PE %d's memory through the API (a put or a get, or a pointer "
                       "the API gives for it).", pe->id, write ? "stored into" : "loaded", n,
-                      n == 1 ? "" : "s", owner, name, pe->id, owner);
+                      n == 1 ? "" : "s", owner,
+                      data ? "copy of the program's variables" : "symmetric heap", name,
+                      pe->id, owner);
 }
 
 sim_hb_wcache_t sim_hb_wcache;
@@ -1608,6 +1615,13 @@ void sim_hb_wcache_fill(void)
         .heap_len = hp->stride * (size_t)hp->npes,
         .rw_lo = (uintptr_t)(l->img[me].lo + l->data_off),
         .rw_len = l->data_len,
+        .own_lo = (uintptr_t)l->img[me].lo,
+        .own_len = l->span,
+        .copies_lo = l->mode == SIM_LOAD_COPY ? (uintptr_t)l->order_lo[0] : 0,
+        .copies_len = l->mode == SIM_LOAD_COPY
+                          ? (uintptr_t)l->order_lo[l->ncopies - 1] + l->span -
+                                (uintptr_t)l->order_lo[0]
+                          : 0,
         .plain = h->nnb == 0 && !h->prog_threads && !H.foreign,
     };
 }
@@ -1859,7 +1873,7 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
         direct = k.pe != pe && write && !atomic;
     if (located && off + n <= PAGE) {
         if (k.pe != pe && k.region == 0 && !sim_w->pes[pe].given_foreign)
-            foreign_access(k.pe, addr, n, write, site);
+            foreign_access(k.pe, 0, addr, n, write, site);
         if (H.nlate && !write && !atomic)
             late_touch(me, &k, off, n, 1);
         pg = page_get(&k, 1);
@@ -1874,11 +1888,15 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
             ref(was.w);
             ref(was.r);
         }
-    } else if (!located && H.foreign && write && !atomic) { /* another PE's program data? */
+    } else if (!located) { /* another PE's program data? */
         const sim_loader_t *l = sim_w->loader;
         size_t o;
         int owner = sim_loader_find(l, addr, &o);
-        direct = owner >= 0 && owner != pe && o - l->data_off < l->data_len;
+        if (owner >= 0 && owner != pe && o - l->data_off < l->data_len) {
+            if (!sim_w->pes[pe].given_foreign)
+                foreign_access(owner, 1, addr, n, write, site);
+            direct = H.foreign && write && !atomic;
+        }
     }
     sim_hb_rec_t i = local_rec(me, write, atomic, direct, site);
     view_t v = view_act(me, pe);

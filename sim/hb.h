@@ -309,6 +309,8 @@ typedef struct sim_hb_wcache {
     uint32_t gen;                /* sim_hb_watch_gen then */
     uintptr_t heap_lo, heap_len; /* every PE's symmetric heap */
     uintptr_t rw_lo, rw_len;     /* the context's program data */
+    uintptr_t own_lo, own_len;   /* its copy of the program */
+    uintptr_t copies_lo, copies_len; /* all PEs' copies (one per PE: the copy mode) */
     int plain;                   /* nothing else is watched */
 } sim_hb_wcache_t;
 extern SIM_HB_DATA sim_hb_wcache_t sim_hb_wcache;
@@ -323,6 +325,9 @@ static inline int sim_hb_watched_fast(const void *cur, const void *addr)
     if (a - sim_hb_wcache.heap_lo < sim_hb_wcache.heap_len ||
         a - sim_hb_wcache.rw_lo < sim_hb_wcache.rw_len)
         return 1;
+    if (a - sim_hb_wcache.copies_lo < sim_hb_wcache.copies_len &&
+        a - sim_hb_wcache.own_lo >= sim_hb_wcache.own_len)
+        return -1; /* another PE's copy of the program (or between two) */
     return sim_hb_wcache.plain ? 0 : -1;
 }
 

@@ -51,6 +51,8 @@ static const finding_case_t cases[] = {
     {"foreign-memory", "foreign-memory", 1, 4,
      "PE 1 stored into 8 bytes of PE 0's symmetric heap (the 8-byte symmetric heap block "
      "allocated at main at findings.c:"},
+    {"foreign-data", "foreign-memory", 1, 4,
+     "PE 1 stored into 8 bytes of PE 0's copy of the program's variables ('mine' (8 bytes))"},
     {"overlap", "overlap", 2, 4, "'dest' (&buf+8, 16 bytes) and 'source' (&buf, 16 bytes)"},
     {"overlap-team", "overlap", 3, 4,
      "'dest' (&a2a+16, 32 bytes) and 'source' (&a2a, 32 bytes) overlap"},

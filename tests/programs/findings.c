@@ -157,6 +157,19 @@ static void foreign_memory(int me)
     shmem_free(mine);
 }
 
+/* The same with a global's address: each PE's own copy of the variable
+ * is at another address here (and at the same one on a cluster). */
+static void foreign_data(int me)
+{
+    static long mine, *got;
+    long *p = &mine;
+    shmem_putmem(&got, &p, sizeof p, (me + 1) % shmem_n_pes());
+    shmem_barrier_all();
+    if (me == 1)
+        *(bad ? got : &mine) = 7; /* BAD(foreign-data) */
+    shmem_barrier_all();
+}
+
 static void overlap(int me)
 {
     if (me == 2)
@@ -549,6 +562,8 @@ int main(int argc, char **argv)
         oob_padding(me);
     else if (strcmp(what, "foreign-memory") == 0)
         foreign_memory(me);
+    else if (strcmp(what, "foreign-data") == 0)
+        foreign_data(me);
     else if (strcmp(what, "overlap") == 0)
         overlap(me);
     else if (strcmp(what, "overlap-team") == 0)
