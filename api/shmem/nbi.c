@@ -126,6 +126,18 @@ static void complete(sim_chan_t *chan, const char *why, int remote)
     s->nnbi = kept;
 }
 
+void shm_nbi_freed(const char *part, size_t len, const char *call, const void *call_site,
+                   const void *free_site, const char *then)
+{
+    char where[200];
+    sim_mem_site_name(call_site, where, sizeof where);
+    sim_finding_raise(SHM_CHECK(NBI_FREED_BUFFER), SIM_SEV_ERROR, shm_me(), "free", free_site,
+                      "PE %d freed the block that holds the %zu-byte %s of a pending %s (called "
+                      "from %s) before anything completed it: %s Keep a non-blocking call's "
+                      "buffers until shmem_quiet (or a barrier) completes it: quiet before the "
+                      "free.", shm_me(), len, part, call, where, then);
+}
+
 void shm_nbi_on_free(const void *p, size_t n, const void *site)
 {
     shm_pe_t *s = shm_self();
@@ -139,15 +151,9 @@ void shm_nbi_on_free(const void *p, size_t n, const void *site)
             continue;
         }
         shm_put_read_early(r->m, sim_mem_home(shm_me(), r->src)); /* before it is gone */
-        char where[200];
-        sim_mem_site_name(r->site, where, sizeof where);
-        sim_finding_raise(SHM_CHECK(NBI_FREED_BUFFER), SIM_SEV_ERROR, shm_me(), "free", site,
-                          "PE %d freed the block that holds the %zu-byte source of a pending "
-                          "%s (called from %s) before anything completed it: the library may "
-                          "read its source at any time until then, and by then the allocator "
-                          "may have handed the memory out again. Keep a non-blocking call's "
-                          "buffers until shmem_quiet (or a barrier) completes it: quiet before "
-                          "the free.", shm_me(), r->n, r->call, where);
+        shm_nbi_freed("source", r->n, r->call, r->site, site,
+                      "the library may read its source at any time until then, and by then "
+                      "the allocator may have handed the memory out again.");
     }
     s->nnbi = kept;
 }

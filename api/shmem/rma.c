@@ -240,16 +240,10 @@ void shm_rma_on_free(const void *p, size_t n, const void *site)
         if (d->freed || d->len == 0 || d->lo + d->len <= a || a + n <= d->lo)
             continue;
         d->freed = 1;
-        char where[200];
-        sim_mem_site_name(d->site, where, sizeof where);
-        sim_finding_raise(SHM_CHECK(NBI_FREED_BUFFER), SIM_SEV_ERROR, shm_me(), "free", site,
-                          "PE %d freed the block that holds the %zu-byte destination of a "
-                          "pending %s (called from %s) before anything completed it: its data "
-                          "would land in memory the allocator may already have handed out again "
-                          "(on a cluster, a silent corruption of whatever lives there next). It "
-                          "was not written. Keep a non-blocking call's buffers until shmem_quiet "
-                          "(or a barrier) completes it: quiet before the free.",
-                          shm_me(), d->len, d->call, where);
+        shm_nbi_freed("destination", d->len, d->call, d->site, site,
+                      "its data would land in memory the allocator may already have handed out "
+                      "again (on a cluster, a silent corruption of whatever lives there next). "
+                      "It was not written.");
     }
 }
 

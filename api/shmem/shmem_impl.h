@@ -184,6 +184,11 @@ int shm_me(void);
  * source (nbi.c) in the block the program frees is an nbi-freed-buffer. */
 void shm_rma_on_free(const void *p, size_t n, const void *site);
 void shm_nbi_on_free(const void *p, size_t n, const void *site);
+/* Raises nbi-freed-buffer at the free at free_site of a block holding the
+ * len-byte part ("source", "destination") of the pending call made at
+ * call_site; then says what follows. */
+void shm_nbi_freed(const char *part, size_t len, const char *call, const void *call_site,
+                   const void *free_site, const char *then);
 /* The locks (lock.c) on a lock of bytes bytes: 8 (C's long), or 4 (a
  * Fortran default INTEGER, for up to LOCK2_MAX_PES PEs); findings name
  * call.  shm_lock_test returns 0 when it took the lock. */
