@@ -40,16 +40,23 @@ static void all_output_kept(const run_result_t *r, int npes)
     }
 }
 
-START_TEST(segfault_names_the_faulting_line)
+/* PE 1 of crash_sites MODE crashes with "PE 1 crashed: " what " (in the
+ * line marked @MODE)"; every PE's output is kept. */
+static void crash_reads(const char *mode, const char *what)
 {
-    char at[120], want[200];
-    site(at, sizeof at, "fail", "segv");
-    snprintf(want, sizeof want, "PE 1 crashed: Segmentation fault at address 0x8 (in %s)", at);
-    run_result_t r = tu_run("%s -n 3 %s segv", SIM, PROG("crash_sites"));
+    char at[120], want[400];
+    site(at, sizeof at, "fail", mode);
+    snprintf(want, sizeof want, "PE 1 crashed: %s (in %s)", what, at);
+    run_result_t r = tu_run("%s -n 3 %s %s", SIM, PROG("crash_sites"), mode);
     ck_assert_int_eq(r.status, 5);
     ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
     all_output_kept(&r, 3);
     tu_free(&r);
+}
+
+START_TEST(segfault_names_the_faulting_line)
+{
+    crash_reads("segv", "Segmentation fault at address 0x8");
 }
 END_TEST
 
@@ -58,16 +65,9 @@ END_TEST
  * changes from run to run, is not printed, so outputs repeat. */
 START_TEST(a_wild_address_is_described)
 {
-    char at[120], want[300];
-    site(at, sizeof at, "fail", "wild");
-    snprintf(want, sizeof want, "PE 1 crashed: Segmentation fault at an address outside the "
-             "symmetric heap, the program's data and the PE stacks (not printed: it changes "
-             "from run to run) (in %s)", at);
-    run_result_t r = tu_run("%s -n 3 %s wild", SIM, PROG("crash_sites"));
-    ck_assert_int_eq(r.status, 5);
-    ck_assert_msg(strstr(r.err, want), "want '%s' in: %s", want, r.err);
-    all_output_kept(&r, 3);
-    tu_free(&r);
+    crash_reads("wild", "Segmentation fault at an address outside the symmetric heap, the "
+                        "program's data and the PE stacks (not printed: it changes from run "
+                        "to run)");
 }
 END_TEST
 
