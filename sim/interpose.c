@@ -900,10 +900,12 @@ _Noreturn void WRAP(abort)(void)
  * the free before the malloc that returns it). */
 void WRAP(free)(void *p)
 {
-    if (p && sim_w && sim_w->cur)
-        sim_layers_free(p, malloc_usable_size(p), __builtin_return_address(0));
-    if (p && sim_hb_private_shadowed())
-        sim_hb_forget_private(p, malloc_usable_size(p));
+    int running = sim_w && sim_w->cur;
+    size_t n = p && (running || sim_hb_private_shadowed()) ? malloc_usable_size(p) : 0;
+    if (n && running)
+        sim_layers_free(p, n, __builtin_return_address(0));
+    if (n && sim_hb_private_shadowed())
+        sim_hb_forget_private(p, n);
     free(p);
 }
 
