@@ -30,6 +30,13 @@ int sim_mem_stack_of(const void *addr);
  * that returned and whose bytes are in use again by other frames is not
  * told apart from a live one. */
 int sim_mem_dead_stack(const void *addr, size_t len);
+/* Whether [a, a+alen) and [b, b+blen) share a byte (never when either is
+ * empty). */
+static inline int sim_mem_overlaps(const void *a, size_t alen, const void *b, size_t blen)
+{
+    const char *x = a, *y = b;
+    return alen && blen && x < y + blen && y < x + alen;
+}
 /* Describes addr for messages: "PE 3's symmetric heap", "the stack of PE 1",
  * "PE 2's copy of the program", "private memory". */
 const char *sim_mem_describe(const void *addr, char *buf, size_t len);

@@ -26,13 +26,11 @@ static void on_free(const void *p, size_t n, const void *site)
     if (!me || !*sim_layer_run(&lx_layer))
         return;
     int id = sim_pe_main((sim_pe_t *)me)->id;
-    const char *a = p;
     for (lx_t *x = *lx_live(); x; x = x->live_next) {
         if (x->origin != id || (x->kind != LX_GET_REQ && x->kind != LX_GET_REPLY))
             continue;
         for (int i = 0; i < x->nto; i++) {
-            const char *lo = x->to[i].home;
-            if (!lo || lo + x->to[i].len <= a || a + n <= lo)
+            if (!x->to[i].home || !sim_mem_overlaps(x->to[i].home, x->to[i].len, p, n))
                 continue;
             char where[200];
             sim_mem_site_name(x->site, where, sizeof where);

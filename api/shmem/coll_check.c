@@ -95,7 +95,7 @@ static psync_rec_t *active_at(const char *id, size_t n, size_t *word)
         const psync_rec_t *a = run->psync_active[i];
         const char *k = a->key;
         size_t len = a->words * sizeof(long);
-        if (id < k + len && k < id + n) {
+        if (sim_mem_overlaps(id, n, k, len)) {
             *word = id > k ? (size_t)(id - k) / sizeof(long) : 0;
             return run->psync_active[i];
         }

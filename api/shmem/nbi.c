@@ -141,12 +141,10 @@ void shm_nbi_freed(const char *part, size_t len, const char *call, const void *c
 void shm_nbi_on_free(const void *p, size_t n, const void *site)
 {
     shm_pe_t *s = shm_self();
-    const char *a = p;
     size_t kept = 0;
     for (size_t i = 0; i < s->nnbi; i++) {
         const shm_nbi_t *r = &s->nbi[i];
-        const char *lo = r->src;
-        if (lo + r->n <= a || a + n <= lo) {
+        if (!sim_mem_overlaps(r->src, r->n, p, n)) {
             s->nbi[kept++] = *r;
             continue;
         }

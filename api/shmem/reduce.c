@@ -106,7 +106,7 @@ static int check_reduce(const reduce_args_t *r, size_t wrk)
         size_t over = wrk * r->es - room;
         char spill[400];
         sim_mem_spill_name(me->id, end, over, spill, sizeof spill);
-        int own = ps + SHMEM_REDUCE_SYNC_SIZE * sizeof(long) > end && ps < end + over;
+        int own = sim_mem_overlaps(ps, SHMEM_REDUCE_SYNC_SIZE * sizeof(long), end, over);
         sim_finding_raise(SHM_CHECK(PWRK_TOO_SMALL), SIM_SEV_ERROR, me->id, c, me->call_site,
                           "pWrk has room for %zu elements but nreduce=%zu needs "
                           "max(nreduce/2+1, SHMEM_REDUCE_MIN_WRKDATA_SIZE) = %zu; partial "

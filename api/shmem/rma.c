@@ -32,6 +32,16 @@ static size_t extent(size_t elem, size_t n, ptrdiff_t stride)
     return ((n - 1) * step + 1) * elem;
 }
 
+/* The lowest byte of n elements from addr at stride (in elements): the
+ * last element's when the stride is negative. */
+static const char *lowest(const void *addr, size_t elem, size_t n, ptrdiff_t stride)
+{
+    const char *lo = addr;
+    if (n && stride < 0)
+        lo += (ptrdiff_t)(n - 1) * stride * (ptrdiff_t)elem;
+    return lo;
+}
+
 static void gather(unsigned char *out, const unsigned char *src, size_t elem, size_t n,
                    ptrdiff_t stride)
 {
@@ -85,10 +95,7 @@ static void write_out(sim_msg_t *m)
         return;
     hb_touch(data_rec(m), m->dst, m->dst_addr, elem, n, stride, SIM_HB_WRITE, m->data);
     scatter(sim_mem_live(m->dst, m->dst_addr), m->data, elem, n, stride);
-    const char *lo = m->dst_addr;
-    if (stride < 0)
-        lo += (ptrdiff_t)(n - 1) * stride * (ptrdiff_t)elem;
-    sim_mem_written(m->dst, lo, extent(elem, n, stride));
+    sim_mem_written(m->dst, lowest(m->dst_addr, elem, n, stride), extent(elem, n, stride));
 }
 
 void shm_put_apply(sim_msg_t *m)
@@ -235,9 +242,8 @@ typedef struct get_done {
 
 void shm_rma_on_free(const void *p, size_t n, const void *site)
 {
-    const char *a = p;
     for (get_done_t *d = shm_self()->gets; d; d = d->next) {
-        if (d->freed || d->len == 0 || d->lo + d->len <= a || a + n <= d->lo)
+        if (d->freed || !sim_mem_overlaps(d->lo, d->len, p, n))
             continue;
         d->freed = 1;
         shm_nbi_freed("destination", d->len, d->call, d->site, site,
@@ -253,12 +259,8 @@ static int dest_gone(const sim_msg_t *m, const get_done_t *d)
 {
     size_t elem = m->arg[0], n = m->arg[1];
     ptrdiff_t stride = STRIDE(m->arg[2]);
-    const char *lo = m->dst_addr;
-    if (n == 0)
-        return 0;
-    if (stride < 0)
-        lo += (ptrdiff_t)(n - 1) * stride * (ptrdiff_t)elem;
-    if (!sim_mem_dead_stack(lo, extent(elem, n, stride)))
+    if (n == 0 || !sim_mem_dead_stack(lowest(m->dst_addr, elem, n, stride),
+                                      extent(elem, n, stride)))
         return 0;
     sim_finding_raise(SHM_CHECK(NBI_DEAD_STACK_BUFFER), SIM_SEV_ERROR, m->dst, m->what, d->site,
                       "the destination of this %s is on PE %d's stack, in a frame that returned "
@@ -328,9 +330,7 @@ void shm_rma_get(const shm_xfer_t *x, int mode)
         d->site = sim_pe_self()->call_site;
         d->call = x->call;
         d->len = extent(x->elem, x->nelems, x->dst_stride);
-        d->lo = (const char *)x->dest;
-        if (x->nelems && x->dst_stride < 0)
-            d->lo += (ptrdiff_t)(x->nelems - 1) * x->dst_stride * (ptrdiff_t)x->elem;
+        d->lo = lowest(x->dest, x->elem, x->nelems, x->dst_stride);
         shm_pe_t *s = shm_self();
         if ((d->next = s->gets))
             s->gets->pprev = &d->next;
