@@ -80,8 +80,9 @@ static struct {
     const void *slot[BUSY_SLOTS];
     uint8_t len[BUSY_SLOTS]; /* bytes of the access that put it there (at most 8) */
     uint64_t nsamples; /* every sample ever taken, for the heads below */
-    uintptr_t asum;    /* their addresses, summed */
-} spin = {.left = BUSY_SAMPLE};
+    uintptr_t asum;    /* their addresses, and those of the stack samples, summed */
+    unsigned stack_left; /* stack accesses until the next stack sample */
+} spin = {.left = BUSY_SAMPLE, .stack_left = BUSY_SAMPLE};
 
 /* A poll with a body: a loop that reads one place each round and between
  * reads does the same small work (a back-off that counts in a global, a
@@ -293,6 +294,22 @@ static inline int on_stacks(const void *addr)
     return (size_t)((const char *)addr - sim_w->stacks.base) < sim_w->stacks.size;
 }
 
+/* An access to the stacks is no place a poll waits on, and an unoptimised
+ * loop's locals take no part in the windows; but a computation that moves
+ * through an array on the stack, reloading one word of the heap each step
+ * (a row pointer), must not look like a poll's head reading the same
+ * value round after round with the same places between: every
+ * BUSY_SAMPLE-th stack access's address joins the sum the heads compare.
+ * A poll's locals are the same places every round, and come up in the
+ * same phase at each of its head's samples (BUSY_SAMPLE is prime). */
+static inline void stack_pass(const void *addr)
+{
+    if (__builtin_expect(--spin.stack_left == 0, 0)) {
+        spin.stack_left = BUSY_SAMPLE;
+        spin.asum += (uintptr_t)addr;
+    }
+}
+
 /* An access by site that took the fast way, or any other the spin watch
  * passes over: it records where (pc NULL: no site, so the next load cannot
  * count as a repeat) and counts toward the busy-loop watch. */
@@ -314,10 +331,21 @@ static inline void spin_saw(const void *addr, size_t n, const void *pc, int writ
     spin_pass(addr, n, pc, pc, write);
 }
 
-static inline void spin_note(const void *addr, size_t n, const void *pc)
+/* An access that is not a loop's next step, to the stacks or not. */
+static inline void spin_other(const void *addr, size_t n, const void *pc, int write)
 {
     if (on_stacks(addr))
+        stack_pass(addr);
+    else
+        spin_saw(addr, n, pc, write);
+}
+
+static inline void spin_note(const void *addr, size_t n, const void *pc)
+{
+    if (on_stacks(addr)) {
+        stack_pass(addr);
         return;
+    }
     sim_pe_t *c = sim_w->cur;
     if (pc == spin.pc && addr == spin.addr) {
         if (c != spin.ctx || c->calls != spin.calls) {
@@ -357,8 +385,8 @@ static __attribute__((noinline)) void note_slow(const void *addr, size_t n, sim_
         return;
     if (dir == SIM_HB_READ)
         spin_note(addr, n, pc);
-    else if (!on_stacks(addr))
-        spin_saw(addr, n, pc, 1);
+    else
+        spin_other(addr, n, pc, 1);
     if (!sim_hb_on)
         return;
     if (atomic) {
@@ -398,8 +426,7 @@ static __attribute__((noinline)) void note_watched(const void *addr, size_t n, i
     /* In memory the detector does not watch (private memory while nothing
      * else can write it), an access only moves the spin watch on. */
     if (sim_hb_watched_fast(c, addr) == 0) {
-        if (!on_stacks(addr))
-            spin_saw(addr, n, pc, write);
+        spin_other(addr, n, pc, write);
         return;
     }
     if (sim_hb_covered(c, addr, n, write, pc)) {
@@ -421,8 +448,7 @@ static inline __attribute__((always_inline)) void note(const void *addr, size_t 
     if (!atomic && addr != spin.addr && sim_w && sim_w->cur) {
         int write = dir == SIM_HB_WRITE;
         if (!sim_hb_on) {
-            if (!on_stacks(addr))
-                spin_saw(addr, n, pc, write);
+            spin_other(addr, n, pc, write);
             return;
         }
         if (sim_hb_sweep_step(sim_w->cur, addr, n, write, pc)) {

@@ -373,6 +373,29 @@ START_TEST(a_poll_with_a_growing_back_off_sees_the_put)
 }
 END_TEST
 
+/* A computation over an array on the stack that loads one heap word (a
+ * row pointer) again at every step, the same value with the same heap
+ * word between, is not a poll's head: it took virtual time and handed
+ * the turn to the other PE hundreds of thousands of times (EPCC's image
+ * sharpening exercise reported seconds for a loop with no call in it). */
+START_TEST(a_computation_over_a_stack_array_takes_no_virtual_time)
+{
+    run_result_t r = tu_run("%s -n 2 %s", SIM, PROG("compute_stack"));
+    ck_assert_msg(r.status == 0, "status %d\n%s", r.status, r.err);
+    for (int pe = 0; pe < 2; pe++) {
+        char want[64];
+        snprintf(want, sizeof want, "PE %d: the loop took 0 ns, sum ", pe);
+        ck_assert_msg(strstr(r.out, want) != NULL, "%s", r.out);
+    }
+    const char *cs = strstr(r.err, " context switches");
+    ck_assert_msg(cs != NULL, "%s", r.err);
+    while (cs > r.err && cs[-1] != ' ')
+        cs--;
+    ck_assert_msg(atol(cs) < 100, "%s", r.err);
+    tu_free(&r);
+}
+END_TEST
+
 /* Seconds of computation over a private array with no simulator call
  * (an unoptimised build's loop, slow under instrumentation) are not a
  * runaway: their accesses move on through memory, and the watchdog, at
@@ -858,6 +881,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, libc_state_is_per_pe);
     tcase_add_test(tc, closing_stdout_closes_one_pe_stream);
     tcase_add_test(tc, watchdog_stops_a_spinning_pe);
+    tcase_add_test(tc, a_computation_over_a_stack_array_takes_no_virtual_time);
     tcase_add_test(tc, a_long_computation_is_not_stopped_by_the_watchdog);
     tcase_add_test(tc, a_loop_polling_several_words_sees_the_puts);
     tcase_add_test(tc, a_poll_that_scans_thousands_of_words_sees_the_puts);
