@@ -39,7 +39,9 @@
 #include <strings.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/times.h>
 #include <time.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -1372,12 +1374,36 @@ static uint64_t vnow(void)
     return sim_w->now;
 }
 
+int sim_real_clock_gettime(clockid_t clk, struct timespec *ts)
+{
+    static int (*real)(clockid_t, struct timespec *);
+    if (!real)
+        real = (int (*)(clockid_t, struct timespec *))next_fn("clock_gettime");
+    return real(clk, ts);
+}
+
+/* Virtual time, and the wall clock's date: seconds of the epoch added to
+ * the clocks that tell the date. */
+static uint64_t wall_s(clockid_t clk)
+{
+    switch (clk) {
+    case CLOCK_REALTIME:
+    case CLOCK_REALTIME_COARSE:
+    case CLOCK_REALTIME_ALARM:
+        return SIM_WALL_EPOCH_S;
+    case CLOCK_TAI:
+        return SIM_WALL_EPOCH_S + 37; /* TAI - UTC since 2017 */
+    default:
+        return 0;
+    }
+}
+
 int WRAP(clock_gettime)(clockid_t clk, struct timespec *ts)
 {
     if (!sim_w || !sim_w->cur)
-        return clock_gettime(clk, ts);
+        return sim_real_clock_gettime(clk, ts);
     uint64_t t = vnow();
-    ts->tv_sec = (time_t)(t / 1000000000u);
+    ts->tv_sec = (time_t)(t / 1000000000u + wall_s(clk));
     ts->tv_nsec = (long)(t % 1000000000u);
     return 0;
 }
@@ -1385,27 +1411,118 @@ int WRAP(clock_gettime)(clockid_t clk, struct timespec *ts)
 int WRAP(gettimeofday)(struct timeval *tv, void *tz)
 {
     (void)tz;
-    if (!sim_w || !sim_w->cur)
-        return gettimeofday(tv, NULL);
+    if (!sim_w || !sim_w->cur) {
+        static int (*real)(struct timeval *, void *);
+        if (!real)
+            real = (int (*)(struct timeval *, void *))next_fn("gettimeofday");
+        return real(tv, NULL);
+    }
     uint64_t t = vnow();
-    tv->tv_sec = (time_t)(t / 1000000000u);
+    tv->tv_sec = (time_t)(t / 1000000000u + SIM_WALL_EPOCH_S);
     tv->tv_usec = (suseconds_t)(t % 1000000000u / 1000u);
     return 0;
 }
 
 time_t WRAP(time)(time_t *out)
 {
-    time_t t = sim_w && sim_w->cur ? (time_t)(vnow() / 1000000000u) : time(NULL);
+    time_t t;
+    if (sim_w && sim_w->cur) {
+        t = (time_t)(vnow() / 1000000000u + SIM_WALL_EPOCH_S);
+    } else {
+        static time_t (*real)(time_t *);
+        if (!real)
+            real = (time_t(*)(time_t *))next_fn("time");
+        t = real(NULL);
+    }
     if (out)
         *out = t;
     return t;
 }
 
+/* The processor time a PE has used is its virtual time: all of it, as
+ * if it had run throughout (its own code takes none), and none of the
+ * other PEs' (they share the process). */
 clock_t WRAP(clock)(void)
 {
-    if (!sim_w || !sim_w->cur)
-        return clock();
+    if (!sim_w || !sim_w->cur) {
+        static clock_t (*real)(void);
+        if (!real)
+            real = (clock_t(*)(void))next_fn("clock");
+        return real();
+    }
     return (clock_t)(vnow() / (1000000000u / CLOCKS_PER_SEC));
+}
+
+clock_t WRAP(times)(struct tms *buf)
+{
+    if (!sim_w || !sim_w->cur) {
+        static clock_t (*real)(struct tms *);
+        if (!real)
+            real = (clock_t(*)(struct tms *))next_fn("times");
+        return real(buf);
+    }
+    long hz = sysconf(_SC_CLK_TCK);
+    clock_t ticks = (clock_t)(vnow() / (1000000000u / (uint64_t)(hz > 0 ? hz : 100)));
+    if (buf)
+        *buf = (struct tms){.tms_utime = ticks};
+    return ticks;
+}
+
+int WRAP(getrusage)(int who, struct rusage *ru)
+{
+    if (!sim_w || !sim_w->cur) {
+        static int (*real)(int, struct rusage *);
+        if (!real)
+            real = (int (*)(int, struct rusage *))next_fn("getrusage");
+        return real(who, ru);
+    }
+    if (who != RUSAGE_SELF && who != RUSAGE_CHILDREN && who != RUSAGE_THREAD) {
+        errno = EINVAL;
+        return -1;
+    }
+    /* The process's memory, faults and switches are every PE's, and
+     * differ from run to run: none are told. */
+    memset(ru, 0, sizeof *ru);
+    if (who != RUSAGE_CHILDREN) {
+        uint64_t t = vnow();
+        ru->ru_utime.tv_sec = (time_t)(t / 1000000000u);
+        ru->ru_utime.tv_usec = (suseconds_t)(t % 1000000000u / 1000u);
+    }
+    return 0;
+}
+
+/* Shared libraries (gfortran's SYSTEM_CLOCK, DATE_AND_TIME and CPU_TIME,
+ * OpenMP's omp_get_wtime) read the clocks themselves, where no wrapped
+ * call would see it: the C library's names, defined here too, give a PE
+ * the same times whoever makes the call. */
+int clock_gettime(clockid_t clk, struct timespec *ts)
+{
+    return WRAP(clock_gettime)(clk, ts);
+}
+
+int gettimeofday(struct timeval *restrict tv, void *restrict tz)
+{
+    return WRAP(gettimeofday)(tv, tz);
+}
+
+time_t time(time_t *out)
+{
+    return WRAP(time)(out);
+}
+
+clock_t clock(void)
+{
+    return WRAP(clock)();
+}
+
+clock_t times(struct tms *buf)
+{
+    return WRAP(times)(buf);
+}
+
+int getrusage(int who, struct rusage *ru)
+{
+    return WRAP(getrusage)(who, ru);
 }
 
 unsigned WRAP(sleep)(unsigned s)
@@ -2045,22 +2162,42 @@ static void fill_entropy(void *buf, size_t len)
  * the run's seed in a PE. */
 ssize_t WRAP(getrandom)(void *buf, size_t len, unsigned flags)
 {
-    if (!IN_PE())
-        return getrandom(buf, len, flags);
+    if (!IN_PE()) {
+        static ssize_t (*real)(void *, size_t, unsigned);
+        if (!real)
+            real = (ssize_t(*)(void *, size_t, unsigned))next_fn("getrandom");
+        return real(buf, len, flags);
+    }
     fill_entropy(buf, len);
     return (ssize_t)len;
 }
 
 int WRAP(getentropy)(void *buf, size_t len)
 {
-    if (!IN_PE())
-        return getentropy(buf, len);
+    if (!IN_PE()) {
+        static int (*real)(void *, size_t);
+        if (!real)
+            real = (int (*)(void *, size_t))next_fn("getentropy");
+        return real(buf, len);
+    }
     if (len > 256) {
         errno = EIO;
         return -1;
     }
     fill_entropy(buf, len);
     return 0;
+}
+
+/* The same for shared libraries (gfortran's RANDOM_SEED with no
+ * argument seeds from getentropy). */
+ssize_t getrandom(void *buf, size_t len, unsigned flags)
+{
+    return WRAP(getrandom)(buf, len, flags);
+}
+
+int getentropy(void *buf, size_t len)
+{
+    return WRAP(getentropy)(buf, len);
 }
 
 int WRAP(rand)(void)

@@ -13,6 +13,25 @@
 _Noreturn void __wrap_abort(void);
 
 #include <stdint.h>
+#include <time.h>
+
+/* The wall clock a PE reads (CLOCK_REALTIME, gettimeofday, time) starts
+ * every run at this date, 2025-01-01 00:00:00 UTC, and advances with
+ * virtual time; the other clocks count virtual time from 0.  A run that
+ * started in 1970 gave srand(time(NULL) + pe) one sequence on PEs 0 and
+ * 1 (srand(0) is srand(1)) and dated every file 1970. */
+#define SIM_WALL_EPOCH_S 1735689600u
+
+/* The virtual time of an absolute timeout (a timed wait's deadline),
+ * never 0.  A deadline past the epoch was made from the wall clock
+ * (CLOCK_REALTIME, the default of condition variables and timed locks),
+ * one before it from another clock (a condition variable set to
+ * CLOCK_MONOTONIC), whichever clock the call is said to use. */
+uint64_t sim_deadline_of(const struct timespec *abs);
+
+/* The machine's own clock_gettime, for the simulator's timing of itself
+ * (a PE's calls, even from shared libraries, read virtual time). */
+int sim_real_clock_gettime(clockid_t clk, struct timespec *ts);
 
 /* In a PE: the next of its own stream of random bits, from the run's seed
  * (what the system's entropy sources give a PE: getrandom, getentropy,

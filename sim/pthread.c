@@ -39,6 +39,7 @@
  * library's function. */
 #include "finding.h"
 #include "hb.h"
+#include "interpose.h"
 #include "loader.h"
 #include "net.h"
 #include "sched.h"
@@ -341,7 +342,6 @@ void sim_pthread_sleep(uint64_t ns, const char *call, const void *site)
 #define JOIN_WAIT 0
 #define JOIN_TRY UINT64_MAX
 
-static uint64_t deadline_of(const struct timespec *abs);
 static int timed_join(pthread_t t, void **ret, const struct timespec *abs, const char *call,
                       const void *site);
 
@@ -395,7 +395,7 @@ static int timed_join(pthread_t t, void **ret, const struct timespec *abs, const
     if (abs && (abs->tv_nsec < 0 || abs->tv_nsec >= 1000000000L))
         return EINVAL;
     sim_call_enter(call, site);
-    int rc = join_in_pe(t, ret, abs ? deadline_of(abs) : JOIN_WAIT, call, site);
+    int rc = join_in_pe(t, ret, abs ? sim_deadline_of(abs) : JOIN_WAIT, call, site);
     sim_call_leave();
     return rc;
 }
@@ -690,12 +690,14 @@ int WRAP(pthread_sigqueue)(pthread_t t, int sig, const union sigval value)
 
 /* ---- waiting ---- */
 
-/* Virtual time of an absolute timeout (the wrapped clocks count from 0). */
-static uint64_t deadline_of(const struct timespec *abs)
+uint64_t sim_deadline_of(const struct timespec *abs)
 {
     if (abs->tv_sec < 0)
         return 1;
-    uint64_t t = (uint64_t)abs->tv_sec * 1000000000u + (uint64_t)abs->tv_nsec;
+    uint64_t s = (uint64_t)abs->tv_sec;
+    if (s >= SIM_WALL_EPOCH_S)
+        s -= SIM_WALL_EPOCH_S;
+    uint64_t t = s * 1000000000u + (uint64_t)abs->tv_nsec;
     return t ? t : 1;
 }
 
@@ -806,7 +808,7 @@ int WRAP(pthread_mutex_timedlock)(pthread_mutex_t *m, const struct timespec *abs
     if (!in_pe())
         return pthread_mutex_timedlock(m, abs);
     CALL("pthread_mutex_timedlock",
-         mutex_take(m, "pthread_mutex_timedlock", 0, deadline_of(abs)));
+         mutex_take(m, "pthread_mutex_timedlock", 0, sim_deadline_of(abs)));
 }
 
 int WRAP(pthread_mutex_unlock)(pthread_mutex_t *m)
@@ -863,7 +865,7 @@ int WRAP(pthread_cond_timedwait)(pthread_cond_t *c, pthread_mutex_t *m,
         return pthread_cond_timedwait(c, m, abs);
     cancel_point(__builtin_return_address(0));
     CALL("pthread_cond_timedwait",
-         cancelled_after(cond_wait(c, m, "pthread_cond_timedwait", deadline_of(abs)),
+         cancelled_after(cond_wait(c, m, "pthread_cond_timedwait", sim_deadline_of(abs)),
                          __builtin_return_address(0)));
 }
 

@@ -430,7 +430,7 @@ static void poll_stall(const char *why)
     if (++S->stall_polls % STALL_CHECK || !sim_w->cfg.watchdog_s)
         return;
     struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
+    sim_real_clock_gettime(CLOCK_MONOTONIC, &now);
     if (S->stall_polls == STALL_CHECK) {
         S->stall_since = now;
         return;

@@ -268,6 +268,34 @@ START_TEST(lapif_types_match_the_c_layouts)
 }
 END_TEST
 
+/* gfortran's clocks and RANDOM_SEED live in its shared run-time library,
+ * which read the machine's clocks and entropy: every run printed other
+ * times, the real date and other random numbers.  They read the PE's
+ * virtual time, the simulated date and the run's seed now. */
+START_TEST(fortran_clocks_and_random_seed_are_the_runs)
+{
+    run_result_t a = tu_run("TZ=UTC %s -n 2 --quiet %s", SIM, PROG("f_clock"));
+    run_result_t b = tu_run("TZ=UTC %s -n 2 --quiet %s", SIM, PROG("f_clock"));
+    run_result_t c = tu_run("TZ=UTC %s -n 2 --quiet --seed 2 %s", SIM, PROG("f_clock"));
+    ck_assert_msg(a.status == 0 && c.status == 0, "%s%s", a.err, c.err);
+    ck_assert_str_eq(a.out, b.out);
+    /* PE 1 slept 2 ms: SYSTEM_CLOCK's counts, the time of day, CPU_TIME */
+    ck_assert_msg(strstr(a.out, "PE 1: clock 2001"), "%s", a.out);
+    ck_assert_msg(strstr(a.out, "/1000000000 2/1000, date 20250101 000000.002, cpu 0.002"), "%s",
+                  a.out);
+    ck_assert_msg(strstr(a.out, "PE 0: clock 1001") && strstr(a.out, "date 20250101 000000.001"),
+                  "%s", a.out);
+    /* another seed: other random numbers (and other network times) */
+    const char *ra = strstr(a.out, "PE 0:"), *rc = strstr(c.out, "PE 0:");
+    ck_assert_ptr_nonnull(ra);
+    ck_assert_ptr_nonnull(rc);
+    ck_assert_str_ne(strstr(ra, "random "), strstr(rc, "random "));
+    tu_free(&a);
+    tu_free(&b);
+    tu_free(&c);
+}
+END_TEST
+
 /* ---- seed 001's Fortran example, and shmemsim-fc ---- */
 
 /* Lines of out that are exactly "[PE p] text" for the even PEs p, with
@@ -606,6 +634,7 @@ Suite *fortran_suite(void)
     tcase_add_test(tc, stop_error_stop_and_runtime_errors_end_the_pe);
     tcase_add_test(tc, common_and_saved_data_are_private_and_symmetric);
     tcase_add_test(tc, misaligned_psync_is_refused_with_a_finding);
+    tcase_add_test(tc, fortran_clocks_and_random_seed_are_the_runs);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -549,7 +549,21 @@ START_TEST(time_is_virtual)
     ck_assert_int_eq(a.status, 0);
     ck_assert_ptr_nonnull(strstr(a.out, "PE 0 slept 1500000 ns"));
     ck_assert_ptr_nonnull(strstr(a.out, "PE 2 slept 1520000 ns"));
-    ck_assert_ptr_nonnull(strstr(a.out, "time() 0\n"));
+    /* the wall clock starts at 2025-01-01 00:00:00 UTC */
+    ck_assert_ptr_nonnull(strstr(a.out, "PE 0 slept 1500000 ns, now 1735689600.001502, time() 1735689600\n"));
+    ck_assert_ptr_nonnull(strstr(a.out, "date 2025-01-01, times 2/2 ticks, rusage 0.021502 s\n"));
+    ck_assert_ptr_nonnull(strstr(a.out, "PE 2 rand "));
+    /* srand(time(NULL) + pe): each PE its own numbers (at time 0, PEs 0
+     * and 1 drew the same: srand(0) is srand(1)) */
+    int r[3];
+    for (int pe = 0; pe < 3; pe++) {
+        char key[32];
+        snprintf(key, sizeof key, "PE %d rand ", pe);
+        const char *at = strstr(a.out, key);
+        ck_assert_ptr_nonnull(at);
+        r[pe] = atoi(at + strlen(key));
+    }
+    ck_assert_msg(r[0] != r[1] && r[1] != r[2] && r[0] != r[2], "%s", a.out);
     ck_assert_str_eq(a.out, b.out);
     tu_free(&a);
     tu_free(&b);

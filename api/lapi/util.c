@@ -9,6 +9,7 @@
  * off (as the real dispatcher thread would wait for the lock): messages
  * are then handled only inside the holder's LAPI calls. */
 #include "lapi_impl.h"
+#include "interpose.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -187,10 +188,7 @@ static int cond_timedwait(lapi_handle_t h, lapi_cond_t *cond, struct timespec *a
         return leave(EINVAL);
     if (sim_pe_borrowed())
         return leave(refuse_in_handler("LAPI cond_timedwait", site));
-    uint64_t deadline = (uint64_t)abstime->tv_sec * 1000000000u + (uint64_t)abstime->tv_nsec;
-    if (deadline == 0)
-        deadline = 1;
-    return leave(cond_wait_until(t, cond, deadline, "LAPI cond_timedwait"));
+    return leave(cond_wait_until(t, cond, sim_deadline_of(abstime), "LAPI cond_timedwait"));
 }
 
 int LAPI_Util(lapi_handle_t hndl, lapi_util_t *util_p)
