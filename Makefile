@@ -112,7 +112,7 @@ $(PSHMEM_LD): $(filter $(BUILD)/api/shmem/%,$(LIB_OBJ))
 	    ' * from the routines libshmemsim defines; do not edit).  pshmem_NAME is' \
 	    ' * shmem_NAME under a second name, so a tool that defines its own' \
 	    ' * shmem_NAME can call the library through pshmem_NAME. */' \
-	    '#ifndef PSHMEM_H' '#define PSHMEM_H' '#include <shmem.h>' '#ifdef __cplusplus' \
+	    '#ifndef PSHMEM_H' '#define PSHMEM_H' '#include <mpp/shmem.h> /* shmem.h, and the Cray names */' '#ifdef __cplusplus' \
 	    'extern "C" {' '#endif'; \
 	  awk '!/complex|^shmem_(wait_until|swap|signal_add|signal_set|sync)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
 	  echo '#ifndef __cplusplus /* complex: C only; shmem_wait_until, shmem_swap, shmem_signal_add, shmem_signal_set, shmem_sync: overloaded in C++ */'; \

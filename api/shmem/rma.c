@@ -488,7 +488,24 @@ static void blocked(const shm_xfer_t *x, size_t bsize, size_t nblocks,
         SHM_LEAVE();                                                                    \
     }
 
+/* Cray SHMEM's (MPT 7, <mpp/shmem.h>) non-blocking forms with a transfer
+ * handle last: the _nbi transfers under their own names.  The handle is
+ * left as it is, as by shmemx_TYPE_put_nb: shmem_quiet (or a barrier)
+ * completes them. */
+#define DEFINE_NB(T, N, E, op, fn)                                                      \
+    void shmem_##N##op(T *dest, const T *source, size_t nelems, int pe, void **handle)  \
+    {                                                                                   \
+        SHM_ENTER("shmem_" #N #op);                                                     \
+        shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
+        XFER("shmem_" #N #op, E, dest, source, 1, 1, nelems, pe);                       \
+        (void)handle;                                                                   \
+        fn(&x, 1);                                                                      \
+        SHM_LEAVE();                                                                    \
+    }
+
 #define DEFINE_TYPED(T, N, a)                                                           \
+    DEFINE_NB(T, N, sizeof(T), _put_nb, shm_rma_put)                                    \
+    DEFINE_NB(T, N, sizeof(T), _get_nb, shm_rma_get)                                    \
     DEFINE_BLOCKED(T, N, sizeof(T), _ibput, shm_rma_put)                                \
     DEFINE_BLOCKED(T, N, sizeof(T), _ibget, shm_rma_get)                                \
     DEFINE_CONTIG(T, N, sizeof(T), _put, shm_rma_put, 0)                                \
@@ -501,6 +518,8 @@ static void blocked(const shm_xfer_t *x, size_t bsize, size_t nblocks,
 SHMEM_RMA_TYPES(DEFINE_TYPED, )
 
 #define DEFINE_SIZED(BITS, BYTES, a)                                                    \
+    DEFINE_NB(void, put##BITS, BYTES, _nb, shm_rma_put)                                 \
+    DEFINE_NB(void, get##BITS, BYTES, _nb, shm_rma_get)                                 \
     DEFINE_CONTIG(void, put##BITS, BYTES, , shm_rma_put, 0)                             \
     DEFINE_CONTIG(void, get##BITS, BYTES, , shm_rma_get, 0)                             \
     DEFINE_CONTIG(void, put##BITS, BYTES, _nbi, shm_rma_put, 1)                         \
@@ -514,3 +533,5 @@ DEFINE_CONTIG(void, putmem, 1, , shm_rma_put, 0)
 DEFINE_CONTIG(void, getmem, 1, , shm_rma_get, 0)
 DEFINE_CONTIG(void, putmem, 1, _nbi, shm_rma_put, 1)
 DEFINE_CONTIG(void, getmem, 1, _nbi, shm_rma_get, 1)
+DEFINE_NB(void, putmem, 1, _nb, shm_rma_put)
+DEFINE_NB(void, getmem, 1, _nb, shm_rma_get)

@@ -14,7 +14,7 @@
 
 #define N 8
 static int errors;
-static long src[N], dst[N], dst2[N], dst3[N], got[N], word, counter, slot, bsrc[N], bdst[N];
+static long src[N], dst[N], dst2[N], dst3[N], dst4[N], dst5[N], dst6[N], got[N], got2[N], word, counter, slot, bsrc[N], bdst[N];
 static long coll[64], psync[SHMEM_BCAST_SYNC_SIZE], psync2[SHMEM_COLLECT_SYNC_SIZE];
 static int isrc[N], idst[N];
 static long flag;
@@ -54,6 +54,11 @@ int main(int argc, char **argv)
     shmemx_put_nb(dst3, src, N / 2, right);             /* generic */
     shmemx_put_nb(SHMEM_CTX_DEFAULT, dst3 + N / 2, src + N / 2, N / 2, right);
     shmemx_getmem_nb(got, src, sizeof got, left, NULL);
+    shmem_long_put_nb(dst4, src, N, right, &handle);    /* Cray SHMEM's own names */
+    shmem_put64_nb(dst5, src, N, right, NULL);
+    shmem_putmem_nb(dst6, src, sizeof src, right, &handle);
+    shmem_long_get_nb(got2, src, N / 2, left, NULL);
+    shmem_getmem_nb(got2 + N / 2, src + N / 2, sizeof src / 2, left, &handle);
     long fetched = -1, swapped = -1, old = -1;
     shmemx_long_fadd_nb(&fetched, &counter, 1, 0, NULL);
     shmemx_long_finc_nb(&old, &word, 0);
@@ -67,6 +72,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < N; i++) {
         EXPECT(dst[i] == 100 * left + i && dst2[i] == 100 * left + i && dst3[i] == 100 * left + i);
         EXPECT(idst[i] == 10 * left + i && got[i] == 100 * left + i);
+        EXPECT(dst4[i] == 100 * left + i && dst5[i] == 100 * left + i && dst6[i] == 100 * left + i);
+        EXPECT(got2[i] == 100 * left + i);
     }
     if (me == 0)
         EXPECT(counter == 11 * npes && word == npes && slot >= 1 && slot <= npes);
