@@ -2712,6 +2712,13 @@ void sim_hb_forget(int mem_pe, const void *addr, size_t n)
 {
     if (!sim_hb_on)
         return;
+    /* A one-shot load of these bytes can be read again no more: reported
+     * now, while the block it read is still there to be named. */
+    for (size_t i = 0; i < H.nlate;)
+        if (H.late[i].k.pe == mem_pe && sim_mem_overlaps(H.late[i].addr, H.late[i].len, addr, n))
+            late_report(i);
+        else
+            i++;
     restamp();
     each_page(mem_pe, addr, n, clear_cells, NULL);
 }

@@ -295,8 +295,18 @@ const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, siz
         named++;
         p += room;
     }
+    /* What runs past the end of the program's data (the last object's
+     * bytes are only those it has). */
+    size_t region;
+    size_t beyond = sim_mem_region_room(pe, end, &region) == 0 && region < n ? n - region : 0;
     if (!named) {
-        snprintf(buf, len, "memory that belongs to no known object");
+        if (beyond == n)
+            snprintf(buf, len, "memory past the end of the program's data");
+        else
+            snprintf(buf, len, "memory that belongs to no known object");
+        if (beyond && beyond < n)
+            sim_append(buf, len, ", the last %zu of them past the end of the program's data",
+                       beyond);
         return buf;
     }
     if (named > 4)
@@ -306,6 +316,8 @@ const char *sim_mem_spill_name(int pe, const void *end, size_t n, char *buf, siz
         snprintf(objs, sizeof objs, "%s", buf);
         snprintf(buf, len, "%zu bytes of padding, then %s", pad, objs);
     }
+    if (beyond)
+        sim_append(buf, len, ", and the last %zu past the end of the program's data", beyond);
     return buf;
 }
 

@@ -300,6 +300,40 @@ START_TEST(heap_block_is_named_by_its_allocation)
 END_TEST
 
 /* --check turns one id off; the run is then clean. */
+/* A one-shot read of a counter still being incremented, whose block the
+ * program frees before the end: reported before the block is gone, it
+ * names the block (it was "symmetric heap memory no allocation holds,
+ * 0 bytes into the symmetric heap"). */
+START_TEST(a_one_shot_read_of_a_freed_block_names_the_block)
+{
+    run_result_t r = tu_run("%s -n 2 %s", SIM, PROG("oneshot_freed"));
+    char want[200];
+    snprintf(want, sizeof want, "PE 0's load at main at oneshot_freed.c:%d and PE 1's atomic",
+             tu_line_of("tests/programs/oneshot_freed.c", "ONESHOT"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "error [data-race]") && strstr(r.err, want),
+                  "status %d\n%s", r.status, r.err);
+    snprintf(want, sizeof want, "in the 4-byte symmetric heap block allocated at main at "
+             "oneshot_freed.c:%d)", tu_line_of("tests/programs/oneshot_freed.c", "BLOCK"));
+    ck_assert_msg(strstr(r.err, want) && !strstr(r.err, "no allocation holds"), "%s", r.err);
+    tu_free(&r);
+}
+END_TEST
+
+/* A short pSync near the end of the program's data: the bytes past the
+ * last variable are said to be past the end of the data, not in it. */
+START_TEST(a_spill_past_the_program_data_says_so)
+{
+    run_result_t r = tu_run("%s -n 2 %s", SIM, PROG("psync_end"));
+    ck_assert_msg(r.status == 4 && strstr(r.err, "error [symmetric-out-of-bounds]") &&
+                      strstr(r.err, "covers 128 bytes but only 32 remain in 'sync_words' (32 "
+                                    "bytes): the last 96 bytes spill into 'last' (4 bytes), and "
+                                    "the last ") &&
+                      strstr(r.err, " past the end of the program's data."),
+                  "status %d\n%s", r.status, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 START_TEST(check_option_turns_an_id_off)
 {
     run_result_t r = tu_run("%s -n 4 --quiet --check all,-overlap %s overlap bad", SIM,
@@ -364,6 +398,8 @@ Suite *findings_suite(void)
     tcase_add_test(tc, an_atomic_on_unset_heap_is_a_warning);
     tcase_add_test(tc, a_wait_satisfied_by_unset_heap_is_a_warning);
     tcase_add_test(tc, freeing_a_pending_nbi_buffer_is_an_error);
+    tcase_add_test(tc, a_one_shot_read_of_a_freed_block_names_the_block);
+    tcase_add_test(tc, a_spill_past_the_program_data_says_so);
     tcase_add_test(tc, check_option_turns_an_id_off);
     tcase_add_loop_test(tc, no_false_positive_on_correct_programs, 0, NCLEAN);
     tcase_add_loop_test(tc, no_false_positive_on_corrected_findings_programs, 0, NCASES);
