@@ -634,7 +634,8 @@ END_TEST
 /* The library exports the API (with Cray's legacy names: the T3E's
  * barrier and globalexit among them), the engine and what the
  * instrumentation and the wrapped libc calls need (with the few C library
- * names it defines for the C++ run-time library's threads and sleeps): nothing of the API
+ * names it defines for shared libraries: the C++ run-time library's
+ * threads and sleeps, gfortran's clocks and seeds): nothing of the API
  * layers' internals that a program's own function of the same name could
  * meet. */
 START_TEST(the_library_exports_no_internal_name)
@@ -648,7 +649,8 @@ START_TEST(the_library_exports_no_internal_name)
         "grep -v '^__odr_asan\\.' | " /* a sanitizer build's own indicator symbols */
         "grep -Ev '^(shmem|pshmem|LAPI_|lapi_|sim_|__tsan_|__wrap_|GOMP_|omp_)|^(_my_pe|_num_pes|my_pe|num_pes|my_pe_|"
         "num_pes_|start_pes_?|shmalloc|shfree|shrealloc|shmemalign|shpalloc_|shpclmove_|"
-        "shpdeallc_|shpdealloc_|barrier|barrier_|globalexit|exit|write|writev|nanosleep|pthread_create|pthread_join|"
+        "shpdeallc_|shpdealloc_|barrier|barrier_|globalexit|exit|write|writev|nanosleep|clock_gettime|"
+        "gettimeofday|time|clock|times|getrusage|getrandom|getentropy|pthread_create|pthread_join|"
         "pthread_detach|pthread_cond_wait|pthread_cond_timedwait|pthread_cond_signal|"
         "pthread_cond_broadcast)$'; "
         "nm -D --defined-only %s/lib/libshmemsim.so | grep -c ' T shmem_int_put$'",
