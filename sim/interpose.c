@@ -842,14 +842,20 @@ int WRAP(__snprintf_chk)(char *d, size_t n, int flag, size_t room, const char *f
 
 /* ---- process end ---- */
 
-/* The C library's definition of name, past this library's own. */
-static void *next_fn(const char *name)
+void *sim_libc_fn(void **cache, const char *name)
 {
-    void *fn = dlsym(RTLD_NEXT, name);
-    if (!fn)
-        abort(); /* the C library always has these */
-    return fn;
+    if (!*cache)
+        *cache = dlsym(RTLD_NEXT, name);
+    if (!*cache)
+        abort(); /* the C library has every one */
+    return *cache;
 }
+
+/* The C library's name, as a function of type type. */
+#define LIBC(name, type) ((type)sim_libc_fn(&libc_##name, #name))
+static void *libc_exit, *libc_clock_gettime, *libc_gettimeofday, *libc_time, *libc_clock,
+    *libc_times, *libc_getrusage, *libc_nanosleep, *libc_write, *libc_writev, *libc_getrandom,
+    *libc_getentropy;
 
 _Noreturn void exit(int status)
 {
@@ -859,10 +865,7 @@ _Noreturn void exit(int status)
     }
     if (sim_w && sim_w->cur)
         sim_pe_exit(status);
-    static void (*real_exit)(int);
-    if (!real_exit)
-        real_exit = (void (*)(int))next_fn("exit");
-    real_exit(status);
+    LIBC(exit, void (*)(int))(status);
     __builtin_unreachable();
 }
 
@@ -1376,10 +1379,7 @@ static uint64_t vnow(void)
 
 int sim_real_clock_gettime(clockid_t clk, struct timespec *ts)
 {
-    static int (*real)(clockid_t, struct timespec *);
-    if (!real)
-        real = (int (*)(clockid_t, struct timespec *))next_fn("clock_gettime");
-    return real(clk, ts);
+    return LIBC(clock_gettime, int (*)(clockid_t, struct timespec *))(clk, ts);
 }
 
 /* Virtual time, and the wall clock's date: seconds of the epoch added to
@@ -1411,12 +1411,8 @@ int WRAP(clock_gettime)(clockid_t clk, struct timespec *ts)
 int WRAP(gettimeofday)(struct timeval *tv, void *tz)
 {
     (void)tz;
-    if (!sim_w || !sim_w->cur) {
-        static int (*real)(struct timeval *, void *);
-        if (!real)
-            real = (int (*)(struct timeval *, void *))next_fn("gettimeofday");
-        return real(tv, NULL);
-    }
+    if (!sim_w || !sim_w->cur)
+        return LIBC(gettimeofday, int (*)(struct timeval *, void *))(tv, NULL);
     uint64_t t = vnow();
     tv->tv_sec = (time_t)(t / 1000000000u + SIM_WALL_EPOCH_S);
     tv->tv_usec = (suseconds_t)(t % 1000000000u / 1000u);
@@ -1429,10 +1425,7 @@ time_t WRAP(time)(time_t *out)
     if (sim_w && sim_w->cur) {
         t = (time_t)(vnow() / 1000000000u + SIM_WALL_EPOCH_S);
     } else {
-        static time_t (*real)(time_t *);
-        if (!real)
-            real = (time_t(*)(time_t *))next_fn("time");
-        t = real(NULL);
+        t = LIBC(time, time_t(*)(time_t *))(NULL);
     }
     if (out)
         *out = t;
@@ -1444,23 +1437,15 @@ time_t WRAP(time)(time_t *out)
  * other PEs' (they share the process). */
 clock_t WRAP(clock)(void)
 {
-    if (!sim_w || !sim_w->cur) {
-        static clock_t (*real)(void);
-        if (!real)
-            real = (clock_t(*)(void))next_fn("clock");
-        return real();
-    }
+    if (!sim_w || !sim_w->cur)
+        return LIBC(clock, clock_t(*)(void))();
     return (clock_t)(vnow() / (1000000000u / CLOCKS_PER_SEC));
 }
 
 clock_t WRAP(times)(struct tms *buf)
 {
-    if (!sim_w || !sim_w->cur) {
-        static clock_t (*real)(struct tms *);
-        if (!real)
-            real = (clock_t(*)(struct tms *))next_fn("times");
-        return real(buf);
-    }
+    if (!sim_w || !sim_w->cur)
+        return LIBC(times, clock_t(*)(struct tms *))(buf);
     long hz = sysconf(_SC_CLK_TCK);
     clock_t ticks = (clock_t)(vnow() / (1000000000u / (uint64_t)(hz > 0 ? hz : 100)));
     if (buf)
@@ -1470,12 +1455,8 @@ clock_t WRAP(times)(struct tms *buf)
 
 int WRAP(getrusage)(int who, struct rusage *ru)
 {
-    if (!sim_w || !sim_w->cur) {
-        static int (*real)(int, struct rusage *);
-        if (!real)
-            real = (int (*)(int, struct rusage *))next_fn("getrusage");
-        return real(who, ru);
-    }
+    if (!sim_w || !sim_w->cur)
+        return LIBC(getrusage, int (*)(int, struct rusage *))(who, ru);
     if (who != RUSAGE_SELF && who != RUSAGE_CHILDREN && who != RUSAGE_THREAD) {
         errno = EINVAL;
         return -1;
@@ -1543,12 +1524,8 @@ int WRAP(usleep)(useconds_t us)
 
 int WRAP(nanosleep)(const struct timespec *req, struct timespec *rem)
 {
-    if (!sim_w || !sim_w->cur) {
-        static int (*real)(const struct timespec *, struct timespec *);
-        if (!real)
-            real = (int (*)(const struct timespec *, struct timespec *))next_fn("nanosleep");
-        return real(req, rem);
-    }
+    if (!sim_w || !sim_w->cur)
+        return LIBC(nanosleep, int (*)(const struct timespec *, struct timespec *))(req, rem);
     sim_pthread_sleep((uint64_t)req->tv_sec * 1000000000u + (uint64_t)req->tv_nsec, "nanosleep",
                       __builtin_return_address(0));
     if (rem)
@@ -1964,10 +1941,7 @@ ssize_t write(int fd, const void *buf, size_t n)
         size_t w = fwrite(buf, 1, n, f);
         return (ssize_t)w;
     }
-    static ssize_t (*real_write)(int, const void *, size_t);
-    if (!real_write)
-        real_write = (ssize_t(*)(int, const void *, size_t))next_fn("write");
-    return real_write(fd, buf, n);
+    return LIBC(write, ssize_t(*)(int, const void *, size_t))(fd, buf, n);
 }
 
 ssize_t WRAP(write)(int fd, const void *buf, size_t n)
@@ -1991,10 +1965,7 @@ ssize_t writev(int fd, const struct iovec *iov, int cnt)
             w += fwrite(iov[i].iov_base, 1, iov[i].iov_len, f);
         return (ssize_t)w;
     }
-    static ssize_t (*real_writev)(int, const struct iovec *, int);
-    if (!real_writev)
-        real_writev = (ssize_t(*)(int, const struct iovec *, int))next_fn("writev");
-    return real_writev(fd, iov, cnt);
+    return LIBC(writev, ssize_t(*)(int, const struct iovec *, int))(fd, iov, cnt);
 }
 
 int WRAP(fclose)(FILE *f)
@@ -2162,24 +2133,16 @@ static void fill_entropy(void *buf, size_t len)
  * the run's seed in a PE. */
 ssize_t WRAP(getrandom)(void *buf, size_t len, unsigned flags)
 {
-    if (!IN_PE()) {
-        static ssize_t (*real)(void *, size_t, unsigned);
-        if (!real)
-            real = (ssize_t(*)(void *, size_t, unsigned))next_fn("getrandom");
-        return real(buf, len, flags);
-    }
+    if (!IN_PE())
+        return LIBC(getrandom, ssize_t(*)(void *, size_t, unsigned))(buf, len, flags);
     fill_entropy(buf, len);
     return (ssize_t)len;
 }
 
 int WRAP(getentropy)(void *buf, size_t len)
 {
-    if (!IN_PE()) {
-        static int (*real)(void *, size_t);
-        if (!real)
-            real = (int (*)(void *, size_t))next_fn("getentropy");
-        return real(buf, len);
-    }
+    if (!IN_PE())
+        return LIBC(getentropy, int (*)(void *, size_t))(buf, len);
     if (len > 256) {
         errno = EIO;
         return -1;

@@ -29,6 +29,10 @@ _Noreturn void __wrap_abort(void);
  * CLOCK_MONOTONIC), whichever clock the call is said to use. */
 uint64_t sim_deadline_of(const struct timespec *abs);
 
+/* The C library's definition of name, past this library's own (which
+ * a PE's calls from shared libraries reach), looked up once into *cache. */
+void *sim_libc_fn(void **cache, const char *name);
+
 /* The machine's own clock_gettime, for the simulator's timing of itself
  * (a PE's calls, even from shared libraries, read virtual time). */
 int sim_real_clock_gettime(clockid_t clk, struct timespec *ts);

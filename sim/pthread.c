@@ -1315,19 +1315,10 @@ void sim_thread_tls_free(sim_pe_t *ctx)
  * the PE's threads and waits as well; outside one they are the C
  * library's.  Only these: the simulator's own libraries (libdw's locks)
  * must keep the real ones. */
-#define REAL(name, type) ((type)real_fn(&real_##name, #name))
+#define REAL(name, type) ((type)sim_libc_fn(&real_##name, #name))
 static void *real_pthread_create, *real_pthread_join, *real_pthread_detach,
     *real_pthread_cond_wait, *real_pthread_cond_timedwait, *real_pthread_cond_signal,
     *real_pthread_cond_broadcast;
-
-static void *real_fn(void **cache, const char *name)
-{
-    if (!*cache)
-        *cache = dlsym(RTLD_NEXT, name);
-    if (!*cache)
-        abort(); /* the C library has every one */
-    return *cache;
-}
 
 typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 typedef int (*join_fn)(pthread_t, void **);
