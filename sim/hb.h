@@ -55,7 +55,7 @@
 #define SIM_HB_ASM_NOTE                                                              \
     "(A lock or flag made of inline assembly, such as a lock cmpxchg spinlock, is "   \
     "not seen: shmemsim sees C11 and __atomic operations, pthread and OpenMP "       \
-    "locks; build such a lock with them.)"
+    "locks and semaphores; build such a lock with them.)"
 #define SIM_HB_MAX_PES_ASKED 16384
 
 /* An access record: 0 means none. */

@@ -7,10 +7,11 @@
  * deterministic and seeded, a thread that blocks blocks only itself, and a
  * deadlock report lists each blocked thread with its call.
  *
- * Mutexes, condition variables, barriers, read-write locks, spin locks and
- * once-controls keep their state in the program's own object (for a
- * mutex, in the fields glibc gives its owner, count and kind, so the static
- * initializers work) and wait with sim_pe_block_on on it; whoever releases
+ * Mutexes, condition variables, barriers, read-write locks, spin locks,
+ * unnamed semaphores and once-controls keep their state in the program's
+ * own object (for a mutex, in the fields glibc gives its owner, count and
+ * kind, so the static initializers work) and wait with sim_pe_block_on on
+ * it; whoever releases
  * one wakes its waiters with sim_thread_notify and they try again, in the
  * order the scheduler resumes them.  A signal on a condition variable wakes
  * every waiter: POSIX allows that (a waiter re-checks its predicate).
@@ -53,6 +54,7 @@
 #include <link.h>
 #include <pthread.h>
 #include <sched.h>
+#include <semaphore.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -811,6 +813,15 @@ int WRAP(pthread_mutex_timedlock)(pthread_mutex_t *m, const struct timespec *abs
          mutex_take(m, "pthread_mutex_timedlock", 0, sim_deadline_of(abs)));
 }
 
+int WRAP(pthread_mutex_clocklock)(pthread_mutex_t *m, clockid_t clock,
+                                  const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_mutex_clocklock(m, clock, abs);
+    CALL("pthread_mutex_clocklock",
+         mutex_take(m, "pthread_mutex_clocklock", 0, sim_deadline_of(abs)));
+}
+
 int WRAP(pthread_mutex_unlock)(pthread_mutex_t *m)
 {
     if (!in_pe())
@@ -866,6 +877,17 @@ int WRAP(pthread_cond_timedwait)(pthread_cond_t *c, pthread_mutex_t *m,
     cancel_point(__builtin_return_address(0));
     CALL("pthread_cond_timedwait",
          cancelled_after(cond_wait(c, m, "pthread_cond_timedwait", sim_deadline_of(abs)),
+                         __builtin_return_address(0)));
+}
+
+int WRAP(pthread_cond_clockwait)(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock,
+                                 const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_cond_clockwait(c, m, clock, abs);
+    cancel_point(__builtin_return_address(0));
+    CALL("pthread_cond_clockwait",
+         cancelled_after(cond_wait(c, m, "pthread_cond_clockwait", sim_deadline_of(abs)),
                          __builtin_return_address(0)));
 }
 
@@ -963,19 +985,22 @@ int WRAP(pthread_rwlock_init)(pthread_rwlock_t *l, const pthread_rwlockattr_t *a
     return 0;
 }
 
-static int rw_take(pthread_rwlock_t *l, int write, int try)
+/* Takes l for writing or reading; try: fail at once with EBUSY; deadline:
+ * give up then with ETIMEDOUT (0: never). */
+static int rw_take(pthread_rwlock_t *l, int write, int try, uint64_t deadline, const char *call)
 {
     rwlock_t *s = (rwlock_t *)l;
     if (s->writer == tag())
         return EDEADLK;
-    const char *call = write ? "pthread_rwlock_wrlock" : "pthread_rwlock_rdlock";
     while (s->writer || (write && s->readers)) {
         if (try)
             return EBUSY;
         sim_why_t why = s->writer ? sim_why("%s(held for writing by thread %d)", call,
                                             s->writer - 1)
                                   : sim_why("%s(held by %d readers)", call, s->readers);
-        sim_pe_block_why(&why, l, sizeof *l);
+        if (sim_pe_block_until_why(&why, l, sizeof *l, deadline) &&
+            (s->writer || (write && s->readers)))
+            return ETIMEDOUT;
     }
     if (write)
         s->writer = tag();
@@ -989,24 +1014,58 @@ int WRAP(pthread_rwlock_rdlock)(pthread_rwlock_t *l)
 {
     if (!in_pe())
         return pthread_rwlock_rdlock(l);
-    CALL("pthread_rwlock_rdlock", rw_take(l, 0, 0));
+    CALL("pthread_rwlock_rdlock", rw_take(l, 0, 0, 0, "pthread_rwlock_rdlock"));
 }
 
 int WRAP(pthread_rwlock_wrlock)(pthread_rwlock_t *l)
 {
     if (!in_pe())
         return pthread_rwlock_wrlock(l);
-    CALL("pthread_rwlock_wrlock", rw_take(l, 1, 0));
+    CALL("pthread_rwlock_wrlock", rw_take(l, 1, 0, 0, "pthread_rwlock_wrlock"));
 }
 
 int WRAP(pthread_rwlock_tryrdlock)(pthread_rwlock_t *l)
 {
-    return in_pe() ? rw_take(l, 0, 1) : pthread_rwlock_tryrdlock(l);
+    return in_pe() ? rw_take(l, 0, 1, 0, NULL) : pthread_rwlock_tryrdlock(l);
 }
 
 int WRAP(pthread_rwlock_trywrlock)(pthread_rwlock_t *l)
 {
-    return in_pe() ? rw_take(l, 1, 1) : pthread_rwlock_trywrlock(l);
+    return in_pe() ? rw_take(l, 1, 1, 0, NULL) : pthread_rwlock_trywrlock(l);
+}
+
+int WRAP(pthread_rwlock_timedrdlock)(pthread_rwlock_t *l, const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_rwlock_timedrdlock(l, abs);
+    CALL("pthread_rwlock_timedrdlock",
+         rw_take(l, 0, 0, sim_deadline_of(abs), "pthread_rwlock_timedrdlock"));
+}
+
+int WRAP(pthread_rwlock_timedwrlock)(pthread_rwlock_t *l, const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_rwlock_timedwrlock(l, abs);
+    CALL("pthread_rwlock_timedwrlock",
+         rw_take(l, 1, 0, sim_deadline_of(abs), "pthread_rwlock_timedwrlock"));
+}
+
+int WRAP(pthread_rwlock_clockrdlock)(pthread_rwlock_t *l, clockid_t clock,
+                                     const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_rwlock_clockrdlock(l, clock, abs);
+    CALL("pthread_rwlock_clockrdlock",
+         rw_take(l, 0, 0, sim_deadline_of(abs), "pthread_rwlock_clockrdlock"));
+}
+
+int WRAP(pthread_rwlock_clockwrlock)(pthread_rwlock_t *l, clockid_t clock,
+                                     const struct timespec *abs)
+{
+    if (!in_pe())
+        return pthread_rwlock_clockwrlock(l, clock, abs);
+    CALL("pthread_rwlock_clockwrlock",
+         rw_take(l, 1, 0, sim_deadline_of(abs), "pthread_rwlock_clockwrlock"));
 }
 
 int WRAP(pthread_rwlock_unlock)(pthread_rwlock_t *l)
@@ -1080,6 +1139,114 @@ int WRAP(pthread_spin_unlock)(pthread_spinlock_t *s)
     *s = 0;
     sim_thread_notify((const void *)s, sizeof *s);
     return 0;
+}
+
+/* ---- semaphores ----
+ * An unnamed semaphore's count is its first word, where glibc keeps it,
+ * so one made by sem_init outside a PE (or by a static initializer) reads
+ * the same.  Its waiters are its PE's threads. */
+static unsigned *sem_count(sem_t *s)
+{
+    return (unsigned *)(void *)s;
+}
+
+int WRAP(sem_init)(sem_t *s, int pshared, unsigned value)
+{
+    if (!in_pe())
+        return sem_init(s, pshared, value);
+    if (value > SEM_VALUE_MAX) {
+        errno = EINVAL;
+        return -1;
+    }
+    memset(s, 0, sizeof *s);
+    *sem_count(s) = value;
+    return 0;
+}
+
+int WRAP(sem_destroy)(sem_t *s)
+{
+    return in_pe() ? 0 : sem_destroy(s);
+}
+
+int WRAP(sem_post)(sem_t *s)
+{
+    if (!in_pe())
+        return sem_post(s);
+    if (*sem_count(s) == SEM_VALUE_MAX) {
+        errno = EOVERFLOW;
+        return -1;
+    }
+    sim_hb_obj_release(s); /* what the poster did happens before the taker's return */
+    ++*sem_count(s);
+    sim_thread_notify(s, sizeof *s);
+    return 0;
+}
+
+int WRAP(sem_getvalue)(sem_t *s, int *value)
+{
+    if (!in_pe())
+        return sem_getvalue(s, value);
+    *value = (int)*sem_count(s);
+    return 0;
+}
+
+/* Takes one from s; try: fail at once with EAGAIN; deadline: give up then
+ * with ETIMEDOUT (0: never).  A cancellation point, but for the try. */
+static int sem_take(sem_t *s, const char *call, int try, uint64_t deadline, const void *site)
+{
+    if (!try)
+        cancel_point(site);
+    int rc = 0;
+    while (!*sem_count(s) && !rc) {
+        if (try) {
+            rc = EAGAIN;
+            break;
+        }
+        sim_why_t why = sim_why("%s(a semaphore at 0)", call);
+        if (sim_pe_block_until_why(&why, s, sizeof *s, deadline) && !*sem_count(s))
+            rc = ETIMEDOUT;
+    }
+    if (!rc) {
+        --*sem_count(s);
+        sim_hb_obj_acquire(s);
+    }
+    if (!try)
+        cancel_point(site);
+    if (rc) {
+        errno = rc;
+        return -1;
+    }
+    return 0;
+}
+
+int WRAP(sem_wait)(sem_t *s)
+{
+    if (!in_pe())
+        return sem_wait(s);
+    CALL("sem_wait", sem_take(s, "sem_wait", 0, 0, __builtin_return_address(0)));
+}
+
+int WRAP(sem_trywait)(sem_t *s)
+{
+    if (!in_pe())
+        return sem_trywait(s);
+    return sem_take(s, "sem_trywait", 1, 0, NULL);
+}
+
+int WRAP(sem_timedwait)(sem_t *s, const struct timespec *abs)
+{
+    if (!in_pe())
+        return sem_timedwait(s, abs);
+    CALL("sem_timedwait", sem_take(s, "sem_timedwait", 0, sim_deadline_of(abs),
+                                   __builtin_return_address(0)));
+}
+
+int WRAP(sem_clockwait)(sem_t *s, clockid_t clock, const struct timespec *abs)
+{
+    if (!in_pe())
+        return sem_clockwait(s, clock, abs);
+    CALL("sem_clockwait", sem_take(s, "sem_clockwait", 0, sim_deadline_of(abs),
+                                   __builtin_return_address(0)));
 }
 
 /* once: 0 not run, 1 running, 2 done. */
@@ -1317,14 +1484,16 @@ void sim_thread_tls_free(sim_pe_t *ctx)
  * must keep the real ones. */
 #define REAL(name, type) ((type)sim_libc_fn(&real_##name, #name))
 static void *real_pthread_create, *real_pthread_join, *real_pthread_detach,
-    *real_pthread_cond_wait, *real_pthread_cond_timedwait, *real_pthread_cond_signal,
-    *real_pthread_cond_broadcast;
+    *real_pthread_cond_wait, *real_pthread_cond_timedwait, *real_pthread_cond_clockwait,
+    *real_pthread_cond_signal, *real_pthread_cond_broadcast;
 
 typedef int (*create_fn)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 typedef int (*join_fn)(pthread_t, void **);
 typedef int (*detach_fn)(pthread_t);
 typedef int (*cwait_fn)(pthread_cond_t *, pthread_mutex_t *);
 typedef int (*ctwait_fn)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *);
+typedef int (*cclwait_fn)(pthread_cond_t *, pthread_mutex_t *, clockid_t,
+                         const struct timespec *);
 typedef int (*csig_fn)(pthread_cond_t *);
 
 int pthread_create(pthread_t *thr, const pthread_attr_t *attr, void *(*start)(void *), void *arg)
@@ -1360,6 +1529,14 @@ int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct t
     if (in_pe())
         return WRAP(pthread_cond_timedwait)(c, m, abs);
     return REAL(pthread_cond_timedwait, ctwait_fn)(c, m, abs);
+}
+
+int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock,
+                           const struct timespec *abs)
+{
+    if (in_pe())
+        return WRAP(pthread_cond_clockwait)(c, m, clock, abs);
+    return REAL(pthread_cond_clockwait, cclwait_fn)(c, m, clock, abs);
 }
 
 int pthread_cond_signal(pthread_cond_t *c)

@@ -516,6 +516,32 @@ START_TEST(thread_queries_and_timed_joins)
 }
 END_TEST
 
+/* Semaphores order a hand-off between threads (a read before the wait is
+ * a race naming both lines); every clock-named and timed wait gives up at
+ * its deadline in virtual time. */
+START_TEST(semaphores_and_clock_named_waits)
+{
+    const char *clean[] = {"", NULL};
+    clean_on_three_seeds("pthread_sem", clean, "trywait EAGAIN, timedwait ETIMEDOUT after 1000 "
+                         "us, clockwait ETIMEDOUT after 1000 us, cond ETIMEDOUT, mutex "
+                         "ETIMEDOUT, wrlock ETIMEDOUT, rdlock 0\n");
+    run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("pthread_sem"));
+    ck_assert_msg(strstr(r.out, "PE 0: got 40, value 0,") && strstr(r.out, "PE 1: got 41, value 0,"),
+                  "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s -n 2 --quiet %s race", SIM, PROG("pthread_sem"));
+    ck_assert_int_eq(r.status, 4);
+    char want[96], store[96];
+    snprintf(want, sizeof want, "(main thread)'s load at main at pthread_sem.c:%d",
+             tu_line_of("tests/programs/pthread_sem.c", "RACE(sem)"));
+    snprintf(store, sizeof store, "(thread 1)'s store at producer at pthread_sem.c:%d",
+             tu_line_of("tests/programs/pthread_sem.c", "the hand-off's write"));
+    ck_assert_msg(strstr(r.err, want) && strstr(r.err, store), "want '%s' and '%s' in:\n%s",
+                  want, store, r.err);
+    tu_free(&r);
+}
+END_TEST
+
 Suite *threads_suite(void)
 {
     Suite *s = suite_create("threads");
@@ -549,6 +575,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, a_signal_to_one_thread_is_a_finding_not_a_crash);
     tcase_add_test(t, cancel_ends_threads_at_cancellation_points);
     tcase_add_test(t, thread_queries_and_timed_joins);
+    tcase_add_test(t, semaphores_and_clock_named_waits);
     suite_add_tcase(s, t);
     return s;
 }

@@ -140,8 +140,8 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
         snprintf(buf, len,
                  "Two threads of PE %d reach these bytes and nothing orders them: hold one "
                  "mutex (or omp critical) around both, make both atomic, or order the threads "
-                 "(pthread_join, a barrier, a flag stored with release and loaded with "
-                 "acquire). " SIM_HB_ASM_NOTE, a->pe);
+                 "(pthread_join, a barrier, a semaphore, a flag stored with release and "
+                 "loaded with acquire). " SIM_HB_ASM_NOTE, a->pe);
     } else if (a->is_op && a->pe != b->pe && !a->write && !a->atomic && !a->nbi) {
         /* A blocking get is complete when it returns: what is missing is
          * the other PE knowing it was done. */

@@ -2,8 +2,8 @@
 // C++ library's threads are the PE's threads, deterministic and seeded.
 //   cxx_thread work     4 threads per PE put into the right neighbour
 //                       under THREAD_MULTIPLE, a mutex-protected sum, a
-//                       condition-variable hand-off, a sleep_for in
-//                       virtual time; prints
+//                       condition-variable hand-off, a sleep_for and a
+//                       wait_for that times out, in virtual time; prints
 //                       "PE n: threads ok SUM"
 //   cxx_thread race     two threads add to a plain global: a data-race
 //   cxx_thread atomic   the same with std::atomic: clean
@@ -54,6 +54,7 @@ int main(int argc, char **argv)
     long sum = 0;
     int ready = 0;
     long handed = 0;
+    bool gave_up = false;
     double t0 = shmemx_wtime();
     std::vector<std::thread> team;
     for (int t = 0; t < 4; t++)
@@ -70,6 +71,12 @@ int main(int argc, char **argv)
                 cv.notify_all();
             } else if (t == 2) { // sleeps in virtual time, inside the C++ library
                 std::this_thread::sleep_for(std::chrono::milliseconds(3));
+            } else if (t == 1) { // a steady-clock wait for what never comes
+                std::condition_variable never;
+                std::unique_lock<std::mutex> g(m);
+                auto from = std::chrono::steady_clock::now();
+                gave_up = !never.wait_for(g, std::chrono::milliseconds(2), [] { return false; }) &&
+                          std::chrono::steady_clock::now() - from >= std::chrono::milliseconds(2);
             } else if (t == 3) { // the consumer
                 std::unique_lock<std::mutex> g(m);
                 cv.wait(g, [&] { return ready == 1; });
@@ -80,7 +87,7 @@ int main(int argc, char **argv)
     for (auto &th : team)
         th.join();
     shmem_barrier_all();
-    bool ok = sum == 1 + 2 + 3 + 4 + 42 && shmemx_wtime() - t0 >= 0.003;
+    bool ok = sum == 1 + 2 + 3 + 4 + 42 && shmemx_wtime() - t0 >= 0.003 && gave_up;
     for (int t = 0; t < 4; t++)
         ok = ok && slots[t] == 100 * left + t;
     std::printf("PE %d: threads %s %ld (provided %d)\n", me, ok ? "ok" : "WRONG", sum,
