@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <unistd.h>
 
 #define SIM tu_shmemsim()
@@ -542,6 +543,27 @@ START_TEST(symmetric_heap_routines)
 }
 END_TEST
 
+/* Addresses a program prints are the same on every run of one seed: the
+ * simulator turns the kernel's address randomisation off for itself
+ * (the test process, whose own addresses are random, checks it may). */
+START_TEST(printed_addresses_are_the_same_on_every_run)
+{
+    int p = personality(0xffffffff);
+    if (p == -1 || personality((unsigned long)p | ADDR_NO_RANDOMIZE) == -1) {
+        fprintf(stderr, "check_programs: address randomisation cannot be turned off here: "
+                        "test skipped\n");
+        return;
+    }
+    personality((unsigned long)p);
+    run_result_t a = tu_run("%s -n 2 --quiet %s", SIM, PROG("addresses"));
+    run_result_t b = tu_run("%s -n 2 --quiet %s", SIM, PROG("addresses"));
+    ck_assert_msg(a.status == 0 && tu_count(a.out, ": heap 0x") == 2, "%s%s", a.out, a.err);
+    ck_assert_str_eq(a.out, b.out);
+    tu_free(&a);
+    tu_free(&b);
+}
+END_TEST
+
 START_TEST(time_is_virtual)
 {
     run_result_t a = tu_run("%s -n 3 --quiet %s", SIM, PROG("vtime"));
@@ -909,6 +931,7 @@ Suite *programs_suite(void)
     tcase_add_test(tc, puts_gets_and_waits_around_a_ring);
     tcase_add_test(tc, symmetric_heap_routines);
     tcase_add_test(tc, time_is_virtual);
+    tcase_add_test(tc, printed_addresses_are_the_same_on_every_run);
     tcase_add_test(tc, a_busy_wait_on_the_clock_ends);
     tcase_add_test(tc, getopt_state_is_per_pe);
     tcase_add_test(tc, tag_output_prefixes_each_line);
