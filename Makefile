@@ -256,6 +256,11 @@ $(BUILD)/tests/programs/cray_%: tests/programs/cray_%.f $(TOOLCHAIN) | $(LIB) $(
 	@mkdir -p $(dir $@)
 	$(FCWRAP) --cray -g -O1 -o $@ $<
 
+# typed_*.f90: calls the SHMEM functions undeclared, as Cray's full header allowed.
+$(BUILD)/tests/programs/typed_%: tests/programs/typed_%.f90 $(TOOLCHAIN) | $(LIB) $(BIN)
+	@mkdir -p $@.mod
+	$(FCWRAP) --typed-header -g -O1 -J $@.mod -o $@ $<
+
 # The tests reach the engine's world through its exported accessor.
 $(TEST_OBJ): CFLAGS += -DSIM_OUTSIDE_LIBRARY
 
@@ -322,6 +327,8 @@ install: all
 	install -m 644 $(FMODULE_O) $(PREFIX)/lib/
 	install -m 644 api/include/*.fh $(PREFIX)/include/shmemsim/
 	install -m 644 api/include/mpp/*.fh $(PREFIX)/include/shmemsim/mpp/
+	install -d $(PREFIX)/include/shmemsim/typed
+	install -m 644 api/include/typed/*.fh $(PREFIX)/include/shmemsim/typed/
 	install -m 755 $(LIB) $(PREFIX)/lib/libshmemsim.so
 	install -d $(PREFIX)/lib/notsan
 	install -m 644 $(NOTSAN) $(PREFIX)/lib/notsan/libtsan.so

@@ -20,8 +20,8 @@
 # with the PE count and expected result of its test_parameters.conf.
 # tests-cray: the C, C++ and Fortran lists
 # (sma1_tlist, sma2_tlist, smaf_tlist) on 4 PEs, Fortran with
-# -DOPENSHMEM_FORT_SHORT_HEADER (shmem.fh does not type SHMEM_MY_PE and
-# the like, as Sandia's does not by default); a test
+# shmemsim-fc --typed-header (the tests were written for Cray's full
+# shmem.fh, which types SHMEM_MY_PE, SHMEM_FINC and the like); a test
 # passes when it exits 0 and prints no FAIL, as its run script says.
 # shmemx-cray-tests (teams/usage) and openshmem-examples (c/, -std=c11):
 # every program on 4 PEs, passing when it exits 0.  tests-mellanox: its
@@ -329,7 +329,8 @@ for dir in "$@"; do
         incdir=$dir
         for sub in sma1:c sma2:cpp smaf:F90; do
             d=${sub%%:*} ext=${sub#*:} flags=
-            [ "$ext" = F90 ] && flags=-DOPENSHMEM_FORT_SHORT_HEADER
+            # (written for Cray's full shmem.fh, which types the functions)
+            [ "$ext" = F90 ] && flags=--typed-header
             for name in $(cat "$dir/$d/${d}_tlist"); do
                 [ -f "$dir/$d/$name.$ext" ] || continue
                 echo "$suite|$dir/$d|$name|$name.$ext|$flags|4|NoFAIL|$out" >>"$list"

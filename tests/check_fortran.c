@@ -296,6 +296,30 @@ START_TEST(fortran_clocks_and_random_seed_are_the_runs)
 }
 END_TEST
 
+/* A program written for Cray's full header calls the SHMEM functions
+ * undeclared under IMPLICIT NONE: with --typed-header it builds (the
+ * Makefile builds it so) and its fetch-and-increments, swap and clock
+ * give the right values; without, shmem.fh leaves the type to it. */
+START_TEST(typed_header_declares_the_functions)
+{
+    run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("typed_header"));
+    ck_assert_msg(r.status == 0 && !r.err[0], "%s%s", r.out, r.err);
+    ck_assert_msg(strstr(r.out, "PE 0 of 3: swapped in 102, time passed T\n") &&
+                      strstr(r.out, "PE 1 of 3: swapped in 100, time passed T\n") &&
+                      strstr(r.out, "PE 2 of 3: swapped in 101, time passed T\n") &&
+                      strstr(r.out, "counters 3 3 3\n"),
+                  "%s", r.out);
+    tu_free(&r);
+    r = tu_run("%s/bin/shmemsim-fc -c -o /dev/null tests/programs/typed_header.f90", out_dir());
+    ck_assert_int_ne(r.status, 0);
+    ck_assert_msg(strstr(r.err, "shmem_my_pe") && strstr(r.err, "IMPLICIT type"), "%s", r.err);
+    tu_free(&r);
+    r = tu_run("%s/bin/shmemsim-fc --typed-header --showme:compile", out_dir());
+    ck_assert_msg(strstr(r.out, "/include/typed -I"), "%s", r.out);
+    tu_free(&r);
+}
+END_TEST
+
 /* ---- seed 001's Fortran example, and shmemsim-fc ---- */
 
 /* Lines of out that are exactly "[PE p] text" for the even PEs p, with
@@ -635,6 +659,7 @@ Suite *fortran_suite(void)
     tcase_add_test(tc, common_and_saved_data_are_private_and_symmetric);
     tcase_add_test(tc, misaligned_psync_is_refused_with_a_finding);
     tcase_add_test(tc, fortran_clocks_and_random_seed_are_the_runs);
+    tcase_add_test(tc, typed_header_declares_the_functions);
     suite_add_tcase(s, tc);
     return s;
 }
