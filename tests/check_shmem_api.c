@@ -169,6 +169,20 @@ START_TEST(shmemx_spellings_of_standard_routines)
 }
 END_TEST
 
+/* Open MPI's shmemx_ extensions (an allocation with a hint, the 16/32/64-bit
+ * elemental and block transfers, atomics, waits and reductions, and their
+ * older shmem_ spellings) compute as the standard routines. */
+START_TEST(open_mpi_shmemx_extensions)
+{
+    for (int n = 1; n <= 4; n += 3) {
+        run_result_t r = tu_run("%s -n %d --quiet %s", SIM, n, PROG("ompi_shmemx"));
+        ck_assert_msg(r.status == 0 && tu_count(r.out, ": ompi ok\n") == n && r.err[0] == 0,
+                      "%d: %s%s", n, r.out, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 /* Cray OpenSHMEMX's short team splits (strided, 2-D, 3-D) make the teams
  * of their grids, Sandia's long forms of the same names still work, and
  * a bad range is a finding at the program's line. */
@@ -592,6 +606,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, generics_cover_every_type_of_their_tables);
     tcase_add_test(tc, openshmem_16_routines);
     tcase_add_test(tc, shmemx_spellings_of_standard_routines);
+    tcase_add_test(tc, open_mpi_shmemx_extensions);
     tcase_add_test(tc, cray_team_splits_and_sessions);
     tcase_add_test(tc, t3e_barrier_and_globalexit);
     tcase_add_test(tc, profiling_interface_interposes);

@@ -484,6 +484,87 @@ SHMEMXI void shmemx_thread_quiet(void) { shmem_quiet(); }
 #define shmemx_ibget(...) shmem_ibget(__VA_ARGS__)
 #endif
 
+/* ---- Open MPI's (OSHMEM's) shmemx_ names ----
+ * Programs written for Open MPI's oshcc call its extensions: an
+ * allocation with a placement hint (there is one kind of memory here:
+ * the hint is accepted and changes nothing), and the 16-, 32- and 64-bit
+ * forms of elemental transfers, atomics, waits and the active-set
+ * reductions, each the standard routine of the same type (int16_t, int32_t
+ * and int64_t are short, int and long). */
+enum {
+    SHMEM_HINT_NONE = 0,
+    SHMEM_HINT_LOW_LAT_MEM = 1 << 0,
+    SHMEM_HINT_HIGH_BW_MEM = 1 << 1,
+    SHMEM_HINT_NEAR_NIC_MEM = 1 << 2,
+    SHMEM_HINT_DEVICE_GPU_MEM = 1 << 3,
+    SHMEM_HINT_DEVICE_NIC_MEM = 1 << 4,
+    SHMEM_HINT_PSYNC = 1 << 16,
+    SHMEM_HINT_PWORK = 1 << 17,
+    SHMEM_HINT_ATOMICS = 1 << 18
+};
+SHMEMXI void *shmemx_malloc_with_hint(size_t size, long hint)
+{ (void)hint; return shmem_malloc(size); }
+SHMEMXI void shmemx_put16(void *t, const void *s, size_t n, int pe) { shmem_put16(t, s, n, pe); }
+SHMEMXI void shmemx_get16(void *t, const void *s, size_t n, int pe) { shmem_get16(t, s, n, pe); }
+SHMEMXI void shmemx_iput16(void *t, const void *s, ptrdiff_t tst, ptrdiff_t sst, size_t n, int pe)
+{ shmem_iput16(t, s, tst, sst, n, pe); }
+SHMEMXI void shmemx_iget16(void *t, const void *s, ptrdiff_t tst, ptrdiff_t sst, size_t n, int pe)
+{ shmem_iget16(t, s, tst, sst, n, pe); }
+#define SHMEMXI_OMPI_PG(T, N)                                                             \
+    SHMEMXI void shmemx_##N##_p(T *a, T v, int pe) { shmem_##N##_p(a, v, pe); }           \
+    SHMEMXI T shmemx_##N##_g(const T *a, int pe) { return shmem_##N##_g(a, pe); }
+SHMEMXI_OMPI_PG(int16_t, int16)
+SHMEMXI_OMPI_PG(int32_t, int32)
+SHMEMXI_OMPI_PG(int64_t, int64)
+#define SHMEMXI_OMPI_AMO(T, N)                                                            \
+    SHMEMXI T shmemx_##N##_swap(T *d, T v, int pe) { return shmem_##N##_atomic_swap(d, v, pe); } \
+    SHMEMXI T shmemx_##N##_cswap(T *d, T c, T v, int pe)                                 \
+    { return shmem_##N##_atomic_compare_swap(d, c, v, pe); }                              \
+    SHMEMXI T shmemx_##N##_fadd(T *d, T v, int pe) { return shmem_##N##_atomic_fetch_add(d, v, pe); } \
+    SHMEMXI T shmemx_##N##_finc(T *d, int pe) { return shmem_##N##_atomic_fetch_inc(d, pe); } \
+    SHMEMXI void shmemx_##N##_add(T *d, T v, int pe) { shmem_##N##_atomic_add(d, v, pe); } \
+    SHMEMXI void shmemx_##N##_inc(T *d, int pe) { shmem_##N##_atomic_inc(d, pe); }        \
+    SHMEMXI void shmemx_##N##_wait(T *a, T v) { shmem_##N##_wait_until(a, SHMEM_CMP_NE, v); } \
+    SHMEMXI void shmemx_##N##_wait_until(T *a, int c, T v) { shmem_##N##_wait_until(a, c, v); }
+SHMEMXI_OMPI_AMO(int32_t, int32)
+SHMEMXI_OMPI_AMO(int64_t, int64)
+#define SHMEMXI_OMPI_TO_ALL(T, N, S, OP)                                                  \
+    SHMEMXI void shmemx_##N##_##OP##_to_all(T *t, const T *s, int n, int start, int lstride, \
+                                            int size, T *w, long *ps)                     \
+    { shmem_##S##_##OP##_to_all(t, s, n, start, lstride, size, w, ps); }
+#define SHMEMXI_OMPI_TO_ALL_OPS(T, N, S)                                                  \
+    SHMEMXI_OMPI_TO_ALL(T, N, S, and) SHMEMXI_OMPI_TO_ALL(T, N, S, or)                    \
+    SHMEMXI_OMPI_TO_ALL(T, N, S, xor) SHMEMXI_OMPI_TO_ALL(T, N, S, max)                   \
+    SHMEMXI_OMPI_TO_ALL(T, N, S, min) SHMEMXI_OMPI_TO_ALL(T, N, S, sum)                   \
+    SHMEMXI_OMPI_TO_ALL(T, N, S, prod)
+SHMEMXI_OMPI_TO_ALL_OPS(int16_t, int16, short)
+SHMEMXI_OMPI_TO_ALL_OPS(int32_t, int32, int)
+SHMEMXI_OMPI_TO_ALL_OPS(int64_t, int64, long)
+/* Open MPI's older spellings of those that are not standard names. */
+#define shmem_int32_wait shmemx_int32_wait
+#define shmem_int64_wait shmemx_int64_wait
+#define shmem_int16_and_to_all shmemx_int16_and_to_all
+#define shmem_int16_or_to_all shmemx_int16_or_to_all
+#define shmem_int16_xor_to_all shmemx_int16_xor_to_all
+#define shmem_int16_max_to_all shmemx_int16_max_to_all
+#define shmem_int16_min_to_all shmemx_int16_min_to_all
+#define shmem_int16_sum_to_all shmemx_int16_sum_to_all
+#define shmem_int16_prod_to_all shmemx_int16_prod_to_all
+#define shmem_int32_and_to_all shmemx_int32_and_to_all
+#define shmem_int32_or_to_all shmemx_int32_or_to_all
+#define shmem_int32_xor_to_all shmemx_int32_xor_to_all
+#define shmem_int32_max_to_all shmemx_int32_max_to_all
+#define shmem_int32_min_to_all shmemx_int32_min_to_all
+#define shmem_int32_sum_to_all shmemx_int32_sum_to_all
+#define shmem_int32_prod_to_all shmemx_int32_prod_to_all
+#define shmem_int64_and_to_all shmemx_int64_and_to_all
+#define shmem_int64_or_to_all shmemx_int64_or_to_all
+#define shmem_int64_xor_to_all shmemx_int64_xor_to_all
+#define shmem_int64_max_to_all shmemx_int64_max_to_all
+#define shmem_int64_min_to_all shmemx_int64_min_to_all
+#define shmem_int64_sum_to_all shmemx_int64_sum_to_all
+#define shmem_int64_prod_to_all shmemx_int64_prod_to_all
+
 #ifdef __cplusplus
 }
 #endif
