@@ -42,6 +42,31 @@ static int linker_only(const char *name)
     return 0;
 }
 
+/* A C++ object of vague linkage (a function-local static of an inline
+ * function, a template's static member, an inline variable) is a
+ * STB_GNU_UNIQUE symbol, which the dynamic linker binds to one definition
+ * in the whole process: every PE's copy would use the first copy's, as
+ * if the PEs shared it.  In the bytes the copies are made from, each such
+ * symbol of the dynamic table is made weak, so that each copy (loaded
+ * RTLD_LOCAL) binds to its own. */
+static void unique_to_weak(file_info_t *fi)
+{
+    const Elf64_Ehdr *eh = (const Elf64_Ehdr *)fi->bytes;
+    if (eh->e_shoff == 0 || eh->e_shentsize != sizeof(Elf64_Shdr) ||
+        eh->e_shoff + (size_t)eh->e_shnum * sizeof(Elf64_Shdr) > fi->size)
+        return;
+    const Elf64_Shdr *sh = (const Elf64_Shdr *)(fi->bytes + eh->e_shoff);
+    for (int i = 0; i < eh->e_shnum; i++) {
+        if (sh[i].sh_type != SHT_DYNSYM || sh[i].sh_entsize != sizeof(Elf64_Sym) ||
+            sh[i].sh_offset > fi->size || sh[i].sh_size > fi->size - sh[i].sh_offset)
+            continue;
+        Elf64_Sym *sym = (Elf64_Sym *)(fi->bytes + sh[i].sh_offset);
+        for (size_t k = 0; k < sh[i].sh_size / sizeof *sym; k++)
+            if (ELF64_ST_BIND(sym[k].st_info) == STB_GNU_UNIQUE)
+                sym[k].st_info = ELF64_ST_INFO(STB_WEAK, ELF64_ST_TYPE(sym[k].st_info));
+    }
+}
+
 /* Sets fi->rw_prog: the lowest address of a writable section that is not
  * linker_only, or rw_lo when the section headers do not say; and
  * fi->plt_lo/plt_hi: the extent of the call stubs (.plt, .plt.sec,
@@ -197,6 +222,7 @@ static int check_elf(const char *path, file_info_t *fi, char *err, size_t n)
     if (fi->nload == 0)
         return not_module(path, "has no loadable segments", err, n);
     find_sections(fi);
+    unique_to_weak(fi);
     return 0;
 }
 

@@ -351,7 +351,7 @@ static const char *const clean_runs[] = {
     "4 alltoallv", "4 coll_all", "8 coll_all 0 1 4", "4 coll_misuse none", "4 heap",
     "3 lapi_am_reply", "2 lapi_features", "2 lapi_generic", "2 lapi_modes fence",
     "2 lapi_netpipe", "3 lapi_rmw", "2 lapi_seed_iovec", "2 lapi_seed_strided", "4 p2p_amo",
-    "4 p2p_generic", "3 generic_types", "4 v16", "3 shmemx_names", "5 cray_teams", "3 cxx_generic", "4 cray_short_amo", "4 p2p_lock lock", "4 p2p_lock test", "4 p2p_misc", "2 p2p_order mp fence",
+    "4 p2p_generic", "3 generic_types", "4 v16", "3 shmemx_names", "5 cray_teams", "3 cxx_generic", "3 cxx_unique", "3 ompi_shmemx", "2 pthread_sem", "3 typed_header", "4 cray_short_amo", "4 p2p_lock lock", "4 p2p_lock test", "4 p2p_misc", "2 p2p_order mp fence",
     "4 p2p_rma", "2 p2p_wait", "2 test_loop_read", "4 packed_order", "4 privatize", "4 psync_reuse alternate", "5 psync_reuse pairs",
     "4 pwrk_small ok", "2 race 1", "5 reduce_all", "4 ring", "4 scen_barriers 10",
     "2 scen_checksum", "2 scen_fence fence", "4 scen_phases", "4 seed000_alltoallv_packed",

@@ -362,6 +362,27 @@ START_TEST(cxx_runtime_is_per_pe)
 }
 END_TEST
 
+/* C++ objects of vague linkage (a template's static member, an inline
+ * function's static local, an inline variable: STB_GNU_UNIQUE symbols,
+ * which the dynamic linker would bind to the first copy) are each PE's
+ * own under both privatization strategies, with no finding. */
+START_TEST(cxx_objects_of_vague_linkage_are_per_pe)
+{
+    const char *modes[] = {"copy", "swap"};
+    for (int m = 0; m < 2; m++) {
+        run_result_t r = tu_run("%s -n 3 --quiet --privatize %s %s", SIM, modes[m],
+                                PROG("cxx_unique"));
+        ck_assert_msg(r.status == 0 && !r.err[0], "%s: %s%s", modes[m], r.out, r.err);
+        for (int pe = 0; pe < 3; pe++) {
+            char want[64];
+            snprintf(want, sizeof want, "PE %d: own %d %d %d\n", pe, pe, pe, pe);
+            ck_assert_msg(strstr(r.out, want), "%s: want '%s' in:\n%s", modes[m], want, r.out);
+        }
+        tu_free(&r);
+    }
+}
+END_TEST
+
 /* Runs a checking program on npes PEs under both privatization strategies:
  * same output, exit 0, every PE reports no error after some checks. */
 static void run_checks(const char *prog, int npes, const char *what)
@@ -607,6 +628,7 @@ Suite *shmem_api_suite(void)
     tcase_add_test(tc, openshmem_16_routines);
     tcase_add_test(tc, shmemx_spellings_of_standard_routines);
     tcase_add_test(tc, open_mpi_shmemx_extensions);
+    tcase_add_test(tc, cxx_objects_of_vague_linkage_are_per_pe);
     tcase_add_test(tc, cray_team_splits_and_sessions);
     tcase_add_test(tc, t3e_barrier_and_globalexit);
     tcase_add_test(tc, profiling_interface_interposes);
