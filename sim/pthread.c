@@ -1205,6 +1205,9 @@ static int sem_take(sem_t *s, const char *call, int try, uint64_t deadline, cons
         sim_why_t why = sim_why("%s(a semaphore at 0)", call);
         if (sim_pe_block_until_why(&why, s, sizeof *s, deadline) && !*sem_count(s))
             rc = ETIMEDOUT;
+        const pth_t *r = self();
+        if (r->cancel_pending && !r->cancel_off)
+            cancel_point(site); /* woken by a cancel: it acts now */
     }
     if (!rc) {
         --*sem_count(s);

@@ -518,13 +518,13 @@ END_TEST
 
 /* Semaphores order a hand-off between threads (a read before the wait is
  * a race naming both lines); every clock-named and timed wait gives up at
- * its deadline in virtual time. */
+ * its deadline in virtual time; a cancel ends a sem_wait. */
 START_TEST(semaphores_and_clock_named_waits)
 {
     const char *clean[] = {"", NULL};
     clean_on_three_seeds("pthread_sem", clean, "trywait EAGAIN, timedwait ETIMEDOUT after 1000 "
                          "us, clockwait ETIMEDOUT after 1000 us, cond ETIMEDOUT, mutex "
-                         "ETIMEDOUT, wrlock ETIMEDOUT, rdlock 0\n");
+                         "ETIMEDOUT, wrlock ETIMEDOUT, rdlock 0, sem_wait cancelled\n");
     run_result_t r = tu_run("%s -n 2 --quiet %s", SIM, PROG("pthread_sem"));
     ck_assert_msg(strstr(r.out, "PE 0: got 40, value 0,") && strstr(r.out, "PE 1: got 41, value 0,"),
                   "%s", r.out);

@@ -9,7 +9,8 @@
  * sem_timedwait (a wall-clock deadline), sem_clockwait,
  * pthread_cond_clockwait and pthread_mutex_clocklock (monotonic ones),
  * and pthread_rwlock_timedwrlock against a reader; a clock-named read
- * lock beside that reader is granted.  One line per PE. */
+ * lock beside that reader is granted; a thread blocked in sem_wait ends
+ * when cancelled.  One line per PE. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static sem_t ready;
 static int value;
@@ -55,6 +57,12 @@ static long waited_us(const struct timespec *from)
 static const char *err(int rc)
 {
     return rc == ETIMEDOUT ? "ETIMEDOUT" : rc == EAGAIN ? "EAGAIN" : rc == 0 ? "0" : "other";
+}
+
+static void *stuck(void *arg)
+{
+    sem_wait((sem_t *)arg); /* never posted: only a cancel ends it */
+    return arg;
 }
 
 static void *hold_locks(void *arg)
@@ -129,10 +137,18 @@ int main(int argc, char **argv)
     sem_destroy(&done);
     sem_destroy(&ready);
 
+    sem_t never_posted;
+    sem_init(&never_posted, 0, 0);
+    pthread_create(&t, NULL, stuck, &never_posted);
+    usleep(100); /* it blocks */
+    pthread_cancel(t);
+    void *res = NULL;
+    pthread_join(t, &res);
+
     printf("PE %d: got %d, value %d, trywait %s, timedwait %s after %ld us, clockwait %s "
-           "after %ld us, cond %s, mutex %s, wrlock %s, rdlock %s\n",
+           "after %ld us, cond %s, mutex %s, wrlock %s, rdlock %s, sem_wait %s\n",
            me, got, v, err(trywait), err(timed), timed_us, err(clocked), clocked_us, err(cond),
-           err(mutex), err(wr), err(rd));
+           err(mutex), err(wr), err(rd), res == PTHREAD_CANCELED ? "cancelled" : "not cancelled");
     shmem_finalize();
     return 0;
 }
