@@ -42,6 +42,7 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/times.h>
+#include <threads.h>
 #include <time.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -854,8 +855,8 @@ void *sim_libc_fn(void **cache, const char *name)
 /* The C library's name, as a function of type type. */
 #define LIBC(name, type) ((type)sim_libc_fn(&libc_##name, #name))
 static void *libc_exit, *libc_clock_gettime, *libc_gettimeofday, *libc_time, *libc_clock,
-    *libc_times, *libc_getrusage, *libc_nanosleep, *libc_write, *libc_writev, *libc_getrandom,
-    *libc_getentropy;
+    *libc_times, *libc_getrusage, *libc_nanosleep, *libc_clock_nanosleep, *libc_write,
+    *libc_writev, *libc_getrandom, *libc_getentropy;
 
 _Noreturn void exit(int status)
 {
@@ -1533,12 +1534,50 @@ int WRAP(nanosleep)(const struct timespec *req, struct timespec *rem)
     return 0;
 }
 
+/* A relative sleep as nanosleep; an absolute one (TIMER_ABSTIME) until its
+ * deadline on that clock, which reads virtual time as clock_gettime
+ * gives it. */
+int WRAP(clock_nanosleep)(clockid_t clock, int flags, const struct timespec *req,
+                          struct timespec *rem)
+{
+    if (!sim_w || !sim_w->cur)
+        return LIBC(clock_nanosleep, int (*)(clockid_t, int, const struct timespec *,
+                                             struct timespec *))(clock, flags, req, rem);
+    uint64_t ns = (uint64_t)req->tv_sec * 1000000000u + (uint64_t)req->tv_nsec;
+    if (flags & TIMER_ABSTIME) {
+        uint64_t base = wall_s(clock) * 1000000000u;
+        ns = req->tv_sec < 0 || ns <= base + sim_w->now ? 0 : ns - base - sim_w->now;
+    } else if (rem) {
+        rem->tv_sec = rem->tv_nsec = 0;
+    }
+    if (ns)
+        sim_pthread_sleep(ns, "clock_nanosleep", __builtin_return_address(0));
+    return 0;
+}
+
+/* C11's sleep. */
+int WRAP(thrd_sleep)(const struct timespec *req, struct timespec *rem)
+{
+    if (!sim_w || !sim_w->cur)
+        return thrd_sleep(req, rem);
+    sim_pthread_sleep((uint64_t)req->tv_sec * 1000000000u + (uint64_t)req->tv_nsec, "thrd_sleep",
+                      __builtin_return_address(0));
+    if (rem)
+        rem->tv_sec = rem->tv_nsec = 0;
+    return 0;
+}
+
 /* The C++ run-time library's std::this_thread::sleep_for calls nanosleep
  * from outside the module: the C library's name, defined here too, so a
  * PE's sleep is virtual whoever makes the call. */
 int nanosleep(const struct timespec *req, struct timespec *rem)
 {
     return WRAP(nanosleep)(req, rem);
+}
+
+int clock_nanosleep(clockid_t clock, int flags, const struct timespec *req, struct timespec *rem)
+{
+    return WRAP(clock_nanosleep)(clock, flags, req, rem);
 }
 
 pid_t WRAP(getpid)(void)
