@@ -42,6 +42,8 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/times.h>
+#include <poll.h>
+#include <sys/select.h>
 #include <threads.h>
 #include <time.h>
 #include <sys/uio.h>
@@ -1552,6 +1554,25 @@ int WRAP(clock_nanosleep)(clockid_t clock, int flags, const struct timespec *req
     }
     if (ns)
         sim_pthread_sleep(ns, "clock_nanosleep", __builtin_return_address(0));
+    return 0;
+}
+
+/* select and poll with nothing to watch: old code's portable sleeps. */
+int WRAP(select)(int n, fd_set *r, fd_set *w, fd_set *e, struct timeval *tv)
+{
+    if (!sim_w || !sim_w->cur || n > 0 || !tv)
+        return select(n, r, w, e, tv);
+    sim_pthread_sleep((uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u,
+                      "select", __builtin_return_address(0));
+    tv->tv_sec = tv->tv_usec = 0; /* as Linux leaves it: no time left */
+    return 0;
+}
+
+int WRAP(poll)(struct pollfd *fds, nfds_t n, int ms)
+{
+    if (!sim_w || !sim_w->cur || n > 0 || ms < 0)
+        return poll(fds, n, ms);
+    sim_pthread_sleep((uint64_t)ms * 1000000u, "poll", __builtin_return_address(0));
     return 0;
 }
 

@@ -3,11 +3,14 @@
  * so srand(time(NULL) + pe) gives each PE its own numbers, as on a
  * cluster; the processor time a PE has used (clock, times, getrusage) is
  * its virtual time.  clock_nanosleep (relative, and to an absolute time
- * on the wall clock) and C11's thrd_sleep sleep in virtual time too. */
+ * on the wall clock), C11's thrd_sleep, and select and poll with nothing
+ * to watch sleep in virtual time too. */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/time.h>
 #include <sys/times.h>
 #include <threads.h>
@@ -53,10 +56,16 @@ int main(void)
     clock_gettime(CLOCK_MONOTONIC, &c2);
     thrd_sleep(&ms3, NULL);
     clock_gettime(CLOCK_MONOTONIC, &c3);
-    printf("PE %d other sleeps %lld %lld %lld ns\n", me,
+    struct timeval ms4 = {0, 4000};
+    select(0, NULL, NULL, NULL, &ms4);
+    poll(NULL, 0, 5);
+    struct timespec c4;
+    clock_gettime(CLOCK_MONOTONIC, &c4);
+    printf("PE %d other sleeps %lld %lld %lld %lld ns\n", me,
            (c1.tv_sec - c0.tv_sec) * 1000000000LL + (c1.tv_nsec - c0.tv_nsec),
            (c2.tv_sec - c1.tv_sec) * 1000000000LL + (c2.tv_nsec - c1.tv_nsec),
-           (c3.tv_sec - c2.tv_sec) * 1000000000LL + (c3.tv_nsec - c2.tv_nsec));
+           (c3.tv_sec - c2.tv_sec) * 1000000000LL + (c3.tv_nsec - c2.tv_nsec),
+           (c4.tv_sec - c3.tv_sec) * 1000000000LL + (c4.tv_nsec - c3.tv_nsec));
     shmem_finalize();
     return 0;
 }
