@@ -2854,10 +2854,52 @@ void sim_hb_mem_acquire(const void *addr)
         acquire_from(mem_find(addr, 0));
 }
 
+/* An atomic store of the running actor into another PE's memory (through
+ * a pointer shmem_ptr gave) lands after the ops the actor issued to that
+ * PE before its last fence (shmem_fence waits for them to be delivered
+ * once a PE stores through such pointers): they are complete for whoever
+ * acquires what the store releases. */
+static void fenced_before_store(const void *addr)
+{
+    int me = self_act(), pe = self_id(), target = -1;
+    pkey_t k;
+    size_t off;
+    if (fast_locate(pe, addr, &k, &off) == 0) {
+        target = k.pe;
+    } else {
+        const sim_loader_t *l = sim_w->loader;
+        size_t o;
+        int owner = sim_loader_find(l, addr, &o);
+        if (owner >= 0 && o - l->data_off < l->data_len)
+            target = owner;
+    }
+    if (target < 0 || target == pe)
+        return;
+    const hpe_t *h = &H.pe[pe];
+    uint32_t fences = H.act[me].fences, c = 0;
+    /* (every slot to the target, whatever the channel: the order of the
+     * slots does not matter, each op is witnessed alike) */
+    for (size_t s = 0; s < h->ptab_cap; s++) {
+        const pslot_t *sl = &h->ptab[s];
+        if (!sl->used || sl->target != target)
+            continue;
+        for (size_t i = 0; i < sl->ops.n; i++) {
+            const rec_t *r = &H.rec[sl->ops.v[i]];
+            if (r->act != me || r->fences >= fences)
+                continue;
+            if (!c)
+                c = tick(me);
+            witness(sl->ops.v[i], me, c);
+        }
+    }
+}
+
 void sim_hb_mem_update(const void *addr)
 {
-    if (sim_hb_on && sim_w->cur)
+    if (sim_hb_on && sim_w->cur) {
+        fenced_before_store(addr);
         update_in(mem_find(addr, 1));
+    }
 }
 
 void sim_hb_obj_forget(const void *obj)

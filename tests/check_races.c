@@ -62,7 +62,7 @@ static const struct {
     {"ptr-readback", "data-race"}, {"sync-not-quiet", "data-race"},
     {"signal-count", "data-race"},  {"ptr-flag", "data-race"},
     {"put-ptr-store", "data-race"}, {"get-each", "data-race"},
-    {"self-put-get", "data-race"},
+    {"self-put-get", "data-race"},  {"put-c11-flag", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

@@ -1216,6 +1216,27 @@ static void put_ptr_store(void)
     }
 }
 
+/* A put, then a flag stored with a C11 atomic through shmem_ptr, which
+ * the owner polls with atomic loads: a fence between orders the put's
+ * delivery before the flag's store (the twin); without it the put may
+ * land after the owner read. */
+static void put_c11_flag(void)
+{
+    long *pflag = shmem_ptr(&flag, 1);
+    if (!pflag)
+        return;
+    if (me == 0) {
+        shmem_long_p(&y, 7, 1); /* A(put-c11-flag) */
+        if (!bad)
+            shmem_fence();
+        __atomic_store_n(pflag, 1, __ATOMIC_RELEASE);
+    } else if (me == 1) {
+        while (__atomic_load_n(&flag, __ATOMIC_ACQUIRE) != 1)
+            ;
+        printf("y %ld\n", y); /* B(put-c11-flag) */
+    }
+}
+
 /* The same race on two PEs: one finding, counted twice. */
 static void get_each(void)
 {
@@ -1275,6 +1296,7 @@ static const struct {
     {"ptr-readback", ptr_readback}, {"sync-not-quiet", sync_not_quiet},
     {"signal-count", signal_count}, {"ptr-flag", ptr_flag},
     {"put-ptr-store", put_ptr_store}, {"get-each", get_each},
+    {"put-c11-flag", put_c11_flag},
     {"self-put-get", self_put_get},
 };
 
