@@ -241,6 +241,10 @@ $(BUILD)/tests/programs/omp_%: tests/programs/omp_%.f90 tests/programs/f_report.
 $(BUILD)/tests/programs/%: tests/programs/%.cpp $(TOOLCHAIN) | $(LIB) $(BIN)
 	@mkdir -p $(dir $@)
 	$(O)/bin/shmemsim-c++ -g -O1 -o $@ $<
+# cxx20_*.cpp: C++20 (its synchronisation library).
+$(BUILD)/tests/programs/cxx20_%: tests/programs/cxx20_%.cpp $(TOOLCHAIN) | $(LIB) $(BIN)
+	@mkdir -p $(dir $@)
+	$(O)/bin/shmemsim-c++ -std=c++20 -g -O1 -o $@ $<
 # (a C program built as C++)
 $(BUILD)/tests/programs/lapi_reuse_new: tests/programs/lapi_reuse.c
 

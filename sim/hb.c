@@ -2855,8 +2855,8 @@ void sim_hb_mem_acquire(const void *addr)
 }
 
 /* An atomic store of the running actor into another PE's memory (through
- * a pointer shmem_ptr gave) lands after the ops the actor issued to that
- * PE before its last fence (shmem_fence waits for them to be delivered
+ * a pointer the API gave) lands after the ops the actor issued to that PE
+ * before its last fence (the layer's fence waits for them to be delivered
  * once a PE stores through such pointers): they are complete for whoever
  * acquires what the store releases. */
 static void fenced_before_store(const void *addr)

@@ -32,9 +32,11 @@
  * A thread's thread-local variables (__thread, thread_local, OpenMP's
  * threadprivate) are its own: the module is shared code, so the compiler
  * reaches them through __tls_get_addr, which is wrapped too; a thread gets
- * a block per module, made from the module's TLS image on first use, while
- * a PE's main program keeps the process's, but for the program module's
- * under swap (see process_block).
+ * a block of the program module's, made from its TLS image on first use,
+ * while a PE's main program keeps the process's, but for the program
+ * module's under swap (see process_block).  A shared library's variables
+ * are the process's for every context: the library reaches them itself,
+ * past the wrapper.
  *
  * Outside a PE (a constructor at load time) every wrapper calls the C
  * library's function. */
@@ -51,16 +53,20 @@
 #include <errno.h>
 #include <setjmp.h>
 #include <limits.h>
+#include <linux/futex.h>
 #include <link.h>
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #define WRAP(name) __wrap_##name
 #define KEYS 128
@@ -1141,6 +1147,118 @@ int WRAP(pthread_spin_unlock)(pthread_spinlock_t *s)
     return 0;
 }
 
+/* ---- futexes ----
+ * C++20's std::atomic wait and notify, std::latch, std::barrier and
+ * std::counting_semaphore wait with futex system calls made from the
+ * module (inline code of the C++ headers): a wait would block the
+ * process's one thread.  Inside a PE a wait blocks the calling context on
+ * the word until a wake on it (or its timeout: relative for FUTEX_WAIT,
+ * absolute for FUTEX_WAIT_BITSET); a wake wakes the PE's waiters on the
+ * word, who look again.  Other calls are the kernel's. */
+static long futex_in_pe(uint32_t *word, int op, uint32_t val, const struct timespec *t)
+{
+    int cmd = op & FUTEX_CMD_MASK;
+    if (cmd == FUTEX_WAKE || cmd == FUTEX_WAKE_BITSET) {
+        sim_thread_notify(word, sizeof *word);
+        return 0;
+    }
+    if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != val) {
+        errno = EAGAIN;
+        return -1;
+    }
+    uint64_t deadline = 0;
+    if (t && cmd == FUTEX_WAIT)
+        deadline = sim_w->now + (uint64_t)t->tv_sec * 1000000000u + (uint64_t)t->tv_nsec;
+    else if (t)
+        deadline = sim_deadline_of(t);
+    sim_why_t why = sim_why("%s(a C++ atomic wait, latch, barrier or semaphore)", "futex");
+    if (sim_pe_block_until_why(&why, word, sizeof *word, deadline ? deadline : 0) &&
+        __atomic_load_n(word, __ATOMIC_ACQUIRE) == val) {
+        errno = ETIMEDOUT;
+        return -1;
+    }
+    return 0;
+}
+
+/* A futex call of a PE's (a's: the call's arguments after nr), or -2 when
+ * the kernel's call must be made. */
+static long futex_call(long nr, const long *a, const void *site)
+{
+    int cmd = (int)a[1] & FUTEX_CMD_MASK;
+    if (nr != SYS_futex || !in_pe() || !sim_sched_on_run_thread() ||
+        (cmd != FUTEX_WAIT && cmd != FUTEX_WAIT_BITSET && cmd != FUTEX_WAKE &&
+         cmd != FUTEX_WAKE_BITSET))
+        return -2;
+    sim_call_enter("futex", site);
+    long rc = futex_in_pe((uint32_t *)a[0], (int)a[1], (uint32_t)a[2],
+                          (const struct timespec *)a[3]);
+    sim_call_leave();
+    return rc;
+}
+
+long WRAP(syscall)(long nr, ...)
+{
+    va_list ap;
+    va_start(ap, nr);
+    long a[6];
+    for (int i = 0; i < 6; i++)
+        a[i] = va_arg(ap, long);
+    va_end(ap);
+    long rc = futex_call(nr, a, __builtin_return_address(0));
+    return rc != -2 ? rc : syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+/* ---- C++ static-local guards ----
+ * A function-local static is initialised once, under a guard the C++
+ * run-time library keeps: a thread that finds another initialising it
+ * waits on a futex, which would block the process's one thread, and the
+ * race detector would see no order between the initialisation and the
+ * other threads' uses.  A PE's module calls these instead (the guard's
+ * byte 0: initialised, which the compiler's inline check reads with an
+ * acquiring load; byte 1: being initialised, as in the library's own
+ * layout).  Outside a PE (a constructor at load) only the simulator's
+ * thread runs: no wait is needed. */
+static unsigned char *guard_bytes(uint64_t *g)
+{
+    return (unsigned char *)g;
+}
+
+int WRAP(__cxa_guard_acquire)(uint64_t *g)
+{
+    unsigned char *b = guard_bytes(g);
+    if (in_pe())
+        while (!b[0] && b[1]) {
+            sim_why_t why = sim_why("%s(a static that another thread initialises)",
+                                    "__cxa_guard_acquire");
+            sim_pe_block_why(&why, g, sizeof *g);
+        }
+    if (b[0]) {
+        if (in_pe())
+            sim_hb_mem_acquire(g);
+        return 0;
+    }
+    b[1] = 1;
+    return 1;
+}
+
+void WRAP(__cxa_guard_release)(uint64_t *g)
+{
+    unsigned char *b = guard_bytes(g);
+    if (in_pe())
+        sim_hb_mem_update(g); /* the initialisation before every later use */
+    b[0] = 1;
+    b[1] = 0;
+    if (in_pe())
+        sim_thread_notify(g, sizeof *g);
+}
+
+void WRAP(__cxa_guard_abort)(uint64_t *g)
+{
+    guard_bytes(g)[1] = 0; /* the initialiser threw: the next caller tries */
+    if (in_pe())
+        sim_thread_notify(g, sizeof *g);
+}
+
 /* ---- semaphores ----
  * An unnamed semaphore's count is its first word, where glibc keeps it,
  * so one made by sem_init outside a PE (or by a static initializer) reads
@@ -1394,7 +1512,11 @@ void *WRAP(__tls_get_addr)(tls_index_t *ti)
     b->module = ti->module;
     b->next = c->tls;
     c->tls = b;
-    if (!c->owner && process_block(&f))
+    /* A library's variables stay the process's for threads too: the
+     * library reaches them itself without this wrapper (libstdc++'s
+     * call_once hands its callable to the library through one), so a
+     * block of the thread's own would be seen from the program only. */
+    if (process_block(&f))
         return __tls_get_addr(ti); /* (b->data NULL: the process's, from now on) */
     size_t align = f.align > sizeof(void *) ? f.align : sizeof(void *);
     b->data = aligned_alloc(align, (f.memsz + align) / align * align);
@@ -1498,6 +1620,23 @@ typedef int (*ctwait_fn)(pthread_cond_t *, pthread_mutex_t *, const struct times
 typedef int (*cclwait_fn)(pthread_cond_t *, pthread_mutex_t *, clockid_t,
                          const struct timespec *);
 typedef int (*csig_fn)(pthread_cond_t *);
+
+/* (std::future's waits make futex calls from inside the C++ library) */
+typedef long (*syscall_fn)(long, ...);
+static void *real_syscall;
+
+long syscall(long nr, ...)
+{
+    va_list ap;
+    va_start(ap, nr);
+    long a[6];
+    for (int i = 0; i < 6; i++)
+        a[i] = va_arg(ap, long);
+    va_end(ap);
+    long rc = futex_call(nr, a, __builtin_return_address(0));
+    return rc != -2 ? rc
+                    : REAL(syscall, syscall_fn)(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
 
 int pthread_create(pthread_t *thr, const pthread_attr_t *attr, void *(*start)(void *), void *arg)
 {

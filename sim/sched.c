@@ -1201,6 +1201,11 @@ sim_borrow_t sim_pe_borrow(sim_pe_t *pe, const char *call, const void *site,
     return rc;
 }
 
+int sim_sched_on_run_thread(void)
+{
+    return sim_w && sim_w->sched_st && pthread_equal(pthread_self(), S->os_thread);
+}
+
 int sim_pe_borrowed(void)
 {
     return sim_w && S && S->borrow_pe != NULL;

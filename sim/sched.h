@@ -283,6 +283,9 @@ sim_borrow_t sim_pe_borrow(sim_pe_t *pe, const char *call, const void *site,
                            void (*fn)(void *), void *arg);
 /* Whether a PE is being borrowed right now. */
 int sim_pe_borrowed(void);
+/* Whether the caller runs on the operating-system thread the PEs run on
+ * (library code reached from another thread of the process is not a PE's). */
+int sim_sched_on_run_thread(void);
 /* After SIM_BORROW_BLOCKED: the blocking call's description. */
 const char *sim_borrow_why(void);
 

@@ -651,7 +651,7 @@ START_TEST(the_library_exports_no_internal_name)
         "num_pes_|start_pes_?|shmalloc|shfree|shrealloc|shmemalign|shpalloc_|shpclmove_|"
         "shpdeallc_|shpdealloc_|barrier|barrier_|globalexit|exit|write|writev|nanosleep|"
         "clock_nanosleep|clock_gettime|gettimeofday|time|clock|times|getrusage|getrandom|"
-        "getentropy|pthread_create|pthread_join|"
+        "getentropy|syscall|pthread_create|pthread_join|"
         "pthread_detach|pthread_cond_wait|pthread_cond_timedwait|pthread_cond_clockwait|"
         "pthread_cond_signal|pthread_cond_broadcast)$'; "
         "nm -D --defined-only %s/lib/libshmemsim.so | grep -c ' T shmem_int_put$'",

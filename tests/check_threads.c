@@ -542,6 +542,28 @@ START_TEST(semaphores_and_clock_named_waits)
 }
 END_TEST
 
+/* The C++ library's own synchronisation between threads of a PE: a
+ * function-local static's guard (contended, its constructor blocked in a
+ * get), call_once, async and promise, C++20's latch, barrier, semaphore
+ * and atomic wait, on one to three PEs and two seeds, with no finding. */
+START_TEST(cxx_library_synchronisation_in_threads)
+{
+    if (getenv("SHMEMSIM_SANITIZED")) {
+        fprintf(stderr, "check_threads: std::thread is not simulated under a sanitizer build: "
+                        "test skipped\n");
+        return;
+    }
+    for (int n = 1; n <= 3; n++) {
+        run_result_t r = tu_run("for s in 1 2; do %s -n %d --quiet --seed $s %s || echo fail; done",
+                                SIM, n, PROG("cxx20_sync"));
+        ck_assert_msg(tu_count(r.out, ": cxx sync ok\n") == 2 * n && !strstr(r.out, "fail") &&
+                          !r.err[0],
+                      "%d PEs:\n%s%s", n, r.out, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 Suite *threads_suite(void)
 {
     Suite *s = suite_create("threads");
@@ -576,6 +598,7 @@ Suite *threads_suite(void)
     tcase_add_test(t, cancel_ends_threads_at_cancellation_points);
     tcase_add_test(t, thread_queries_and_timed_joins);
     tcase_add_test(t, semaphores_and_clock_named_waits);
+    tcase_add_test(t, cxx_library_synchronisation_in_threads);
     suite_add_tcase(s, t);
     return s;
 }
