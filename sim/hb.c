@@ -1854,6 +1854,15 @@ static void sweep_begin(const void *site, const void *addr, size_t n, int write,
     }
 }
 
+/* The PE whose copy of the program's data holds addr, or -1. */
+static int data_owner(const void *addr)
+{
+    const sim_loader_t *l = sim_w->loader;
+    size_t o;
+    int owner = sim_loader_find(l, addr, &o);
+    return owner >= 0 && o - l->data_off < l->data_len ? owner : -1;
+}
+
 void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, const void *site)
 {
     int me = self_act(), pe = self_id();
@@ -1889,10 +1898,8 @@ void sim_hb_local(const void *addr, size_t n, sim_hb_dir_t dir, int atomic, cons
             ref(was.r);
         }
     } else if (!located) { /* another PE's program data? */
-        const sim_loader_t *l = sim_w->loader;
-        size_t o;
-        int owner = sim_loader_find(l, addr, &o);
-        if (owner >= 0 && owner != pe && o - l->data_off < l->data_len) {
+        int owner = data_owner(addr);
+        if (owner >= 0 && owner != pe) {
             if (!sim_w->pes[pe].given_foreign)
                 foreign_access(owner, 1, addr, n, write, site);
             direct = H.foreign && write && !atomic;
@@ -2861,18 +2868,10 @@ void sim_hb_mem_acquire(const void *addr)
  * acquires what the store releases. */
 static void fenced_before_store(const void *addr)
 {
-    int me = self_act(), pe = self_id(), target = -1;
+    int me = self_act(), pe = self_id();
     pkey_t k;
     size_t off;
-    if (fast_locate(pe, addr, &k, &off) == 0) {
-        target = k.pe;
-    } else {
-        const sim_loader_t *l = sim_w->loader;
-        size_t o;
-        int owner = sim_loader_find(l, addr, &o);
-        if (owner >= 0 && o - l->data_off < l->data_len)
-            target = owner;
-    }
+    int target = fast_locate(pe, addr, &k, &off) == 0 ? k.pe : data_owner(addr);
     if (target < 0 || target == pe)
         return;
     const hpe_t *h = &H.pe[pe];

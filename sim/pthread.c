@@ -11,9 +11,8 @@
  * unnamed semaphores and once-controls keep their state in the program's
  * own object (for a mutex, in the fields glibc gives its owner, count and
  * kind, so the static initializers work) and wait with sim_pe_block_on on
- * it; whoever releases
- * one wakes its waiters with sim_thread_notify and they try again, in the
- * order the scheduler resumes them.  A signal on a condition variable wakes
+ * it; whoever releases one wakes its waiters with sim_thread_notify and
+ * they try again, in the order the scheduler resumes them.  A signal on a condition variable wakes
  * every waiter: POSIX allows that (a waiter re-checks its predicate).
  *
  * A pthread_t is (PE + 1) << 32 | the thread's number in its PE (0: the
@@ -1172,7 +1171,7 @@ static long futex_in_pe(uint32_t *word, int op, uint32_t val, const struct times
     else if (t)
         deadline = sim_deadline_of(t);
     sim_why_t why = sim_why("%s(a C++ atomic wait, latch, barrier or semaphore)", "futex");
-    if (sim_pe_block_until_why(&why, word, sizeof *word, deadline ? deadline : 0) &&
+    if (sim_pe_block_until_why(&why, word, sizeof *word, deadline) &&
         __atomic_load_n(word, __ATOMIC_ACQUIRE) == val) {
         errno = ETIMEDOUT;
         return -1;
@@ -1323,9 +1322,7 @@ static int sem_take(sem_t *s, const char *call, int try, uint64_t deadline, cons
         sim_why_t why = sim_why("%s(a semaphore at 0)", call);
         if (sim_pe_block_until_why(&why, s, sizeof *s, deadline) && !*sem_count(s))
             rc = ETIMEDOUT;
-        const pth_t *r = self();
-        if (r->cancel_pending && !r->cancel_off)
-            cancel_point(site); /* woken by a cancel: it acts now */
+        cancel_point(site); /* (woken by a cancel: it acts now) */
     }
     if (!rc) {
         --*sem_count(s);
