@@ -1008,7 +1008,7 @@ void sim_call_enter(const char *name, const void *site)
 {
     if (sim_forked_pe >= 0)
         sim_forked_call(name);
-    if (sim_w && sim_w->sched_st && !pthread_equal(pthread_self(), S->os_thread))
+    if (sim_w && sim_w->sched_st && !sim_sched_on_run_thread())
         foreign_thread(name);
     if (!sim_w || !sim_w->cur)
         outside_the_run(name);
