@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 
 void sim_config_default(sim_config_t *cfg)
 {
@@ -149,6 +150,37 @@ static void shared_library(const char *path, const char *objects, void *arg)
 
 static void list_pes(int skip);
 
+/* A system call's name, for the calls that block (else its number). */
+static const char *syscall_name(long nr, char *buf, size_t n)
+{
+    static const struct {
+        long nr;
+        const char *name;
+    } names[] = {
+        {SYS_read, "read"},       {SYS_write, "write"},       {SYS_readv, "readv"},
+        {SYS_writev, "writev"},   {SYS_pread64, "pread"},     {SYS_pwrite64, "pwrite"},
+        {SYS_openat, "open"},     {SYS_flock, "flock"},       {SYS_fcntl, "fcntl"},
+        {SYS_wait4, "wait"},      {SYS_waitid, "waitid"},     {SYS_pause, "pause"},
+        {SYS_rt_sigsuspend, "sigsuspend"}, {SYS_rt_sigtimedwait, "sigwait"},
+        {SYS_accept, "accept"},   {SYS_accept4, "accept4"},   {SYS_connect, "connect"},
+        {SYS_recvfrom, "recv"},   {SYS_recvmsg, "recvmsg"},   {SYS_sendto, "send"},
+        {SYS_sendmsg, "sendmsg"}, {SYS_poll, "poll"},         {SYS_ppoll, "ppoll"},
+        {SYS_select, "select"},   {SYS_pselect6, "pselect"},  {SYS_epoll_wait, "epoll_wait"},
+        {SYS_epoll_pwait, "epoll_pwait"}, {SYS_msgrcv, "msgrcv"}, {SYS_msgsnd, "msgsnd"},
+        {SYS_semop, "semop"},     {SYS_semtimedop, "semtimedop"},
+        {SYS_mq_timedreceive, "mq_receive"}, {SYS_mq_timedsend, "mq_send"},
+        {SYS_nanosleep, "nanosleep"}, {SYS_clock_nanosleep, "clock_nanosleep"},
+        {SYS_futex, "futex"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].nr == nr) {
+            snprintf(buf, n, "%s()", names[i].name);
+            return buf;
+        }
+    snprintf(buf, n, "number %ld", nr);
+    return buf;
+}
+
 static void report_crash(const sim_pe_t *pe)
 {
     char a[200], b[200];
@@ -180,6 +212,15 @@ static void report_crash(const sim_pe_t *pe)
                     "(a thread of the PE feeding a pipe) never could. Read a pipe, socket or "
                     "terminal only once poll() says it is ready.\n", pe->id, secs,
                     pe->in_syscall, a);
+        } else if (pe->kernel_call) { /* blocked in a system call it made itself */
+            char nm[40];
+            fprintf(stderr, "shmemsim: watchdog: PE %d was blocked in the kernel for %u s of wall "
+                    "time, in the system call %s (at %s): every PE and thread runs on one OS "
+                    "thread, so none ran meanwhile, and one that would have ended the wait "
+                    "(releasing a file lock, opening or writing a FIFO, ending a child) never "
+                    "could. Between PEs and threads of one run, wait with the simulator's calls "
+                    "instead.\n", pe->id, secs, syscall_name(pe->kernel_call - 1, nm, sizeof nm),
+                    a);
         } else if (pe->polled_calls && pe->polled_calls == pe->calls) /* seen polling */
             fprintf(stderr, "shmemsim: watchdog: PE %d polled memory with plain loads for %u s of "
                     "wall time (at %s) while the PEs it let run made no progress either: nothing "

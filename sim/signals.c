@@ -154,24 +154,43 @@ static volatile sig_atomic_t alloc_abort_pe; /* 1 + the PE, 0: none */
 static void *alloc_abort_pc;
 static struct timespec alloc_abort_at;
 
-/* Whether the main thread is waiting on a lock (its system call is a
- * futex wait; unknown counts as yes).  System calls only: this library's
- * own read and write are the PEs'. */
-static int main_thread_waits(void)
+/* The system call the main thread is blocked in: its number, -1 when it
+ * is in none (running, or stopped in user code), -2 when unknown.  Read
+ * from the watchdog's thread with system calls only: this library's own
+ * read and write are the PEs'. */
+static long main_thread_syscall(void)
 {
     char path[64], buf[32];
     snprintf(path, sizeof path, "/proc/self/task/%ld/syscall", (long)getpid());
     long fd = syscall(SYS_openat, AT_FDCWD, path, O_RDONLY);
     if (fd < 0)
-        return 1;
+        return -2;
     long n = syscall(SYS_read, fd, buf, sizeof buf - 1);
     syscall(SYS_close, fd);
     if (n <= 0)
-        return 1;
+        return -2;
     buf[n] = 0;
-    char num[16];
-    snprintf(num, sizeof num, "%d ", SYS_futex);
-    return strncmp(buf, num, strlen(num)) == 0;
+    if (buf[0] < '0' || buf[0] > '9')
+        return -1; /* "running", or "-1 ..." */
+    return strtol(buf, NULL, 10);
+}
+
+/* Whether the main thread is waiting on a lock (its system call is a
+ * futex wait; unknown counts as yes). */
+static int main_thread_waits(void)
+{
+    long nr = main_thread_syscall();
+    return nr == -2 || nr == SYS_futex;
+}
+
+/* 1 + the system call the main thread was blocked in when the watchdog
+ * last signalled it, 0 none: a futex wait may be the C library's own
+ * lock, any other blocking call is the program's. */
+static volatile sig_atomic_t wd_syscall;
+
+static int in_program_syscall(void)
+{
+    return wd_syscall > 0 && wd_syscall - 1 != SYS_futex;
 }
 
 static _Noreturn void heap_broken(void)
@@ -270,7 +289,11 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
      * run for a while: the watchdog looks once more a limit later, and
      * stops the PE then wherever it is. */
     void *raw = (void *)(uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-    if (!sim_w->interrupted && !wd_deferred &&
+    /* Blocked in the kernel (a file lock, a FIFO, a child), the PE is not
+     * on its way anywhere and holds none of the C library's locks: it is
+     * stopped at once. */
+    int blocked = in_program_syscall();
+    if (!sim_w->interrupted && !wd_deferred && !blocked &&
         (sim_loader_in_stub(sim_w->loader, raw) || !in_program(raw))) {
         wd_deferred = 1;
         return;
@@ -279,7 +302,7 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
      * again shortly (wd_fired stays set), it is caught elsewhere, as the
      * loop that called there goes on.  Only a PE that stays in the
      * library for seconds is stopped there. */
-    if (!sim_w->interrupted && (uintptr_t)raw - libc_lo < libc_hi - libc_lo &&
+    if (!sim_w->interrupted && !blocked && (uintptr_t)raw - libc_lo < libc_hi - libc_lo &&
         wd_retries < WD_RETRIES) {
         wd_retries++;
         wd_fired = 1;
@@ -293,6 +316,7 @@ static void on_watchdog(int sig, siginfo_t *si, void *ucv)
         sim_pe_stop_interrupted();
     }
     pe->fault_pc = program_pc(pc);
+    pe->kernel_call = blocked ? wd_syscall : 0;
     sim_pe_crash(SIGALRM, NULL, SIM_END_WATCHDOG);
 }
 
@@ -361,6 +385,7 @@ static int watchdog_main(void *arg)
         }
         if (wd_fired) { /* not taken: again */
             soon = 1;
+            wd_syscall = (sig_atomic_t)(main_thread_syscall() + 1);
             pthread_kill(main_thread, sig_watchdog());
             continue;
         }
@@ -376,6 +401,7 @@ static int watchdog_main(void *arg)
             wd_fired = 1;
             soon = 1;
             idle = 0; /* once the PE is stopped, a new limit for the next */
+            wd_syscall = (sig_atomic_t)(main_thread_syscall() + 1);
             pthread_kill(main_thread, sig_watchdog());
         }
     }

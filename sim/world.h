@@ -131,6 +131,8 @@ typedef struct sim_pe {
                                 * first (sim/pthread) */
     const char *in_syscall;    /* a read it is in that may wait outside the
                                 * simulator (sim/interpose), or NULL */
+    long kernel_call;          /* 1 + the system call the watchdog stopped it in
+                                * (sim/signals), 0 none */
     int polls_memory;          /* blocked in a wait that reads program memory, which
                                 * a plain store of another thread of its PE may satisfy */
     /* Where it was when the job was stopped (for an interrupted run). */

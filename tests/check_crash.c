@@ -201,8 +201,9 @@ START_TEST(unmappable_stack_is_a_usage_error)
 END_TEST
 
 /* The watchdog names the line a PE spun at; for a read of a pipe nobody
- * writes, which blocks the process, it says which call it waited in (it
- * was taken for a loop that was not recognised as a wait). */
+ * writes, or a file lock another PE holds, which block the process, it
+ * says which call it waited in (they were taken for loops that were not
+ * recognised as waits). */
 START_TEST(watchdog_names_the_spinning_line)
 {
     static const struct {
@@ -211,6 +212,8 @@ START_TEST(watchdog_names_the_spinning_line)
         {"spin", "watchdog: PE 1 ran for 1 s of wall time without calling the simulator (at %s)"},
         {"pipe", "watchdog: PE 1 waited for 1 s of wall time in read(), a system call that "
                  "blocks (at %s)"},
+        {"flock", "watchdog: PE 1 was blocked in the kernel for 1 s of wall time, in the system "
+                  "call flock() (at %s)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char at[120], want[260];

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <shmem.h>
 #include <signal.h>
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -84,7 +86,7 @@ static void on_usr1(int sig)
     got_usr1 = sig;
 }
 
-static __attribute__((noinline)) void fail(const char *mode, int argc)
+static __attribute__((noinline)) void fail(const char *mode, int argc, const char *prog)
 {
     if (!strcmp(mode, "segv")) {
         volatile int *p = nowhere + argc;
@@ -164,6 +166,8 @@ static __attribute__((noinline)) void fail(const char *mode, int argc)
     if (!strcmp(mode, "spin"))
         for (;;) { /* @spin */
         }
+    if (!strcmp(mode, "flock")) /* a wait in the kernel for another PE */
+        flock(open(prog, O_RDONLY), LOCK_EX); /* @flock */
     if (!strcmp(mode, "pipe")) { /* a read that waits outside the simulator */
         int fds[2];
         char c;
@@ -192,8 +196,13 @@ int main(int argc, char **argv)
         signal(SIGUSR1, on_usr1);
     printf("PE %d line 1\n", me);
     printf("PE %d line 2 (partial)", me);
+    if (!strcmp(mode, "flock")) { /* PE 0 holds a lock on a file PE 1 then waits for */
+        if (me == 0)
+            flock(open(argv[0], O_RDONLY), LOCK_EX);
+        shmem_barrier_all();
+    }
     if (me == 1)
-        fail(mode, argc);
+        fail(mode, argc, argv[0]);
     if (me == 2 && !strcmp(mode, "handler-own"))
         *(nowhere + argc) = 3; /* @handler */
     if (!strcmp(mode, "wait"))
