@@ -63,6 +63,7 @@ static const struct {
     {"signal-count", "data-race"},  {"ptr-flag", "data-race"},
     {"put-ptr-store", "data-race"}, {"get-each", "data-race"},
     {"self-put-get", "data-race"},  {"put-c11-flag", "data-race"},
+    {"put-fetch-nbi-flag", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 

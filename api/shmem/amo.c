@@ -30,6 +30,12 @@ typedef struct amo_done {
     sim_hb_rec_t seen; /* blocking: the write whose value was fetched (race detector) */
     sim_chan_t *chan;  /* nbi: the channel held until then (this is heap memory) */
     sim_hb_rec_t op;   /* nbi: the atomic's record, which writes the fetch buffer */
+    /* nbi, race detector on: its PE's list (shm_pe_t.fetched), which the
+     * quiet on its channel that makes the value known observes (seen, with
+     * done, once the reply has landed) */
+    const char *call;
+    const void *site;
+    struct amo_done *next;
 } amo_done_t;
 
 static uint64_t apply(shm_amo_op_t op, uint64_t old, uint64_t v, uint64_t cond, size_t size)
@@ -66,7 +72,12 @@ static void reply_deliver(sim_msg_t *m)
         memcpy(sim_mem_live(m->dst, d->fetch_to), &m->arg[1], m->bytes);
         sim_mem_written(m->dst, d->fetch_to, m->bytes);
         sim_chan_release(d->chan);
-        free(d);
+        if (!d->call) {
+            free(d);
+            return;
+        }
+        d->seen = sim_hb_hold(m->hb);
+        d->done = 1;
         return;
     }
     d->value = m->arg[1];
@@ -141,6 +152,34 @@ static void amo_why(char *buf, size_t len, const void *arg)
              sim_mem_name(w->dest, dn, sizeof dn), w->pe);
 }
 
+void shm_amo_fetched(const sim_chan_t *chan)
+{
+    for (amo_done_t **pp = &shm_self()->fetched, *d; (d = *pp);) {
+        if (d->chan != chan || !d->done) {
+            pp = &d->next;
+            continue;
+        }
+        *pp = d->next;
+        sim_hb_observe_rec(d->seen, d->call, d->site);
+        sim_hb_unref(d->seen);
+        free(d);
+    }
+}
+
+void shm_amo_forget(shm_pe_t *s)
+{
+    for (amo_done_t *d = s->fetched, *next; d; d = next) {
+        next = d->next;
+        if (!d->done) { /* its reply, still to land, frees it */
+            d->call = NULL;
+            continue;
+        }
+        sim_hb_unref(d->seen);
+        free(d);
+    }
+    s->fetched = NULL;
+}
+
 uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, void *dest,
                     size_t size, uint64_t value, uint64_t cond, int fetch, void *fetch_to)
 {
@@ -168,9 +207,16 @@ uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, vo
     m->hb = shm_race_op(call, c->chan, wpe, SHM_RACE_AMO(size, fp, c->team->domain), fetch == 2);
     sim_hb_rec_t hb = fetch == 1 ? sim_hb_hold(m->hb) : 0;
     if (fetch == 2 && m->hb) {
-        /* The fetch buffer is the library's until the quiet. */
+        /* The fetch buffer is the library's until the quiet, which then
+         * observes the write whose value was fetched, as a blocking fetch
+         * does when it returns. */
         d->op = sim_hb_hold(m->hb);
         sim_hb_nbi_buffer((uintptr_t)c->chan, fetch_to, size);
+        shm_pe_t *s = shm_self();
+        d->call = call;
+        d->site = sim_pe_self()->call_site;
+        d->next = s->fetched;
+        s->fetched = d;
     }
     sim_net_send(m);
     if (fetch != 1)

@@ -66,6 +66,7 @@ static void free_pe(sim_pe_t *ctx)
     free(s->lock_sites);
     free(s->queued);
     free(s->nbi);
+    shm_amo_forget(s);
     free(s);
     ctx->layer[shm_layer.slot] = NULL;
 }

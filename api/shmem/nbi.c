@@ -84,9 +84,10 @@ void shm_nbi_record(sim_chan_t *chan, const char *call, const void *src, size_t 
 static void complete(sim_chan_t *chan, const char *why, int remote)
 {
     sim_chan_quiet(chan, why);
-    if (remote)
+    if (remote) {
         sim_hb_quiet((uintptr_t)chan);
-    else
+        shm_amo_fetched(chan);
+    } else
         sim_hb_local_complete((uintptr_t)chan);
     /* With the program's stores seen, the race detector has checked the
      * sources already, naming the store. */

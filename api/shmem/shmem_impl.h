@@ -76,6 +76,8 @@ typedef struct shm_pe {
     struct shm_nbi *nbi;  /* put_nbi sources not yet completed by a quiet */
     size_t nnbi, capnbi;
     struct get_done *gets; /* get_nbi calls whose reply has not landed (rma.c) */
+    struct amo_done *fetched; /* nbi fetching atomics a quiet has yet to complete
+                               * (amo.c; kept only while the race detector is on) */
     /* Where the next wait/test _any on an ivars array looks first, for the
      * last few (array, routine) pairs used (fairness; found by address, never iterated in
      * address order). */

@@ -1237,6 +1237,27 @@ static void put_c11_flag(void)
     }
 }
 
+/* A put, then a flag set with an atomic, which the owner polls with a
+ * non-blocking fetch completed by shmem_quiet: the value the quiet makes
+ * known orders the put before the read as a blocking fetch's would, once
+ * a fence orders the put before the flag (the twin). */
+static void put_fetch_nbi_flag(void)
+{
+    if (me == 0) {
+        shmem_long_p(&y, 7, 1); /* A(put-fetch-nbi-flag) */
+        if (!bad)
+            shmem_fence();
+        shmem_long_atomic_set(&flag, 1, 1);
+    } else if (me == 1) {
+        long f = 0;
+        while (f != 1) {
+            shmem_long_atomic_fetch_nbi(&f, &flag, 1);
+            shmem_quiet();
+        }
+        printf("y %ld\n", y); /* B(put-fetch-nbi-flag) */
+    }
+}
+
 /* The same race on two PEs: one finding, counted twice. */
 static void get_each(void)
 {
@@ -1296,7 +1317,7 @@ static const struct {
     {"ptr-readback", ptr_readback}, {"sync-not-quiet", sync_not_quiet},
     {"signal-count", signal_count}, {"ptr-flag", ptr_flag},
     {"put-ptr-store", put_ptr_store}, {"get-each", get_each},
-    {"put-c11-flag", put_c11_flag},
+    {"put-c11-flag", put_c11_flag}, {"put-fetch-nbi-flag", put_fetch_nbi_flag},
     {"self-put-get", self_put_get},
 };
 
