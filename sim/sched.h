@@ -172,6 +172,12 @@ _Noreturn void sim_job_exit(int status);
 /* Any context.  Stops the job: no PE runs again; outcome and culprit are
  * recorded once (the first call wins). */
 void sim_terminate(sim_outcome_t outcome, int culprit);
+/* Whether the job is being stopped (sim_terminate or sim_job_exit ran):
+ * a PE ending now must not begin anything that waits for the others. */
+static inline int sim_job_stopping(void)
+{
+    return sim_w->stopping;
+}
 /* How long after a PE exits with a non-zero status the job is stopped,
  * as a launcher notices the exit and kills the rest a little later: the
  * others finish what they were doing at that moment (PE 0 printing the

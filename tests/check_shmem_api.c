@@ -187,7 +187,8 @@ END_TEST
  * of their grids, Sandia's long forms of the same names still work, and
  * a bad range is a finding at the program's line. */
 /* T3E-era code: barrier() completes a put before the check, and
- * globalexit ends the job with the caller's status. */
+ * globalexit ends the job with the caller's status (0 too, with no
+ * finding, though start_pes would finalise at a normal exit). */
 START_TEST(t3e_barrier_and_globalexit)
 {
     run_result_t r = tu_run("%s -n 3 --quiet %s", SIM, PROG("t3e_legacy"));
@@ -211,6 +212,13 @@ START_TEST(t3e_barrier_and_globalexit)
     r = tu_run("%s -n 3 %s early", SIM, PROG("t3e_legacy"));
     ck_assert_ptr_nonnull(strstr(r.err, "is built with shmemsim-cc --cray, or shmemsim-fc --cray"));
     tu_free(&r);
+    for (int n = 2; n <= 4; n++)
+        for (int seed = 1; seed <= 8; seed++) {
+            r = tu_run("%s -n %d --seed %d --quiet %s exit0", SIM, n, seed, PROG("t3e_legacy"));
+            ck_assert_msg(r.status == 0 && !*r.err, "-n %d --seed %d: status %d\n%s", n, seed,
+                          r.status, r.err);
+            tu_free(&r);
+        }
     r = tu_run("%s -n 3 %s exit", SIM, PROG("t3e_legacy"));
     ck_assert_msg(r.status == 1 && strstr(r.err, "PE 1 exited with status 3; the job was "
                                                  "terminated"),

@@ -250,6 +250,8 @@ static void at_pe_exit(sim_pe_t *pe)
     if (!s || !s->initialized || s->finalized)
         return;
     if (s->implicit_fin && pe->exit_status == 0) {
+        if (sim_job_stopping())
+            return; /* the job ends (shmem_global_exit): nobody to finalise with */
         sim_call_enter("start_pes's implicit shmem_finalize at exit", s->implicit_fin);
         finalize_now(s, "start_pes's implicit shmem_finalize at exit",
                      "ended (finalised implicitly, as start_pes started it)");

@@ -1,7 +1,9 @@
 /* t3e_legacy [exit|early]: Cray T3D/T3E-era SHMEM, as old codes wrote it
  * with <mpp/shmem.h>: start_pes, a put to the next PE, the UNICOS/mk
  * barrier() (which completes the put), a check; with "exit", PE 1 then
- * ends the job with globalexit(3); with "early", a barrier() before
+ * ends the job with globalexit(3) ("exit0": globalexit(0), while the
+ * others wait in the barrier, which is no reason for start_pes's implicit
+ * finalisation to meet them); with "early", a barrier() before
  * start_pes (one not-initialized finding, for barrier).  Prints "PE n:
  * x ok" per PE. */
 #include <mpp/shmem.h>
@@ -20,8 +22,8 @@ int main(int argc, char **argv)
     shmem_long_put(&x, &v, 1, (me + 1) % n);
     barrier();
     printf("PE %d: x %s\n", me, x == (me + n - 1) % n + 1 ? "ok" : "wrong");
-    if (argc > 1 && strcmp(argv[1], "exit") == 0 && me == 1)
-        globalexit(3);
+    if (argc > 1 && strncmp(argv[1], "exit", 4) == 0 && me == 1)
+        globalexit(strcmp(argv[1], "exit0") == 0 ? 0 : 3);
     barrier();
     return 0;
 }
