@@ -98,6 +98,30 @@ START_TEST(collectives_check_their_active_set)
 }
 END_TEST
 
+/* Broadcasts that alternate two pSyncs are right whatever their roots:
+ * each call from the next root, on both algorithms, with the network's
+ * delays spread wide.  (A broadcast whose members left as soon as their
+ * subtree had the data let the next root but one write into a pSync a
+ * member was still waiting on: psync-reuse, then a hang.) */
+START_TEST(alternating_broadcasts_with_moving_roots_are_right)
+{
+    static const char *const runs[] = {"-n 3 --net jitter=5us", "-n 8 --net jitter=5us",
+                                       "-n 16", "-n 6 --net jitter=10us"};
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
+        for (int algo = 0; algo < 2; algo++)
+            for (int s = 1; s <= 6; s++) {
+                run_result_t r = tu_run("env SHMEM_BCAST_ALGORITHM=%s %s %s --quiet --seed %d "
+                                        "%s broadcasts", algo ? "tree" : "linear", SIM, runs[i],
+                                        s, PROG("psync_reuse"));
+                ck_assert_msg(r.status == 0 && r.err[0] == 0, "%s, %s, seed %d: status %d\n%s",
+                              runs[i], algo ? "tree" : "linear", s, r.status, r.err);
+                int n = atoi(runs[i] + 3);
+                ck_assert_int_eq(tu_count(r.out, ": right\n"), n);
+                tu_free(&r);
+            }
+}
+END_TEST
+
 /* Back-to-back reductions: with one pSync some seeds go wrong (hang or
  * wrong result), each the same way every time, and every seed reports
  * psync-reuse (exit 4 when it stayed harmless); alternating two is right
@@ -390,6 +414,7 @@ Suite *coll_suite(void)
     tcase_add_test(tc, algorithm_settings_are_honoured_and_checked);
     tcase_add_test(tc, collectives_check_their_active_set);
     tcase_add_test(tc, psync_reuse_fails_under_some_seeds_alternating_never);
+    tcase_add_test(tc, alternating_broadcasts_with_moving_roots_are_right);
     tcase_add_test(tc, psync_reuse_is_benign_in_fifo_order_but_reported);
     tcase_add_test(tc, collective_misuse_is_named);
     tcase_add_test(tc, pwrk_too_small_is_named);

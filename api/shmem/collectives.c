@@ -69,12 +69,14 @@ void shmem_sync_all(void)
 /* ---- broadcast ---- */
 
 
-/* pSync[0] is set to 1 by the parent once the data is in dest; pSync[1]
- * counts the children whose subtree has it.  A member acknowledges to its
- * parent only when its whole subtree has the data, so the root returns
- * only when every member has left: then a call on one pSync is finished
- * everywhere before the call after next (which may reuse it, alternating
- * two pSyncs) begins on any PE, as the specification promises. */
+/* pSync[0] is set to 1 by the parent once the data is in dest, and to 2
+ * once the whole tree has it; pSync[1] counts the children whose subtree
+ * has it.  A member acknowledges to its parent only when its whole
+ * subtree has the data, and returns only when the root's release has come
+ * back down: so no member leaves before every member has entered, and a
+ * call on one pSync is finished everywhere before the call after next
+ * (which may reuse it, alternating two pSyncs) begins on any PE, as the
+ * man pages promise for calls on one active set, whatever their roots. */
 static void bcast(const char *call, void *dest, const void *src, size_t n, int root,
                   int start, int log_stride, int size, long *psync)
 {
@@ -130,9 +132,16 @@ void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const v
                  t.nchildren);
         coll_wait_ge(&why, &psync[1], acks + t.nchildren);
     }
-    psync[0] = psync[1] = SHMEM_SYNC_VALUE;
-    if (t.parent >= 0)
+    if (t.parent >= 0) {
         coll_add_word(call, &psync[1], 1, coll_pe(&s, t.parent));
+        sim_why_t why;
+        why = sim_why("%s (waiting for PE %d to say every member has the data)", call,
+                 coll_pe(&s, t.parent));
+        coll_wait_ge(&why, &psync[0], 2);
+    }
+    for (int i = 0; i < t.nchildren; i++)
+        coll_set_word(call, &psync[0], 2, coll_pe(&s, coll_tree_child(&t, i)));
+    psync[0] = psync[1] = SHMEM_SYNC_VALUE;
     shm_race_span_t data = {t.parent >= 0 ? dest : src, n, 1, 0}, none = {0};
     shm_race_coll_done(call, t.parent >= 0 ? data : none, t.parent >= 0 ? none : data);
 }
