@@ -103,6 +103,8 @@ $(BUILD)/sim/coro_swap.o: sim/coro_swap.S
 # api/include/pshmem.h with the shmem_ routine's own type.  Both are made
 # from the routines the objects define, so no list is kept by hand.
 PSHMEM_LD := $(BUILD)/pshmem.ld
+# Routines whose name C++ overloads (generic names that are C routines too).
+PSHMEM_C_ONLY := (wait_until|swap|signal_add|signal_set|sync|put|get|iput|iget|broadcast|collect|fcollect)
 $(PSHMEM_LD): $(filter $(BUILD)/api/shmem/%,$(LIB_OBJ))
 	@mkdir -p $(dir $@)
 	nm -g --defined-only $^ | awk '$$2 == "T" && $$3 ~ /^shmem_/ { print $$3 }' | \
@@ -114,9 +116,9 @@ $(PSHMEM_LD): $(filter $(BUILD)/api/shmem/%,$(LIB_OBJ))
 	    ' * shmem_NAME can call the library through pshmem_NAME. */' \
 	    '#ifndef PSHMEM_H' '#define PSHMEM_H' '#include <mpp/shmem.h> /* shmem.h, and the Cray names */' '#ifdef __cplusplus' \
 	    'extern "C" {' '#endif'; \
-	  awk '!/complex|^shmem_(wait_until|swap|signal_add|signal_set|sync)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
-	  echo '#ifndef __cplusplus /* complex: C only; shmem_wait_until, shmem_swap, shmem_signal_add, shmem_signal_set, shmem_sync: overloaded in C++ */'; \
-	  awk '/complex|^shmem_(wait_until|swap|signal_add|signal_set|sync)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
+	  awk '!/complex|^shmem_$(PSHMEM_C_ONLY)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
+	  echo '#ifndef __cplusplus /* complex: C only; the generic names that are C routines too: overloaded in C++ */'; \
+	  awk '/complex|^shmem_$(PSHMEM_C_ONLY)$$/ { print "extern __typeof__(" $$1 ") p" $$1 ";" }' $@.names; \
 	  echo '#endif'; \
 	  printf '%s\n' '#ifdef __cplusplus' '}' '#endif' '#endif'; } > $@.h
 	cmp -s $@.h api/include/pshmem.h || cp $@.h api/include/pshmem.h

@@ -315,6 +315,24 @@ START_TEST(legacy_names_link_and_shmem_h_leaves_them_free)
 }
 END_TEST
 
+/* Cray Research's untyped names (shmem_put of 64-bit words, the
+ * active-set shmem_broadcast, ...) and <mpp/shmem.h> itself build and run
+ * in C89, C99, C11 and C++: in C they are routines of their own, which a
+ * C11 generic call with an untyped pointer selects. */
+START_TEST(cray_untyped_names_in_every_language_mode)
+{
+    static const char *const modes[] = {"-std=c89", "-std=gnu99", "-std=c11", "-x c++"};
+    for (int i = 0; i < 4; i++) {
+        run_result_t r = tu_run("%s-%s -Wall -Werror %s -o %s/untyped "
+                                "tests/programs/cray_untyped.c && %s -n 3 --quiet %s/untyped",
+                                SIM, i == 3 ? "c++" : "cc", modes[i], tmp, SIM, tmp);
+        ck_assert_msg(r.status == 0 && tu_count(r.out, ": ok\n") == 3, "%s: status %d\n%s%s",
+                      modes[i], r.status, r.out, r.err);
+        tu_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(showme_options_and_usage_errors)
 {
     /* Other implementations' spellings of --showme */
@@ -877,6 +895,7 @@ Suite *build_suite(void)
     tcase_add_test(tc, wrappers_never_read_cc);
     tcase_add_test(tc, a_module_run_directly_runs_under_the_simulator);
     tcase_add_test(tc, showme_options_and_usage_errors);
+    tcase_add_test(tc, cray_untyped_names_in_every_language_mode);
     tcase_add_test(tc, legacy_names_link_and_shmem_h_leaves_them_free);
     tcase_add_test(tc, the_math_library_needs_no_flag);
     tcase_add_test(tc, main_in_an_archive_is_linked);

@@ -2005,7 +2005,9 @@ extern __typeof__(shmem_ushort_wait_until_some) pshmem_ushort_wait_until_some;
 extern __typeof__(shmem_ushort_wait_until_some_vector) pshmem_ushort_wait_until_some_vector;
 extern __typeof__(shmem_ushort_xor_reduce) pshmem_ushort_xor_reduce;
 extern __typeof__(shmem_wait) pshmem_wait;
-#ifndef __cplusplus /* complex: C only; shmem_wait_until, shmem_swap, shmem_signal_add, shmem_signal_set, shmem_sync: overloaded in C++ */
+#ifndef __cplusplus /* complex: C only; the generic names that are C routines too: overloaded in C++ */
+extern __typeof__(shmem_broadcast) pshmem_broadcast;
+extern __typeof__(shmem_collect) pshmem_collect;
 extern __typeof__(shmem_complexd_prod_reduce) pshmem_complexd_prod_reduce;
 extern __typeof__(shmem_complexd_prod_to_all) pshmem_complexd_prod_to_all;
 extern __typeof__(shmem_complexd_sum_exscan) pshmem_complexd_sum_exscan;
@@ -2018,6 +2020,11 @@ extern __typeof__(shmem_complexf_sum_exscan) pshmem_complexf_sum_exscan;
 extern __typeof__(shmem_complexf_sum_inscan) pshmem_complexf_sum_inscan;
 extern __typeof__(shmem_complexf_sum_reduce) pshmem_complexf_sum_reduce;
 extern __typeof__(shmem_complexf_sum_to_all) pshmem_complexf_sum_to_all;
+extern __typeof__(shmem_fcollect) pshmem_fcollect;
+extern __typeof__(shmem_get) pshmem_get;
+extern __typeof__(shmem_iget) pshmem_iget;
+extern __typeof__(shmem_iput) pshmem_iput;
+extern __typeof__(shmem_put) pshmem_put;
 extern __typeof__(shmem_signal_add) pshmem_signal_add;
 extern __typeof__(shmem_signal_set) pshmem_signal_set;
 extern __typeof__(shmem_swap) pshmem_swap;

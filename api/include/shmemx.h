@@ -170,7 +170,7 @@ short shmemx_short_swap(short *target, short value, int pe);
 double shmemx_wtime(void);
 #define HAVE_SHMEMX_WTIME 1
 
-#define SHMEMXI static inline __attribute__((always_inline, artificial, unused))
+#define SHMEMXI static __inline__ __attribute__((always_inline, artificial, unused))
 
 #define SHMEMXI_P2P(T, N, a)                                                             \
     SHMEMXI void shmemx_##N##_wait_until_all(T *v, size_t n, const int *st, int c, T x)   \

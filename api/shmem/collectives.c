@@ -146,23 +146,21 @@ void coll_bcast_core(const char *call, const coll_set_t *sp, void *dest, const v
     shm_race_coll_done(call, t.parent >= 0 ? data : none, t.parent >= 0 ? none : data);
 }
 
-void shmem_broadcast32(void *dest, const void *source, size_t nelems, int PE_root,
-                       int PE_start, int logPE_stride, int PE_size, long *pSync)
-{
-    SHM_ENTER("shmem_broadcast32");
-    bcast("shmem_broadcast32", dest, source, nelems * 4, PE_root, PE_start, logPE_stride,
-          PE_size, pSync);
-    SHM_LEAVE();
-}
-
-void shmem_broadcast64(void *dest, const void *source, size_t nelems, int PE_root,
-                       int PE_start, int logPE_stride, int PE_size, long *pSync)
-{
-    SHM_ENTER("shmem_broadcast64");
-    bcast("shmem_broadcast64", dest, source, nelems * 8, PE_root, PE_start, logPE_stride,
-          PE_size, pSync);
-    SHM_LEAVE();
-}
+/* NAME in parentheses: Cray's untyped names are also the C11 generics'
+ * macros. */
+#define DEFINE_BCAST(NAME, BYTES)                                                         \
+    void(NAME)(void *dest, const void *source, size_t nelems, int PE_root, int PE_start,  \
+               int logPE_stride, int PE_size, long *pSync)                                \
+    {                                                                                     \
+        SHM_ENTER(#NAME);                                                                 \
+        bcast(#NAME, dest, source, nelems * (BYTES), PE_root, PE_start, logPE_stride,     \
+              PE_size, pSync);                                                            \
+        SHM_LEAVE();                                                                      \
+    }
+DEFINE_BCAST(shmem_broadcast32, 4)
+DEFINE_BCAST(shmem_broadcast64, 8)
+/* Cray Research's untyped name (T3D/T3E libsma): 64-bit words. */
+DEFINE_BCAST(shmem_broadcast, 8)
 
 /* ---- fcollect and collect ---- */
 
@@ -326,25 +324,27 @@ void coll_collect_core(const char *call, const coll_set_t *s, void *dest, const 
                        (shm_race_span_t){src, n, 1, 0});
 }
 
-#define DEFINE_COLLECT(BITS)                                                              \
-    void shmem_fcollect##BITS(void *dest, const void *source, size_t nelems, int PE_start, \
-                              int logPE_stride, int PE_size, long *pSync)                 \
+#define DEFINE_COLLECT(FNAME, NAME, BYTES)                                                \
+    void(FNAME)(void *dest, const void *source, size_t nelems, int PE_start,              \
+                int logPE_stride, int PE_size, long *pSync)                               \
     {                                                                                     \
-        SHM_ENTER("shmem_fcollect" #BITS);                                                \
-        fcollect("shmem_fcollect" #BITS, dest, source, nelems * (BITS / 8), PE_start,     \
-                 logPE_stride, PE_size, pSync);                                           \
+        SHM_ENTER(#FNAME);                                                                \
+        fcollect(#FNAME, dest, source, nelems * (BYTES), PE_start, logPE_stride, PE_size, \
+                 pSync);                                                                  \
         SHM_LEAVE();                                                                      \
     }                                                                                     \
-    void shmem_collect##BITS(void *dest, const void *source, size_t nelems, int PE_start,  \
-                             int logPE_stride, int PE_size, long *pSync)                  \
+    void(NAME)(void *dest, const void *source, size_t nelems, int PE_start,               \
+               int logPE_stride, int PE_size, long *pSync)                                \
     {                                                                                     \
-        SHM_ENTER("shmem_collect" #BITS);                                                 \
-        collect("shmem_collect" #BITS, dest, source, nelems * (BITS / 8), PE_start,       \
-                logPE_stride, PE_size, pSync);                                            \
+        SHM_ENTER(#NAME);                                                                 \
+        collect(#NAME, dest, source, nelems * (BYTES), PE_start, logPE_stride, PE_size,   \
+                pSync);                                                                   \
         SHM_LEAVE();                                                                      \
     }
-DEFINE_COLLECT(32)
-DEFINE_COLLECT(64)
+DEFINE_COLLECT(shmem_fcollect32, shmem_collect32, 4)
+DEFINE_COLLECT(shmem_fcollect64, shmem_collect64, 8)
+/* Cray Research's untyped names: 64-bit words. */
+DEFINE_COLLECT(shmem_fcollect, shmem_collect, 8)
 
 /* ---- alltoall and alltoalls ---- */
 

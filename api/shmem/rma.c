@@ -383,6 +383,17 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
 #define XFER(name, E, D, S, DS, SS, NE, P) \
     shm_xfer_t x = {name, ctx, (void *)(D), (const void *)(S), (E), (NE), (DS), (SS), (P)}
 
+/* The routine without a context, by its whole name (NAME in parentheses:
+ * Cray's untyped names are also the C11 generics' macros). */
+#define DEFINE_CONTIG_PLAIN(T, NAME, E, fn, nbi)                                        \
+    void(NAME)(T * dest, const T *source, size_t nelems, int pe)                        \
+    {                                                                                   \
+        SHM_ENTER(#NAME);                                                               \
+        shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
+        XFER(#NAME, E, dest, source, 1, 1, nelems, pe);                                 \
+        fn(&x, nbi);                                                                    \
+        SHM_LEAVE();                                                                    \
+    }
 #define DEFINE_CONTIG(T, N, E, op, fn, nbi)                                             \
     void shmem_ctx_##N##op(shmem_ctx_t ctx, T *dest, const T *source, size_t nelems,    \
                            int pe)                                                      \
@@ -392,12 +403,15 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
         fn(&x, nbi);                                                                    \
         SHM_LEAVE();                                                                    \
     }                                                                                   \
-    void shmem_##N##op(T *dest, const T *source, size_t nelems, int pe)                 \
+    DEFINE_CONTIG_PLAIN(T, shmem_##N##op, E, fn, nbi)
+#define DEFINE_STRIDED_PLAIN(T, NAME, E, fn)                                            \
+    void(NAME)(T * dest, const T *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,  \
+               int pe)                                                                  \
     {                                                                                   \
-        SHM_ENTER("shmem_" #N #op);                                                     \
+        SHM_ENTER(#NAME);                                                               \
         shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
-        XFER("shmem_" #N #op, E, dest, source, 1, 1, nelems, pe);                       \
-        fn(&x, nbi);                                                                    \
+        XFER(#NAME, E, dest, source, dst, sst, nelems, pe);                             \
+        fn(&x, 0);                                                                      \
         SHM_LEAVE();                                                                    \
     }
 #define DEFINE_STRIDED(T, N, E, op, fn)                                                 \
@@ -409,15 +423,7 @@ void shm_get(const char *call, void *dest, const void *src, size_t n, int pe)
         fn(&x, 0);                                                                      \
         SHM_LEAVE();                                                                    \
     }                                                                                   \
-    void shmem_##N##op(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,          \
-                       size_t nelems, int pe)                                           \
-    {                                                                                   \
-        SHM_ENTER("shmem_" #N #op);                                                     \
-        shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;                                            \
-        XFER("shmem_" #N #op, E, dest, source, dst, sst, nelems, pe);                   \
-        fn(&x, 0);                                                                      \
-        SHM_LEAVE();                                                                    \
-    }
+    DEFINE_STRIDED_PLAIN(T, shmem_##N##op, E, fn)
 /* p and g: one element, passed by value. */
 #define DEFINE_PG(T, N)                                                                 \
     void shmem_ctx_##N##_p(shmem_ctx_t ctx, T *dest, T value, int pe)                   \
@@ -533,5 +539,11 @@ DEFINE_CONTIG(void, putmem, 1, , shm_rma_put, 0)
 DEFINE_CONTIG(void, getmem, 1, , shm_rma_get, 0)
 DEFINE_CONTIG(void, putmem, 1, _nbi, shm_rma_put, 1)
 DEFINE_CONTIG(void, getmem, 1, _nbi, shm_rma_get, 1)
+/* Cray Research's untyped names (T3D/T3E libsma, <mpp/shmem.h>): 64-bit
+ * words, as shmem_put64 and the rest. */
+DEFINE_CONTIG_PLAIN(void, shmem_put, 8, shm_rma_put, 0)
+DEFINE_CONTIG_PLAIN(void, shmem_get, 8, shm_rma_get, 0)
+DEFINE_STRIDED_PLAIN(void, shmem_iput, 8, shm_rma_put)
+DEFINE_STRIDED_PLAIN(void, shmem_iget, 8, shm_rma_get)
 DEFINE_NB(void, putmem, 1, _nb, shm_rma_put)
 DEFINE_NB(void, getmem, 1, _nb, shm_rma_get)
