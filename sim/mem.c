@@ -82,12 +82,16 @@ int sim_mem_dead_stack(const void *addr, size_t len)
         return 0;
     if ((ctx->owner ? ctx->owner : ctx)->state == SIM_PE_DONE || ctx->state == SIM_PE_DONE)
         return 1;
-    /* Running on that stack now: this frame is its deepest (the machine
-     * frame: a sanitizer may keep locals elsewhere); else (switched out,
-     * or lent to code that runs on another stack) the stack pointer it
-     * saved. */
+    /* In a call of the library: the program's stack pointer at that call
+     * (the library's own frames below it may cover a frame of the program
+     * that returned).  Else, running on that stack now: this frame is its
+     * deepest (the machine frame: a sanitizer may keep locals elsewhere);
+     * else (switched out, or lent to code that runs on another stack) the
+     * stack pointer it saved. */
     const char *here = __builtin_frame_address(0);
-    const char *sp = sim_stacks_slot_of(&sim_w->stacks, here) == slot ? here : ctx->coro.sp;
+    const char *sp = ctx->call_depth > 0 && ctx->call_sp ? ctx->call_sp
+                     : sim_stacks_slot_of(&sim_w->stacks, here) == slot ? here
+                                                                      : ctx->coro.sp;
     return sp && (const char *)addr + len <= sp;
 }
 

@@ -1027,9 +1027,17 @@ void sim_call_enter(const char *name, const void *site)
         return;
     pe->call = name;
     pe->call_site = site;
+    pe->call_sp = NULL;
     pe->call_start = sim_w->now;
     if (sim_fault_hooks & SIM_FAULT_HOOK_CALL)
         sim_fault_call(pe, name); /* at_call triggers: may stall or crash the PE */
+}
+
+void sim_call_frame(const void *frame)
+{
+    sim_pe_t *pe = sim_w->cur;
+    if (pe->call_depth == 1)
+        pe->call_sp = (const char *)frame + 2 * sizeof(void *);
 }
 
 void sim_call_leave(void)

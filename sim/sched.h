@@ -192,6 +192,11 @@ static inline int sim_job_stopping(void)
  * PE's other contexts blocked with polls_memory set: the caller's plain
  * stores may be what they wait for. */
 void sim_call_enter(const char *name, const void *site);
+/* After sim_call_enter: frame is the entered routine's own frame address
+ * (__builtin_frame_address(0), with its frame pointer saved there), so
+ * the program's frames are those above the saved frame pointer and the
+ * return address (see sim_mem_dead_stack). */
+void sim_call_frame(const void *frame);
 void sim_call_leave(void);
 
 /* The running PE, or NULL in scheduler context. */

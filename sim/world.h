@@ -88,6 +88,9 @@ typedef struct sim_pe {
     const void *call_site;     /* return address into the program */
     uint64_t call_start;       /* virtual time the call began */
     int call_depth;            /* nesting of API calls (only the outermost is traced) */
+    const char *call_sp;       /* the program's stack pointer at the outermost call,
+                                * when the layer said (sim_call_frame), else NULL:
+                                * its frames are above, the library's below */
     /* Per-process C library state that each PE must see as its own, swapped
      * on every switch (one OS thread serves all PEs). */
     int saved_errno;           /* errno */

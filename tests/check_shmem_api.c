@@ -622,6 +622,18 @@ START_TEST(a_get_nbi_into_a_returned_frame_is_a_finding)
                   strstr(r.err, "the source of this shmem_long_put_nbi is on PE 0's stack, in a "
                                 "frame that returned before the shmem_barrier_all"), "%s", r.err);
     tu_free(&r);
+    /* Small frames, and a quiet in the caller whose own frames lie where
+     * the returned frame was: the reply is not written over them. */
+    static const char *const small[][2] = {
+        {"get_nbi_gone_small", " in shmem_long_get_nbi, called from get_and_leave_small at "},
+        {"put_nbi_gone_small", " in shmem_long_put_nbi, called from put_and_leave_small at "}};
+    for (int i = 0; i < 2; i++) {
+        r = tu_run("%s -n 2 %s %s", SIM, PROG("p2p_misuse"), small[i][0]);
+        ck_assert_msg(r.status == 4 && strstr(r.err, "error [nbi-dead-stack-buffer] PE 0 ") &&
+                          strstr(r.err, small[i][1]) && tu_count(r.out, " done\n") == 2,
+                      "%s: status %d\n%s", small[i][0], r.status, r.err);
+        tu_free(&r);
+    }
 }
 END_TEST
 

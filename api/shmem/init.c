@@ -191,9 +191,10 @@ void shm_leave(void)
     sim_call_leave();
 }
 
-void shm_enter(const char *name, const void *site)
+void shm_enter(const char *name, const void *site, const void *frame)
 {
     sim_call_enter(name, site);
+    sim_call_frame(frame);
     shm_pe_t *s = shm_self();
     if ((!s->initialized || s->finalized) && !needs_no_init(name))
         raise_not_initialized(s, name, site);

@@ -109,13 +109,14 @@ void shm_heap_fill_text(size_t size, char *buf, size_t len);
 #define SHM_BARRIER_ROUNDS 64
 #define SHM_OFF_TEAMS (32 * 1024) /* team pool: see team.h (up to the end of the area) */
 
-#define SHM_ENTER(name) shm_enter((name), __builtin_return_address(0))
+#define SHM_ENTER(name) \
+    shm_enter((name), __builtin_return_address(0), __builtin_frame_address(0))
 #define SHM_LEAVE() shm_leave()
 
 /* Marks the start of public routine name called from site (for the
  * deadlock report, trace and watchdog) and raises not-initialized when the
  * library is not initialised (or already finalised) on the caller. */
-void shm_enter(const char *name, const void *site);
+void shm_enter(const char *name, const void *site, const void *frame);
 /* Marks its end. */
 void shm_leave(void);
 /* Raises not-initialized for query routine name (called from site) when

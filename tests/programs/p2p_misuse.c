@@ -35,6 +35,21 @@ __attribute__((noinline)) static void put_and_leave(void)
     shmem_long_put_nbi(&lsym, frame.buf, 1, 1);
 }
 
+/* The same with small frames, completed by a quiet in the caller: the
+ * library's own frames in that quiet lie where the returned frame was. */
+__attribute__((noinline)) static void get_and_leave_small(void)
+{
+    long buf[128];
+    shmem_long_get_nbi(buf, &lsym, 1, 1);
+}
+
+__attribute__((noinline)) static void put_and_leave_small(void)
+{
+    long buf[128];
+    buf[0] = 5;
+    shmem_long_put_nbi(&lsym, buf, 1, 1);
+}
+
 int main(int argc, char **argv)
 {
     shmem_init();
@@ -65,6 +80,14 @@ int main(int argc, char **argv)
             get_and_leave();
         if (!strcmp(m, "put_nbi_gone"))
             put_and_leave();
+        if (!strcmp(m, "get_nbi_gone_small")) {
+            get_and_leave_small();
+            shmem_quiet();
+        }
+        if (!strcmp(m, "put_nbi_gone_small")) {
+            put_and_leave_small();
+            shmem_quiet();
+        }
         if (!strcmp(m, "ctx_invalid"))
             shmem_ctx_long_p(SHMEM_CTX_INVALID, &lsym, 1, 1);
         if (!strcmp(m, "team_pe")) {
