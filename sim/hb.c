@@ -802,6 +802,7 @@ static void race(sim_hb_rec_t xi, int xwrite, sim_hb_rec_t ai, int awrite, const
                                .by_call = h->seen_by, .by_site = h->seen_site,
                                .same_epoch = s->chan == x->chan && s->target == x->target &&
                                              s->epoch == x->epoch,
+                               .other_target = x->is_op && s->target != x->target,
                                .after_seen = s->act == x->act &&
                                              (x->clock > s->clock ||
                                               (x->clock == s->clock && x->time > s->time))};

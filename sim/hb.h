@@ -111,6 +111,7 @@ typedef struct sim_hb_hint {
     const char *by_call;     /* the routine that observed it */
     const void *by_site;     /* where */
     int same_epoch;          /* first and the observed op share a fence epoch */
+    int other_target;        /* first and the observed op went to different PEs */
     int after_seen;          /* first was issued after the observed op */
     int other_pe;            /* when seen_call is another PE's op (not first's issuer):
                               * that PE; else -1 */

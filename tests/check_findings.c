@@ -62,7 +62,7 @@ static const finding_case_t cases[] = {
     {"args-offset", "collective-args-mismatch", 2, 4,
      "PE 2 passed a different source (&src+8, where PE "},
     {"collective-order-mismatch", "collective-order-mismatch", 1, 4, "shmem_long_max_to_all"},
-    {"psync-reuse", "psync-reuse", 1, 4, "that PE 0 is still using"},
+    {"psync-reuse", "psync-reuse", 0, 4, "that PE 1 is still using"},
     {"psync-reuse-sets", "psync-reuse", 0, 4,
      "that PE 1 is still using in a shmem_barrier over an active set that includes PE 0"},
     {"psync-uninitialized", "psync-uninitialized", 0, 4,

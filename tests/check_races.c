@@ -63,7 +63,7 @@ static const struct {
     {"signal-count", "data-race"},  {"ptr-flag", "data-race"},
     {"put-ptr-store", "data-race"}, {"get-each", "data-race"},
     {"self-put-get", "data-race"},  {"put-c11-flag", "data-race"},
-    {"put-fetch-nbi-flag", "data-race"},
+    {"put-fetch-nbi-flag", "data-race"}, {"fence-other-pe", "data-race"},
 };
 #define NCASES (int)(sizeof cases / sizeof cases[0])
 
@@ -198,6 +198,10 @@ START_TEST(advice_names_the_missing_order)
         /* a store through shmem_ptr is delivered like a put: the flag after it needs a fence */
         {"ptr-flag", "saw shmem_long_atomic_set issued at ptr_flag at races.c:"},
         {"ptr-flag", "Put shmem_fence between the store and the shmem_long_atomic_set"},
+        /* a fence before a flag to another PE than the data's */
+        {"fence-other-pe", "shmem_fence orders only operations to one PE. Put shmem_quiet"},
+        /* the collective's own write and a put of the same PE: a barrier, not a fence */
+        {"coll-dest", "Put a barrier between the collective and PE 0's access"},
         /* the bytes both touch, not the rest of the get's */
         {"store-getmem", "(8 bytes at &data+16, in 'data' (64 bytes))"},
     };

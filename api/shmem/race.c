@@ -97,6 +97,15 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  b->pe, h->by_call, sim_hb_where(h->by_site, s1, sizeof s1), h->seen_call,
                  sim_hb_where(h->seen_site, s2, sizeof s2), a->pe,
                  a->call ? a->call : "access", b->pe, a->pe);
+    } else if (h->seen_call && h->other_target && !h->after_seen) {
+        snprintf(buf, len,
+                 "PE %d's %s at %s observed %s issued at %s, and took the data as complete; "
+                 "but that %s went to another PE than this %s, and shmem_fence orders only "
+                 "operations to one PE. Put shmem_quiet (which completes operations to every "
+                 "PE) between the %s and the %s.", b->pe, h->by_call,
+                 sim_hb_where(h->by_site, s1, sizeof s1), h->seen_call,
+                 sim_hb_where(h->seen_site, s2, sizeof s2), h->seen_call,
+                 a->call ? a->call : "access", a->call ? a->call : "access", h->seen_call);
     } else if (h->seen_call && h->same_epoch) {
         snprintf(buf, len,
                  "PE %d's %s at %s observed %s issued at %s, and took the data as complete; "
@@ -114,7 +123,7 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "before it fails (SHMEM_CMP_EQ with the value the signal or flag sets, say).",
                  plain->pe, h->blind_call, sim_hb_where(h->blind_site, s1, sizeof s1), op->pe,
                  op->call ? op->call : "operation");
-    } else if ((a->unheld || b->unheld) && a->pe != b->pe) {
+    } else if (a->unheld || b->unheld) {
         const sim_hb_side_t *c = a->unheld ? a : b, *o = a->unheld ? b : a;
         snprintf(buf, len,
                  "A collective owns its dest and source on each PE until that PE returns from "

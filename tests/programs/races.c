@@ -1258,6 +1258,24 @@ static void put_fetch_nbi_flag(void)
     }
 }
 
+/* Data to PE 1, shmem_fence, then a flag to PE 2, which then gets the
+ * data: a fence orders operations to one PE only; the twin completes the
+ * put with shmem_quiet. */
+static void fence_other_pe(void)
+{
+    if (me == 0) {
+        shmem_long_p(&y, 7, 1); /* A(fence-other-pe) */
+        if (bad)
+            shmem_fence();
+        else
+            shmem_quiet();
+        shmem_long_atomic_set(&flag, 1, 2);
+    } else if (me == 2) {
+        shmem_long_wait_until(&flag, SHMEM_CMP_EQ, 1);
+        printf("y %ld\n", shmem_long_g(&y, 1)); /* B(fence-other-pe) */
+    }
+}
+
 /* The same race on two PEs: one finding, counted twice. */
 static void get_each(void)
 {
@@ -1318,6 +1336,7 @@ static const struct {
     {"signal-count", signal_count}, {"ptr-flag", ptr_flag},
     {"put-ptr-store", put_ptr_store}, {"get-each", get_each},
     {"put-c11-flag", put_c11_flag}, {"put-fetch-nbi-flag", put_fetch_nbi_flag},
+    {"fence-other-pe", fence_other_pe},
     {"self-put-get", self_put_get},
 };
 
