@@ -341,8 +341,9 @@ static int write_file(const char *path, const sim_scenario_t *w, const char *ver
 }
 
 /* Writes the scenario replaying group g's first seed (expecting what
- * happened) and its regression twin (expecting ok, and the expected
- * output's line where the odd output differed); returns the first's path. */
+ * happened) and its regression twin (expecting ok, the expected output's
+ * line where the odd output differed, and not the odd output's line);
+ * returns the first's path. */
 static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const xstate_t *x,
                           const xgroup_t *g, const char *odd, const char *usual, int argc,
                           char **argv)
@@ -406,6 +407,13 @@ static char *write_replay(const cli_opts_t *o, const sim_scenario_t *scen, const
     if (odd && usual && usual[0]) {
         w.expect.stdout_contains = usual_list;
         w.expect.nstdout = 1;
+    }
+    /* (and not the odd line, which is in no line of the usual output
+     * (odd_line): a failing run may print the usual output too, and an
+     * extra line) */
+    if (odd && odd[0]) {
+        w.expect.stdout_not_contains = odd_list;
+        w.expect.nstdout_not = 1;
     }
     if (path && (asprintf(&regress, "%s/%s-seed%llu-regression.yaml", o->out_dir, base,
                           (unsigned long long)r->seed) < 0 ||

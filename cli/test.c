@@ -56,6 +56,14 @@ static void lacks(tcase_t *t, const char *stream, const char *text, size_t len, 
             add_why(t, "%s lacks \"%s\"", stream, want[i]);
 }
 
+static void holds(tcase_t *t, const char *stream, const char *text, size_t len, char **unwanted,
+                  int n)
+{
+    for (int i = 0; i < n; i++)
+        if (memmem(text, len, unwanted[i], strlen(unwanted[i])))
+            add_why(t, "%s holds \"%s\"", stream, unwanted[i]);
+}
+
 /* The first line of s, for a one-line reason. */
 static void first_line(const char *s, char *buf, size_t len)
 {
@@ -93,13 +101,15 @@ static void judge(tcase_t *t)
     }
     lacks(t, "stdout", t->child.out, t->child.nout, s->expect.stdout_contains, s->expect.nstdout);
     lacks(t, "stderr", t->child.err, t->child.nerr, s->expect.stderr_contains, s->expect.nstderr);
+    holds(t, "stdout", t->child.out, t->child.nout, s->expect.stdout_not_contains,
+          s->expect.nstdout_not);
     t->passed = t->why[0] == '\0';
 }
 
 static int expects_anything(const sim_scenario_t *s)
 {
     return s->expect.has_outcome || s->expect.finding || s->expect.has_exit_status ||
-           s->expect.nstdout || s->expect.nstderr;
+           s->expect.nstdout || s->expect.nstderr || s->expect.nstdout_not;
 }
 
 /* The simulator's own diagnosis lines of a failed run, indented. */

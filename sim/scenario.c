@@ -587,6 +587,7 @@ void sim_scenario_free(sim_scenario_t *s)
     free(s->expect.finding);
     free_list(s->expect.stdout_contains, s->expect.nstdout);
     free_list(s->expect.stderr_contains, s->expect.nstderr);
+    free_list(s->expect.stdout_not_contains, s->expect.nstdout_not);
     free_list(s->env, s->nenv);
     free(s);
 }

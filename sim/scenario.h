@@ -82,6 +82,7 @@ typedef struct sim_scenario {
         char *finding;                /* finding: id expected, or NULL */
         int exit_status; int has_exit_status; /* exit_status: 0..255 */
         char **stdout_contains; int nstdout;  /* substrings stdout must hold */
+        char **stdout_not_contains; int nstdout_not; /* substrings stdout must not hold */
         char **stderr_contains; int nstderr;  /* substrings stderr must hold */
     } expect;                /* expect: block; all-absent = nothing checked */
     char **env; int nenv;    /* optional `env: {NAME: value}` mapping: environment for the run, as "NAME=value" */

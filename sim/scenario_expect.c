@@ -81,7 +81,10 @@ int scn_load_expect(ctx_t *c, yaml_node_t *n)
         (sl.val[EK_STDOUT] && scn_get_str_list(c, sl.val[EK_STDOUT], "expect 'stdout_contains'",
                                                &e->stdout_contains, &e->nstdout) != 0) ||
         (sl.val[EK_STDERR] && scn_get_str_list(c, sl.val[EK_STDERR], "expect 'stderr_contains'",
-                                               &e->stderr_contains, &e->nstderr) != 0))
+                                               &e->stderr_contains, &e->nstderr) != 0) ||
+        (sl.val[EK_STDOUT_NOT] &&
+         scn_get_str_list(c, sl.val[EK_STDOUT_NOT], "expect 'stdout_not_contains'",
+                          &e->stdout_not_contains, &e->nstdout_not) != 0))
         return -1;
     if (sl.val[EK_EXIT_STATUS] != NULL) {
         if (scn_get_u64(c, sl.val[EK_EXIT_STATUS], "expect 'exit_status'", "an integer from 0 to 255",

@@ -57,7 +57,8 @@ typedef struct slots {
     X(OFFSET, offset) X(VALUE, value) X(A, a) X(B, b)
 #define EXPECT_KEYS(X)                                                        \
     X(OUTCOME, outcome) X(FINDING, finding) X(EXIT_STATUS, exit_status)       \
-    X(STDOUT, stdout_contains) X(STDERR, stderr_contains)
+    X(STDOUT, stdout_contains) X(STDERR, stderr_contains)                     \
+    X(STDOUT_NOT, stdout_not_contains)
 
 #define SCN_TK(e, k) TK_##e,
 #define SCN_FK(e, k) FK_##e,

@@ -238,7 +238,7 @@ static void env(FILE *f, char **vars, int n)
 static void expect(FILE *f, const sim_scenario_t *s)
 {
     if (!s->expect.has_outcome && !s->expect.finding && !s->expect.has_exit_status &&
-        !s->expect.nstdout && !s->expect.nstderr)
+        !s->expect.nstdout && !s->expect.nstderr && !s->expect.nstdout_not)
         return;
     tk_block(f, TK_EXPECT);
     if (s->expect.has_outcome) {
@@ -261,6 +261,11 @@ static void expect(FILE *f, const sim_scenario_t *s)
     if (s->expect.nstderr) {
         ek(f, EK_STDERR);
         list(f, s->expect.stderr_contains, s->expect.nstderr);
+        fputc('\n', f);
+    }
+    if (s->expect.nstdout_not) {
+        ek(f, EK_STDOUT_NOT);
+        list(f, s->expect.stdout_not_contains, s->expect.nstdout_not);
         fputc('\n', f);
     }
 }

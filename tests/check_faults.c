@@ -390,6 +390,25 @@ START_TEST(explore_varies_the_network_and_groups_by_output)
     r = tu_run("%s test %s", SIM, regress);
     ck_assert_msg(r.status == 1 && strstr(r.out, "stdout lacks"), "%s", r.out);
     tu_free(&r);
+    /* A failing run that prints the usual output and a line more: its
+     * regression twin fails on that line until the bug is fixed. */
+    r = tu_run("%s explore -n 2 --seeds 1..40 --jobs 2 --check all,-data-race --out %s "
+               "%s/race 0 extra", SIM, dir, progdir());
+    ck_assert_msg(r.status == 1 && strstr(r.out, "1 distinct failure in "), "%s%s", r.out, r.err);
+    rp = strstr(r.out, "replay: shmemsim replay ");
+    ck_assert_ptr_nonnull(rp);
+    snprintf(replay, sizeof replay, "%.*s", (int)strcspn(rp + 24, "\n"), rp + 24);
+    snprintf(regress, sizeof regress, "%.*s-regression.yaml", (int)(strlen(replay) - 5), replay);
+    tu_free(&r);
+    r = tu_run("%s test %s", SIM, regress);
+    ck_assert_msg(r.status == 1 && strstr(r.out, "stdout holds \"stale word=1\""), "%s", r.out);
+    tu_free(&r);
+    /* ... and passes once the program is fixed (the fence turned on). */
+    r = tu_run("sed 's/args: \\[\"0\", \"extra\"\\]/args: [\"1\", \"extra\"]/' %s > %s/fixed.yaml && "
+               "grep -q 'args: \\[\"1\"' %s/fixed.yaml && %s test %s/fixed.yaml", regress, dir, dir,
+               SIM, dir);
+    ck_assert_msg(r.status == 0, "%s%s", r.out, r.err);
+    tu_free(&r);
     /* Without the digest the outputs are one group: nothing failed. */
     r = tu_run("%s explore -n 2 --seeds 1..40 --jobs 2 --check all,-data-race --no-output-digest "
                "--out %s %s/race 0", SIM, dir, progdir());

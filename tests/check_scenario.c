@@ -79,6 +79,9 @@ static void check_full_expect(const sim_scenario_t *s)
     ck_assert_ptr_null(s->expect.stdout_contains[2]);
     ck_assert_int_eq(s->expect.nstderr, 1);
     ck_assert_str_eq(s->expect.stderr_contains[0], "psync");
+    ck_assert_int_eq(s->expect.nstdout_not, 2);
+    ck_assert_str_eq(s->expect.stdout_not_contains[0], "wrong");
+    ck_assert_str_eq(s->expect.stdout_not_contains[1], "stale");
 }
 
 /* Fields every fault has the default for unless it sets them. */
@@ -518,6 +521,8 @@ START_TEST(written_file_loads_back_the_same)
                      b->expect.nstdout);
         same_strings(a->expect.stderr_contains, a->expect.nstderr, b->expect.stderr_contains,
                      b->expect.nstderr);
+        same_strings(a->expect.stdout_not_contains, a->expect.nstdout_not,
+                     b->expect.stdout_not_contains, b->expect.nstdout_not);
         sim_scenario_free(a);
         sim_scenario_free(b);
     }
