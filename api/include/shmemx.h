@@ -504,12 +504,16 @@ enum {
 };
 SHMEMXI void *shmemx_malloc_with_hint(size_t size, long hint)
 { (void)hint; return shmem_malloc(size); }
-SHMEMXI void shmemx_put16(void *t, const void *s, size_t n, int pe) { shmem_put16(t, s, n, pe); }
-SHMEMXI void shmemx_get16(void *t, const void *s, size_t n, int pe) { shmem_get16(t, s, n, pe); }
-SHMEMXI void shmemx_iput16(void *t, const void *s, ptrdiff_t tst, ptrdiff_t sst, size_t n, int pe)
-{ shmem_iput16(t, s, tst, sst, n, pe); }
-SHMEMXI void shmemx_iget16(void *t, const void *s, ptrdiff_t tst, ptrdiff_t sst, size_t n, int pe)
-{ shmem_iget16(t, s, tst, sst, n, pe); }
+/* put, get, iput and iget of BITS-bit elements as PputS, PgetS, PiputS
+ * and PigetS, qualified Q (also <mpp/shmem.h>'s Cray names in C++). */
+#define SHMEMI_RMA_FORWARD(Q, P, S, BITS)                                                  \
+    Q void P##put##S(void *t, const void *s, size_t n, int pe) { shmem_put##BITS(t, s, n, pe); } \
+    Q void P##get##S(void *t, const void *s, size_t n, int pe) { shmem_get##BITS(t, s, n, pe); } \
+    Q void P##iput##S(void *t, const void *s, ptrdiff_t tst, ptrdiff_t sst, size_t n, int pe) \
+    { shmem_iput##BITS(t, s, tst, sst, n, pe); }                                          \
+    Q void P##iget##S(void *t, const void *s, ptrdiff_t tst, ptrdiff_t sst, size_t n, int pe) \
+    { shmem_iget##BITS(t, s, tst, sst, n, pe); }
+SHMEMI_RMA_FORWARD(SHMEMXI, shmemx_, 16, 16)
 #define SHMEMXI_OMPI_PG(T, N)                                                             \
     SHMEMXI void shmemx_##N##_p(T *a, T v, int pe) { shmem_##N##_p(a, v, pe); }           \
     SHMEMXI T shmemx_##N##_g(const T *a, int pe) { return shmem_##N##_g(a, pe); }

@@ -69,11 +69,6 @@ void(shmem_fcollect)(void *dest, const void *source, size_t nelems, int PE_start
     _Generic(*(p), SHMEMI_RMA(SHMEMI_GA, _iget) default: (shmem_iget))(p, __VA_ARGS__)
 #endif
 #else
-SHMEMI_CXXFN void shmem_put(void *d, const void *s, size_t n, int pe) { shmem_put64(d, s, n, pe); }
-SHMEMI_CXXFN void shmem_get(void *d, const void *s, size_t n, int pe) { shmem_get64(d, s, n, pe); }
-SHMEMI_CXXFN void shmem_iput(void *d, const void *s, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe)
-{ shmem_iput64(d, s, dst, sst, n, pe); }
-SHMEMI_CXXFN void shmem_iget(void *d, const void *s, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe)
-{ shmem_iget64(d, s, dst, sst, n, pe); }
+SHMEMI_RMA_FORWARD(SHMEMI_CXXFN, shmem_, , 64)
 #endif
 #endif
