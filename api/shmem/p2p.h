@@ -156,16 +156,16 @@ typedef enum {
  * floating-point type, which is atomic only with its own type).  fetch: 0 none (returns at
  * once), 1 blocking (returns the old value), 2 non-blocking (the old value
  * lands in *fetch_to, completed by quiet).  Arguments must be checked. */
-/* A quiet on chan completed the non-blocking fetching atomics issued on
- * it: each observes the write whose value it fetched (race detector). */
-void shm_amo_fetched(const sim_chan_t *chan);
-/* At the PE's end: those never completed are dropped. */
-void shm_amo_forget(shm_pe_t *s);
 uint64_t shm_amo_do(const char *call, shm_ctx_t *c, int wpe, shm_amo_op_t op, void *dest,
                     size_t size, uint64_t value, uint64_t cond, int fetch, void *fetch_to);
 /* Checks and resolves, then shm_amo_do; 0 after a finding. */
 uint64_t shm_amo(const char *call, shmem_ctx_t h, int pe, shm_amo_op_t op, void *dest,
                  size_t size, uint64_t value, uint64_t cond, int fetch, void *fetch_to);
+/* A quiet on chan completed the non-blocking fetching atomics issued on
+ * it: each observes the write whose value it fetched (race detector). */
+void shm_amo_fetched(const sim_chan_t *chan);
+/* At the PE's end: those never completed are dropped. */
+void shm_amo_forget(shm_pe_t *s);
 
 /* ---- point-to-point synchronisation (sync.c) ---- */
 
