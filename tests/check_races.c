@@ -198,6 +198,9 @@ START_TEST(advice_names_the_missing_order)
         /* a store through shmem_ptr is delivered like a put: the flag after it needs a fence */
         {"ptr-flag", "saw shmem_long_atomic_set issued at ptr_flag at races.c:"},
         {"ptr-flag", "Put shmem_fence between the store and the shmem_long_atomic_set"},
+        /* data of a put-with-signal read before the wait for its signal */
+        {"signal-read", "delivers its data before its signal, but PE 1 touched these bytes "
+                        "without having seen that signal: wait for it first"},
         /* a fence before a flag to another PE than the data's */
         {"fence-other-pe", "shmem_fence orders only operations to one PE. Put shmem_quiet"},
         /* the collective's own write and a put of the same PE: a barrier, not a fence */

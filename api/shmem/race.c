@@ -184,6 +184,13 @@ static void advice(const sim_hb_side_t *a, const sim_hb_side_t *b, int mem_pe,
                  "shmem_quiet before any other synchronisation (shmem_sync_all and "
                  "shmem_team_sync complete nothing; shmem_barrier_all does).", b->pe, a->pe,
                  a->call ? a->call : "operation", a->pe);
+    } else if (a->is_op && a->pe != b->pe && a->call && strstr(a->call, "_signal")) {
+        snprintf(buf, len,
+                 "PE %d's %s delivers its data before its signal, but PE %d touched these "
+                 "bytes without having seen that signal: wait for it first "
+                 "(shmem_signal_wait_until, or a wait or test on the signal word, for the value "
+                 "the %s sets), and touch the data only once the wait has returned.", a->pe,
+                 a->call, b->pe, a->call);
     } else if (a->is_op && a->pe != b->pe) {
         snprintf(buf, len,
                  "Nothing orders them: PE %d must complete its %s (shmem_quiet, or shmem_fence "
