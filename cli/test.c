@@ -49,19 +49,14 @@ static void add_why(tcase_t *t, const char *fmt, ...)
     va_end(ap);
 }
 
-static void lacks(tcase_t *t, const char *stream, const char *text, size_t len, char **want, int n)
+/* Each string of list that stream's text lacks (wanted) or holds (not
+ * wanted) is a reason the case failed. */
+static void strings(tcase_t *t, const char *stream, const char *text, size_t len, char **list,
+                    int n, int wanted)
 {
     for (int i = 0; i < n; i++)
-        if (!memmem(text, len, want[i], strlen(want[i])))
-            add_why(t, "%s lacks \"%s\"", stream, want[i]);
-}
-
-static void holds(tcase_t *t, const char *stream, const char *text, size_t len, char **unwanted,
-                  int n)
-{
-    for (int i = 0; i < n; i++)
-        if (memmem(text, len, unwanted[i], strlen(unwanted[i])))
-            add_why(t, "%s holds \"%s\"", stream, unwanted[i]);
+        if ((memmem(text, len, list[i], strlen(list[i])) != NULL) != wanted)
+            add_why(t, "%s %s \"%s\"", stream, wanted ? "lacks" : "holds", list[i]);
 }
 
 /* The first line of s, for a one-line reason. */
@@ -99,17 +94,13 @@ static void judge(tcase_t *t)
         if (got != s->expect.exit_status)
             add_why(t, "expected exit status %d, got %d", s->expect.exit_status, got);
     }
-    lacks(t, "stdout", t->child.out, t->child.nout, s->expect.stdout_contains, s->expect.nstdout);
-    lacks(t, "stderr", t->child.err, t->child.nerr, s->expect.stderr_contains, s->expect.nstderr);
-    holds(t, "stdout", t->child.out, t->child.nout, s->expect.stdout_not_contains,
-          s->expect.nstdout_not);
+    strings(t, "stdout", t->child.out, t->child.nout, s->expect.stdout_contains,
+            s->expect.nstdout, 1);
+    strings(t, "stderr", t->child.err, t->child.nerr, s->expect.stderr_contains,
+            s->expect.nstderr, 1);
+    strings(t, "stdout", t->child.out, t->child.nout, s->expect.stdout_not_contains,
+            s->expect.nstdout_not, 0);
     t->passed = t->why[0] == '\0';
-}
-
-static int expects_anything(const sim_scenario_t *s)
-{
-    return s->expect.has_outcome || s->expect.finding || s->expect.has_exit_status ||
-           s->expect.nstdout || s->expect.nstderr || s->expect.nstdout_not;
 }
 
 /* The simulator's own diagnosis lines of a failed run, indented. */
@@ -133,7 +124,7 @@ static void print_case(const tcase_t *t)
         printf("FAIL %s: %s\n", t->file, t->why);
     } else if (t->passed) {
         printf("PASS %s: %s%s\n", t->s->name, cli_outcome_text(&t->oc, oc, sizeof oc),
-               expects_anything(t->s) ? "" : " (nothing expected)");
+               sim_scenario_expects(t->s) ? "" : " (nothing expected)");
     } else {
         printf("FAIL %s (%s): %s\n", t->s->name, t->file, t->why);
         show_diagnosis(t);

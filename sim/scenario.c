@@ -573,6 +573,12 @@ static void free_list(char **list, int n)
     free(list);
 }
 
+int sim_scenario_expects(const sim_scenario_t *s)
+{
+    return s->expect.has_outcome || s->expect.finding || s->expect.has_exit_status ||
+           s->expect.nstdout || s->expect.nstderr || s->expect.nstdout_not;
+}
+
 void sim_scenario_free(sim_scenario_t *s)
 {
     if (s == NULL)

@@ -106,6 +106,8 @@ int  sim_scenario_load_string(const char *name, const char *buf, size_t len,
 
 /* Releases s and everything it owns; NULL is a no-op. */
 void sim_scenario_free(sim_scenario_t *s);
+/* Whether its expect: block asks for anything. */
+int sim_scenario_expects(const sim_scenario_t *s);
 
 /* Writes s to f as a scenario file that sim_scenario_load reads back into
  * the same values (sim/scenario_write.c; no libyaml needed).  Only keys

@@ -237,8 +237,7 @@ static void env(FILE *f, char **vars, int n)
 
 static void expect(FILE *f, const sim_scenario_t *s)
 {
-    if (!s->expect.has_outcome && !s->expect.finding && !s->expect.has_exit_status &&
-        !s->expect.nstdout && !s->expect.nstderr && !s->expect.nstdout_not)
+    if (!sim_scenario_expects(s))
         return;
     tk_block(f, TK_EXPECT);
     if (s->expect.has_outcome) {
