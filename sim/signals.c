@@ -193,6 +193,13 @@ static int in_program_syscall(void)
     return wd_syscall > 0 && wd_syscall - 1 != SYS_futex;
 }
 
+/* Signals the main thread to stop its PE, noting the system call it is in. */
+static void signal_main(void)
+{
+    wd_syscall = (sig_atomic_t)(main_thread_syscall() + 1);
+    pthread_kill(main_thread, sig_watchdog());
+}
+
 static _Noreturn void heap_broken(void)
 {
     sim_io_flush_all_unlocked();
@@ -385,8 +392,7 @@ static int watchdog_main(void *arg)
         }
         if (wd_fired) { /* not taken: again */
             soon = 1;
-            wd_syscall = (sig_atomic_t)(main_thread_syscall() + 1);
-            pthread_kill(main_thread, sig_watchdog());
+            signal_main();
             continue;
         }
         idle++;
@@ -401,8 +407,7 @@ static int watchdog_main(void *arg)
             wd_fired = 1;
             soon = 1;
             idle = 0; /* once the PE is stopped, a new limit for the next */
-            wd_syscall = (sig_atomic_t)(main_thread_syscall() + 1);
-            pthread_kill(main_thread, sig_watchdog());
+            signal_main();
         }
     }
     mtx_unlock(&wd_lock);
